@@ -1,0 +1,70 @@
+// Assembly of the HTTP app: middleware, API routes under /api, dev helpers, the static app. Used by
+// server/index.ts and by the tests (app.request against a real database).
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { AppContext } from './context';
+import { errorResponse, onError } from './http/errors';
+import { requestLog } from './http/request-log';
+import { serveStatic } from './http/static';
+import type { AppEnv } from './http/types';
+import { authRoutes } from './routes/auth';
+import { devMailApiRoutes, devMailPages } from './routes/dev-mail';
+import { devOidcRoutes } from './routes/dev-oidc';
+import { functionRoutes } from './routes/functions';
+import { maintenanceRoutes } from './routes/maintenance';
+import { userRoutes } from './routes/users';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function createApp(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestLog(ctx));
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+  if (ctx.env.corsOrigins.length > 0) {
+    // Same-origin needs no CORS; host apps on other origins are listed in CORS_ORIGINS.
+    const allowed = new Set(ctx.env.corsOrigins);
+    app.use(
+      '/api/*',
+      cors({
+        origin: (origin) => (allowed.has(origin) ? origin : null),
+        allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        allowHeaders: ['Authorization', 'Content-Type', 'X-Locale', 'X-App-Version', 'X-Correlation-Id'],
+        exposeHeaders: ['X-Correlation-Id', 'Retry-After'],
+        maxAge: 600,
+      }),
+    );
+  }
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The request body is larger than 1 MB'),
+    }),
+  );
+
+  app.route('/api', authRoutes(ctx));
+  app.route('/api', userRoutes(ctx));
+  app.route('/api', functionRoutes(ctx));
+  app.route('/api', maintenanceRoutes(ctx));
+  // Also at the root: the app's "remote maintenance json" may be configured as /maintenance.json.
+  app.route('/', maintenanceRoutes(ctx));
+
+  if (ctx.mailer.devMailbox) {
+    app.route('/api', devMailApiRoutes(ctx));
+    app.route('/dev/mail', devMailPages(ctx));
+  }
+  if (ctx.demoOidc) app.route('/dev/oidc', devOidcRoutes(ctx, ctx.demoOidc));
+
+  app.use('*', serveStatic(ctx.env.staticDir));
+
+  app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${c.req.path}`));
+  app.onError(onError(ctx));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

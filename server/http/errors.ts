@@ -1,0 +1,23 @@
+// One JSON error shape for every failure: {code, message, details?, errorDescription} (errorDescription mirrors
+// message for older clients, pay-flows.md §8). Unexpected errors are logged and answered as 500 without a stack.
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody, ErrorCode } from '../../src/contract/errors';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors';
+
+export function errorResponse(c: Context, status: number, code: ErrorCode, message: string, details?: unknown) {
+  const body: ApiErrorBody = { code, message, ...(details !== undefined ? { details } : {}), errorDescription: message };
+  return c.json(body, status as ContentfulStatusCode);
+}
+
+export function onError(ctx: AppContext) {
+  return (err: Error, c: Context) => {
+    if (err instanceof ApiError) {
+      if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
+      return errorResponse(c, err.status, err.code, err.message, err.details);
+    }
+    ctx.log.error(`unexpected error on ${c.req.method} ${c.req.path} [${c.get('correlationId') ?? '-'}]`, err);
+    return errorResponse(c, 500, 'internal_error', 'Something went wrong on our side');
+  };
+}

@@ -1,0 +1,91 @@
+// Serves the built app (STATIC_DIR, the vite build) at /. Hashed files under /assets/ are immutable; the shell
+// files (index.html, sw.js, manifest, workbox/registerSW) are revalidated every time so updates reach drivers.
+// Every other GET that is not /api/*, /dev/* or a file gets index.html (SPA fallback).
+import { readFile, stat } from 'node:fs/promises';
+import { basename, extname, join, resolve, sep } from 'node:path';
+import type { Context, Next } from 'hono';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pbf': 'application/x-protobuf',
+  '.wasm': 'application/wasm',
+};
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+export const SHORT = 'public, max-age=3600';
+
+export function cacheControlFor(urlPath: string): string {
+  if (urlPath.startsWith('/assets/')) return IMMUTABLE;
+  const name = basename(urlPath);
+  if (
+    name === 'index.html' ||
+    name === 'sw.js' ||
+    name === 'manifest.webmanifest' ||
+    name.startsWith('registerSW') ||
+    name.startsWith('workbox-')
+  ) {
+    return NO_CACHE;
+  }
+  return SHORT;
+}
+
+const NOT_BUILT = 'Forecourt Pay API is running, but the web app is not built yet.\nRun `npm run build` (or `npm start`) to build it into the static directory.\n';
+
+async function fileAt(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function serveStatic(staticDir: string) {
+  const root = resolve(staticDir);
+  const indexFile = join(root, 'index.html');
+
+  const send = async (c: Context, file: string, urlPath: string) => {
+    const body = await readFile(file);
+    c.header('Content-Type', CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+    c.header('Cache-Control', cacheControlFor(urlPath));
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(body, 200);
+  };
+
+  return async (c: Context, next: Next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const path = c.req.path;
+    if (path === '/api' || path.startsWith('/api/') || path === '/dev' || path.startsWith('/dev/')) return next();
+
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      decoded = '/';
+    }
+    if (!decoded.includes('\0') && decoded !== '/') {
+      const file = resolve(root, `.${decoded}`);
+      if (file.startsWith(root + sep) && (await fileAt(file))) return send(c, file, decoded);
+      // A missing hashed asset must not be answered with HTML (the browser would try to run it).
+      if (decoded.startsWith('/assets/')) return next();
+    }
+    if (await fileAt(indexFile)) return send(c, indexFile, '/index.html');
+    c.header('Cache-Control', NO_CACHE);
+    return c.text(NOT_BUILT, decoded === '/' ? 200 : 404);
+  };
+}

@@ -1,0 +1,9 @@
+import type { AuthSession } from '../services/auth/authenticate';
+
+/** Hono typing of our app: what middleware puts on the context. */
+export type AppEnv = {
+  Variables: {
+    session: AuthSession;
+    correlationId: string;
+  };
+};

@@ -1,0 +1,81 @@
+// Start: configuration, the DATA_DIR lock (PGlite only), database + migrations, seed, HTTP.
+// `npx tsx server/index.ts` (npm run serve). Stops gracefully on SIGINT/SIGTERM.
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { createContext } from './context';
+import { type Database, openDatabase } from './db/client';
+import { acquireDataDirLock, LockError } from './db/lock';
+import { ConfigError, loadEnv } from './env';
+import { seed } from './seed/index';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  let release = () => {};
+  if (!env.databaseUrl && !env.dataDir.startsWith('memory://')) {
+    try {
+      release = acquireDataDirLock(env.dataDir);
+    } catch (err) {
+      if (err instanceof LockError) fail(err.message);
+      throw err;
+    }
+  }
+  process.on('exit', () => release());
+
+  let database: Database | undefined;
+  let server: ReturnType<typeof serve> | undefined;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Stopping (${signal})...`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
+      await database?.close();
+    } catch (err) {
+      console.error('Error while stopping:', err instanceof Error ? err.message : err);
+    } finally {
+      release();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  await database.migrate();
+  const ctx = await createContext({ env, db: database.db, driver: database.driver });
+  await seed(ctx);
+  if (stopping) return;
+
+  const app = createApp(ctx);
+  await new Promise<void>((resolve, reject) => {
+    server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, () => resolve());
+    server.once('error', reject);
+  });
+
+  const local = `http://localhost:${env.port}`;
+  console.log(`Forecourt Pay is running on ${local}`);
+  if (env.demoMode) console.log(`Demo account: ${env.demoEmail} / ${env.demoPassword}`);
+  if (!env.smtp) console.log(`Development mailbox: ${local}/dev/mail`);
+}
+
+main().catch((err) => {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'EADDRINUSE') fail('The port is already in use; set PORT to another one.');
+  console.error('Forecourt Pay could not start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+// /api/auth/*: HTTP only — validate with the contract, call a service, shape the answer.
+import { Hono } from 'hono';
+import {
+  changePasswordBody,
+  guestBody,
+  loginLocalBody,
+  loginOpenIdBody,
+  registerBody,
+  resendPasswordBody,
+} from '../../src/contract/auth';
+import type { AppContext } from '../context';
+import { requireAuth } from '../http/auth';
+import { clientAddress } from '../http/client-address';
+import type { AppEnv } from '../http/types';
+import { jsonBody } from '../http/validate';
+import { changePassword } from '../services/auth/change-password';
+import { loginLocal } from '../services/auth/login-local';
+import { loginOpenId } from '../services/auth/login-openid';
+import { logout } from '../services/auth/logout';
+import { register } from '../services/auth/register';
+import { registerGuest } from '../services/auth/register-guest';
+import { resendPassword } from '../services/auth/resend-password';
+
+export function authRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+
+  r.post('/auth/register', async (c) => {
+    const input = await jsonBody(c, registerBody);
+    return c.json(await register({ ctx, input }), 201);
+  });
+
+  r.post('/auth/login/local', async (c) => {
+    const body = await jsonBody(c, loginLocalBody);
+    return c.json(await loginLocal({ ctx, input: { ...body, address: clientAddress(c, ctx.env) } }));
+  });
+
+  r.post('/auth/register/guest', async (c) => {
+    const body = await jsonBody(c, guestBody);
+    return c.json(await registerGuest({ ctx, input: { partner: body?.partner } }), 201);
+  });
+
+  r.post('/auth/login/openId', async (c) => {
+    const input = await jsonBody(c, loginOpenIdBody);
+    return c.json(await loginOpenId({ ctx, input }));
+  });
+
+  r.post('/auth/change-password', requireAuth(ctx, { allowTempPass: true }), async (c) => {
+    const body = await jsonBody(c, changePasswordBody);
+    return c.json(await changePassword({ ctx, input: { ...body, session: c.get('session') } }));
+  });
+
+  r.post('/auth/resend-password', async (c) => {
+    const input = await jsonBody(c, resendPasswordBody);
+    await resendPassword({ ctx, input });
+    return c.json({ sent: true as const });
+  });
+
+  r.post('/auth/logout', requireAuth(ctx, { allowTempPass: true }), async (c) => {
+    await logout({ ctx, input: { session: c.get('session') } });
+    return c.json({ ok: true as const });
+  });
+
+  return r;
+}

@@ -1,0 +1,37 @@
+// /api/functions/*: the cloud functions (suffix _prod, except decrypt_otp). They answer {result: boolean}.
+import { Hono } from 'hono';
+import { decryptOtpBody } from '../../src/contract/auth';
+import type { AppContext } from '../context';
+import { requireAuth } from '../http/auth';
+import type { AppEnv } from '../http/types';
+import { jsonBody } from '../http/validate';
+import { decryptOtp } from '../services/auth/decrypt-otp';
+import { deleteUser } from '../services/users/delete-user';
+import { getTwoFactorMethod } from '../services/users/get-two-factor-method';
+
+export function functionRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  const auth = requireAuth(ctx);
+
+  r.get('/functions/user_has_pin_prod', auth, async (c) => {
+    const method = await getTwoFactorMethod({ ctx, input: { session: c.get('session') } });
+    return c.json({ result: method === 'pin' });
+  });
+
+  r.get('/functions/has_user_webauthn_prod', auth, async (c) => {
+    const method = await getTwoFactorMethod({ ctx, input: { session: c.get('session') } });
+    return c.json({ result: method === 'webauthn' });
+  });
+
+  r.delete('/functions/delete_user_prod', auth, async (c) => {
+    await deleteUser({ ctx, input: { session: c.get('session') } });
+    return c.json({ result: true });
+  });
+
+  r.post('/functions/decrypt_otp', async (c) => {
+    const input = await jsonBody(c, decryptOtpBody);
+    return c.json(await decryptOtp({ ctx, input }));
+  });
+
+  return r;
+}

@@ -1,0 +1,51 @@
+// /api/users/{id}, /api/v4/users/preferences, /api/accounts/{id}/features, /api/events/request-data-dump.
+import { Hono } from 'hono';
+import { dataDumpQuery, preferencesPatch, preferencesQuery, userPatch } from '../../src/contract/users';
+import type { AppContext } from '../context';
+import { requireAuth } from '../http/auth';
+import type { AppEnv } from '../http/types';
+import { jsonBody, query } from '../http/validate';
+import { getFeatures } from '../services/accounts/get-features';
+import { getPreferences } from '../services/users/get-preferences';
+import { getUser } from '../services/users/get-user';
+import { requestDataDump } from '../services/users/request-data-dump';
+import { updatePreferences } from '../services/users/update-preferences';
+import { updateUser } from '../services/users/update-user';
+
+export function userRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  const auth = requireAuth(ctx);
+  // The only routes a temporary-password session may use besides change-password and logout.
+  const authTemp = requireAuth(ctx, { allowTempPass: true });
+
+  r.get('/users/:id', authTemp, async (c) => {
+    return c.json(await getUser({ ctx, input: { session: c.get('session'), id: c.req.param('id') } }));
+  });
+
+  r.patch('/users/:id', authTemp, async (c) => {
+    const patch = await jsonBody(c, userPatch);
+    return c.json(await updateUser({ ctx, input: { session: c.get('session'), id: c.req.param('id'), patch } }));
+  });
+
+  r.get('/v4/users/preferences', auth, async (c) => {
+    const q = query(c, preferencesQuery);
+    const input = { session: c.get('session'), includeArchived: q.includeArchived === 'true' };
+    return c.json(await getPreferences({ ctx, input }));
+  });
+
+  r.patch('/v4/users/preferences', auth, async (c) => {
+    const body = await jsonBody(c, preferencesPatch);
+    return c.json(await updatePreferences({ ctx, input: { session: c.get('session'), ...body } }));
+  });
+
+  r.get('/accounts/:id/features', authTemp, async (c) => {
+    return c.json(await getFeatures({ ctx, input: { session: c.get('session'), accountId: c.req.param('id') } }));
+  });
+
+  r.get('/events/request-data-dump', auth, async (c) => {
+    const q = query(c, dataDumpQuery);
+    return c.json(await requestDataDump({ ctx, input: { session: c.get('session'), thingId: q.thingId } }), 202);
+  });
+
+  return r;
+}

@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import type { AccountFeatures } from '../../../src/contract/users';
+import type { AppContext } from '../../context';
+import { accounts } from '../../db/schema';
+import { forbidden, notFound } from '../../errors';
+import type { AuthSession } from '../auth/authenticate';
+
+/** GET /accounts/{id}/features: own account only. */
+export async function getFeatures({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { session: AuthSession; accountId: string };
+}): Promise<AccountFeatures> {
+  if (input.accountId !== input.session.accountId) throw forbidden('This is not your account');
+  const [row] = await ctx.db.select({ features: accounts.features }).from(accounts).where(eq(accounts.id, input.accountId));
+  if (!row) throw notFound('No such account');
+  return row.features;
+}

@@ -1,0 +1,35 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { sha256Hex } from '../../auth/crypto';
+import { sessions, users } from '../../db/schema';
+import { ApiError } from '../../errors';
+
+export type AuthSession = {
+  sessionId: string;
+  userId: string;
+  accountId: string;
+  email: string | null;
+  isGuest: boolean;
+  /** Opened with a temporary password: only the change-password path is open. */
+  tempPass: boolean;
+};
+
+/** Resolves a bearer token to its live session; invalid, expired or revoked → 401 invalid_session. */
+export async function authenticate({ ctx, input }: { ctx: AppContext; input: { token: string } }): Promise<AuthSession> {
+  const [row] = await ctx.db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      tempPass: sessions.tempPass,
+      accountId: users.accountId,
+      email: users.email,
+      isGuest: users.isGuest,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.tokenHash, sha256Hex(input.token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+    );
+  if (!row) throw new ApiError(401, 'invalid_session', 'Invalid login session');
+  return row;
+}

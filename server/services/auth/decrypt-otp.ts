@@ -1,0 +1,16 @@
+import type { AppContext } from '../../context';
+import { decryptOtp as openOtpToken } from '../../auth/otp';
+import { ApiError } from '../../errors';
+
+/** POST /functions/decrypt_otp: opens a host app's encrypted one-time password for the given email. */
+export async function decryptOtp({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { email: string; encryptOtp: string };
+}): Promise<{ otp: string }> {
+  const key = ctx.env.otpKey;
+  if (!key) throw new ApiError(422, 'unprocessable', 'OTP decryption is not configured (set OTP_KEY)');
+  return { otp: await openOtpToken({ key, email: input.email, token: input.encryptOtp }) };
+}

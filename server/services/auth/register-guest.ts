@@ -1,0 +1,24 @@
+import type { LoginResponse } from '../../../src/contract/auth';
+import type { AppContext } from '../../context';
+import { newId } from '../../auth/crypto';
+import { accounts, users } from '../../db/schema';
+import { defaultAccountFeatures } from '../accounts/default-features';
+import { createSession } from './create-session';
+
+/** POST /auth/register/guest: an account and a guest user (no email, no password), logged in. */
+export async function registerGuest({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { partner?: string | undefined };
+}): Promise<LoginResponse> {
+  const accountId = newId();
+  const userId = newId();
+  const token = await ctx.db.transaction(async (tx) => {
+    await tx.insert(accounts).values({ id: accountId, features: defaultAccountFeatures() });
+    await tx.insert(users).values({ id: userId, email: null, isGuest: true, accountId, partner: input.partner ?? null });
+    return createSession({ ctx, input: { userId }, db: tx });
+  });
+  return { auth_token: token, _id: userId };
+}

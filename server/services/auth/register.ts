@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { LoginResponse, RegisterBody } from '../../../src/contract/auth';
+import type { AppContext } from '../../context';
+import { hashPassword, newId } from '../../auth/crypto';
+import { verifyIdToken, type VerifiedIdentity } from '../../auth/oidc';
+import { accounts, oidcIdentities, users } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { defaultAccountFeatures } from '../accounts/default-features';
+import { createSession } from './create-session';
+import { isUniqueViolation } from './db-errors';
+
+const emailTaken = () => new ApiError(409, 'email_has_account', 'This email is already registered');
+
+/** POST /auth/register: a new account and user, logged in at once; optionally links an OpenID identity. */
+export async function register({ ctx, input }: { ctx: AppContext; input: RegisterBody }): Promise<LoginResponse> {
+  let identity: VerifiedIdentity | undefined;
+  if (input.idProvider || input.idToken) {
+    if (!input.idProvider || !input.idToken) {
+      throw new ApiError(422, 'invalid_id_token', 'idProvider and idToken must be given together');
+    }
+    identity = await verifyIdToken(ctx, input.idProvider, input.idToken);
+    if (identity.email !== input.email) {
+      throw new ApiError(422, 'invalid_id_token', 'The ID token belongs to another email');
+    }
+  }
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (existing) throw emailTaken();
+
+  const passwordHash = await hashPassword(ctx.env, input.password);
+  const accountId = newId();
+  const userId = newId();
+  try {
+    const token = await ctx.db.transaction(async (tx) => {
+      await tx.insert(accounts).values({ id: accountId, features: defaultAccountFeatures() });
+      await tx.insert(users).values({
+        id: userId,
+        email: input.email,
+        passwordHash,
+        accountId,
+        firstName: input.firstName || null,
+        lastName: input.lastName || null,
+        partner: input.partner ?? null,
+        referrer: input.referrer ?? null,
+        referralPlatform: input.referralPlatform ?? null,
+        registrationData: input.data ?? null,
+        marketingEmail: input.marketingPermissions?.email ?? false,
+        marketingPush: input.marketingPermissions?.push ?? false,
+        marketingSms: input.marketingPermissions?.sms ?? false,
+      });
+      if (identity) {
+        const linked = await tx
+          .insert(oidcIdentities)
+          .values({ provider: identity.provider, subject: identity.subject, userId, email: identity.email ?? null })
+          .onConflictDoNothing()
+          .returning({ userId: oidcIdentities.userId });
+        if (linked.length === 0) throw new ApiError(409, 'conflict', 'This identity is already linked to a user');
+      }
+      return createSession({ ctx, input: { userId }, db: tx });
+    });
+    return { auth_token: token, _id: userId };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken(); // a concurrent registration of the same email won
+    throw err;
+  }
+}

@@ -1,0 +1,51 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { generateTempPassword, hashPassword } from '../../auth/crypto';
+import { users } from '../../db/schema';
+import { escapeHtml } from '../../mail/mailer';
+import { recordHit } from '../throttle/throttle';
+
+/** At most this many temporary-password mails per email per window; more are silently not sent. */
+export const RESEND_MAX = 3;
+export const RESEND_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * POST /auth/resend-password: mails a temporary password to a registered user. The old password keeps working
+ * until changed. The caller always answers {sent: true}, whether or not the email exists (no enumeration).
+ */
+export async function resendPassword({ ctx, input }: { ctx: AppContext; input: { email: string } }): Promise<void> {
+  const [user] = await ctx.db
+    .select({ id: users.id, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.email, input.email), eq(users.isGuest, false)));
+  if (!user) return;
+  const count = await recordHit({ ctx, input: { key: `resend:${input.email}`, windowSeconds: RESEND_WINDOW_SECONDS } });
+  if (count > RESEND_MAX) return;
+
+  const temp = generateTempPassword();
+  const ttl = ctx.env.tempPasswordTtlMinutes;
+  await ctx.db
+    .update(users)
+    .set({
+      tempPasswordHash: await hashPassword(ctx.env, temp),
+      tempPasswordExpiresAt: new Date(Date.now() + ttl * 60_000),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id));
+
+  const greeting = user.firstName ? `Hello ${user.firstName},` : 'Hello,';
+  const text = [
+    greeting,
+    '',
+    `Your temporary Forecourt Pay password is: ${temp}`,
+    '',
+    `It expires in ${ttl} minutes. Sign in with it and you will be asked to choose a new password.`,
+    'Your current password keeps working until you change it. If you did not ask for this, ignore this mail.',
+  ].join('\n');
+  const html = `<p>${escapeHtml(greeting)}</p><p>Your temporary Forecourt Pay password is: <strong style="font-family:monospace">${escapeHtml(temp)}</strong></p><p>It expires in ${ttl} minutes. Sign in with it and you will be asked to choose a new password.</p><p>Your current password keeps working until you change it. If you did not ask for this, ignore this mail.</p>`;
+  try {
+    await ctx.mailer.send({ to: input.email, subject: 'Your temporary Forecourt Pay password', text, html });
+  } catch (err) {
+    ctx.log.error('resend-password: mail not sent', err);
+  }
+}

@@ -1,0 +1,18 @@
+import type { AppContext } from '../../context';
+import { newId } from '../../auth/crypto';
+import { mails, type MailRow } from '../../db/schema';
+
+/** Development mailbox: keep the mail in the database instead of sending it. */
+export async function storeMail({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { to: string; subject: string; text: string; html?: string | undefined };
+}): Promise<MailRow> {
+  const [row] = await ctx.db
+    .insert(mails)
+    .values({ id: newId(), to: input.to, subject: input.subject, text: input.text, html: input.html ?? null })
+    .returning();
+  return row as MailRow;
+}

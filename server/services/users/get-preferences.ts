@@ -1,0 +1,17 @@
+import type { Preferences } from '../../../src/contract/users';
+import type { AppContext } from '../../context';
+import type { AuthSession } from '../auth/authenticate';
+import { loadOwnUser } from './load-user';
+import { toPreferences } from './user-json';
+
+/** GET /v4/users/preferences. */
+export async function getPreferences({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { session: AuthSession; includeArchived: boolean };
+}): Promise<Preferences> {
+  const { row } = await loadOwnUser({ ctx, input: { session: input.session } });
+  return toPreferences(row, input.includeArchived);
+}

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { User, UserPatch } from '../../../src/contract/users';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import type { AuthSession } from '../auth/authenticate';
+import { loadOwnUser } from './load-user';
+import { toUserJson } from './user-json';
+
+type UserUpdate = Partial<typeof users.$inferInsert>;
+
+/** PATCH /users/{id}: own user only; a partial user (absent fields stay, null clears). Answers the full user. */
+export async function updateUser({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { session: AuthSession; id: string; patch: UserPatch };
+}): Promise<User> {
+  await loadOwnUser({ ctx, input });
+  const p = input.patch;
+  const set: UserUpdate = {};
+  const put = <K extends keyof UserUpdate>(key: K, value: UserUpdate[K] | undefined) => {
+    if (value !== undefined) set[key] = value === '' ? (null as UserUpdate[K]) : value;
+  };
+  put('firstName', p.firstName);
+  put('lastName', p.lastName);
+  put('phone', p.phone);
+  put('companyName', p.company?.name);
+  put('taxCountry', p.taxInfo?.country);
+  put('taxId', p.taxInfo?.taxId);
+  put('street', p.address?.street);
+  put('houseNumber', p.address?.houseNumber);
+  put('street2', p.address?.street2);
+  put('zip', p.address?.zip);
+  put('city', p.address?.city);
+  put('countryCode', p.address?.countryCode);
+  put('localisationCountry', p.localisationCountry);
+  put('quickCheckout', p.quickCheckout);
+  put('odometerScreenData', p.odometerScreenData);
+  put('marketingEmail', p.marketingPermissions?.email);
+  put('marketingPush', p.marketingPermissions?.push);
+  put('marketingSms', p.marketingPermissions?.sms);
+  put('userCurrency', p.userCurrency?.toUpperCase());
+  if (Object.keys(set).length > 0) {
+    await ctx.db
+      .update(users)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(users.id, input.session.userId));
+  }
+  const { row, features } = await loadOwnUser({ ctx, input });
+  return toUserJson(row, features, input.session.tempPass);
+}

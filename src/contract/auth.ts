@@ -1,0 +1,74 @@
+// Wire format of /auth/*. Shared by the app (src/api) and the server (server/routes): one source of truth.
+import { z } from 'zod';
+
+/** shell-and-account.md §5 and §9: password 8 to 40 characters. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 40;
+
+export const email = z.string().trim().toLowerCase().email().max(254);
+export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+export const marketingPermissions = z.strictObject({
+  email: z.boolean().optional(),
+  push: z.boolean().optional(),
+  sms: z.boolean().optional(),
+});
+
+export const registerBody = z.strictObject({
+  email,
+  password,
+  termsAccepted: z.literal(true),
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+  referrer: z.string().max(100).optional(),
+  referralPlatform: z.string().max(100).optional(),
+  marketingPermissions: marketingPermissions.optional(),
+  partner: z.string().max(100).optional(),
+  /** Extra data a host app passed (the data query parameter), kept as given. */
+  data: z.string().max(4000).optional(),
+  /** Link an external identity on registration (after login/openId answered not_registered). */
+  idProvider: z.string().min(1).max(100).optional(),
+  idToken: z.string().min(1).max(8000).optional(),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginLocalBody = z.strictObject({ email, password: z.string().min(1).max(200) });
+export type LoginLocalBody = z.infer<typeof loginLocalBody>;
+
+export const loginOpenIdBody = z.strictObject({
+  idProvider: z.string().min(1).max(100),
+  idToken: z.string().min(1).max(8000),
+});
+export type LoginOpenIdBody = z.infer<typeof loginOpenIdBody>;
+
+export const guestBody = z.strictObject({ partner: z.string().max(100).optional() }).optional();
+
+/** Every login answers the token and the user id (pay-flows.md §7). */
+export const loginResponse = z.object({
+  auth_token: z.string(),
+  _id: z.string(),
+  /** Set when the user signed in with a temporary password: the app must send them to /change-tmp-password. */
+  passwordExpired: z.boolean().optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const changePasswordBody = z.strictObject({
+  newPassword: password,
+  /** Required except in a session opened with a temporary password. */
+  oldPassword: z.string().min(1).max(200).optional(),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const resendPasswordBody = z.strictObject({ email });
+export type ResendPasswordBody = z.infer<typeof resendPasswordBody>;
+
+export const decryptOtpBody = z.strictObject({ email, encryptOtp: z.string().min(1).max(4000) });
+export const decryptOtpResponse = z.object({ otp: z.string() });
+
+/** Cloud functions answer a boolean result; the client treats any failure as false. */
+export const booleanResult = z.object({ result: z.boolean() });
+
+/** POST /auth/resend-password always answers this, whether or not the email exists (no account enumeration). */
+export const resendPasswordResponse = z.object({ sent: z.literal(true) });
+/** POST /auth/logout. */
+export const logoutResponse = z.object({ ok: z.literal(true) });

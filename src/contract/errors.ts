@@ -1,0 +1,33 @@
+// The one JSON error shape of the API: {code, message, details?}. Codes are stable, machine-readable names
+// (the spec's wrong_login_details, email_has_account, not_registered, temp_pass ...); message is for logs and developers.
+import { z } from 'zod';
+
+export const apiErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+  // Older clients read errorDescription; we mirror message there (pay-flows.md §8).
+  errorDescription: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBody>;
+
+export const errorCodes = {
+  badRequest: 'bad_request',
+  validation: 'validation_error',
+  unauthorized: 'unauthorized',
+  invalidSession: 'invalid_session',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  payloadTooLarge: 'payload_too_large',
+  unprocessable: 'unprocessable',
+  tooManyRequests: 'too_many_requests',
+  wrongLoginDetails: 'wrong_login_details',
+  emailHasAccount: 'email_has_account',
+  notRegistered: 'not_registered',
+  tempPass: 'temp_pass',
+  wrongPassword: 'wrong_password',
+  invalidIdToken: 'invalid_id_token',
+  internal: 'internal_error',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
