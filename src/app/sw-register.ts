@@ -1,0 +1,35 @@
+// Service worker registration with workbox-window. A new version waits until the driver accepts the update prompt:
+// it is never activated by itself, so a payment in progress is never interrupted.
+import { Workbox } from 'workbox-window';
+
+type Listener = (waiting: boolean) => void;
+let workbox: Workbox | null = null;
+let waiting = false;
+const listeners = new Set<Listener>();
+
+function setWaiting(next: boolean): void {
+  waiting = next;
+  for (const listener of listeners) listener(waiting);
+}
+
+export const serviceWorker = {
+  register(): void {
+    if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+    workbox = new Workbox('/sw.js', { scope: '/' });
+    workbox.addEventListener('waiting', () => setWaiting(true));
+    // Once the new worker controls the page (after the driver said yes), load the new shell.
+    workbox.addEventListener('controlling', (event) => {
+      if (event.isUpdate) window.location.reload();
+    });
+    void workbox.register();
+  },
+  isWaiting: () => waiting,
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** The page asks the waiting worker to take over (SKIP_WAITING). */
+  applyUpdate(): void {
+    workbox?.messageSkipWaiting();
+  },
+};

@@ -1,0 +1,104 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: string; error?: string | null; hint?: ReactNode };
+
+export function TextField({ label, error, hint, ...input }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function PasswordField(props: Omit<FieldProps, 'type'>) {
+  const { i18n } = useLingui();
+  const [visible, setVisible] = useState(false);
+  const id = useId();
+  const errorId = `${id}-error`;
+  const { label, error, hint, ...input } = props;
+  return (
+    <div className={`field${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <div className="password-input">
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
+        <button
+          type="button"
+          className="reveal"
+          aria-pressed={visible}
+          aria-label={visible ? i18n._(msg`Hide password`) : i18n._(msg`Show password`)}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? '🙈' : '👁'}
+        </button>
+      </div>
+      {hint ? <p className="field-hint">{hint}</p> : null}
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Checkbox({ label, error, ...input }: Omit<FieldProps, 'type' | 'label'> & { label: ReactNode }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field checkbox${error ? ' has-error' : ''}`}>
+      <input
+        id={id}
+        type="checkbox"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      <label htmlFor={id}>{label}</label>
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormAlert({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <div className="form-alert" role="alert">
+      {children}
+    </div>
+  );
+}
+
+export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="button" disabled={pending} aria-busy={pending}>
+      {children}
+    </button>
+  );
+}

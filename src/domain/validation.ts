@@ -1,0 +1,47 @@
+// Form validation rules (shell-and-account.md §5). Each returns an error descriptor or null; the UI translates it.
+import { PASSWORD_MAX, PASSWORD_MIN } from '../contract/auth';
+
+export type FieldError =
+  | { kind: 'required' }
+  | { kind: 'format' }
+  | { kind: 'passwordLength'; min: number; max: number }
+  | { kind: 'mismatch' }
+  | { kind: 'terms' };
+
+// Deliberately simple: one @, something before it, a dot in the domain, no spaces. The server validates again.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateEmail(value: string): FieldError | null {
+  const v = value.trim();
+  if (!v) return { kind: 'required' };
+  return EMAIL.test(v) && v.length <= 254 ? null : { kind: 'format' };
+}
+
+/** "Password 8 to 40 characters." */
+export function validatePassword(value: string): FieldError | null {
+  if (!value) return { kind: 'required' };
+  return value.length < PASSWORD_MIN || value.length > PASSWORD_MAX
+    ? { kind: 'passwordLength', min: PASSWORD_MIN, max: PASSWORD_MAX }
+    : null;
+}
+
+/** "The confirmation must match." */
+export function validateConfirmation(password: string, confirmation: string): FieldError | null {
+  if (!confirmation) return { kind: 'required' };
+  return password === confirmation ? null : { kind: 'mismatch' };
+}
+
+export function validateRequired(value: string): FieldError | null {
+  return value.trim() ? null : { kind: 'required' };
+}
+
+/** "Terms and conditions must be accepted." */
+export function validateTerms(accepted: boolean): FieldError | null {
+  return accepted ? null : { kind: 'terms' };
+}
+
+export type Errors<K extends string> = Partial<Record<K, FieldError>>;
+
+export function hasErrors<K extends string>(errors: Errors<K>): boolean {
+  return Object.values(errors).some(Boolean);
+}

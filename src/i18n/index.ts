@@ -1,0 +1,43 @@
+// Lingui setup: one catalog per language, loaded on demand (and precached by the service worker).
+import { i18n } from '@lingui/core';
+import { LANGUAGE_STORAGE_KEY } from '../domain/constants';
+import { LANGUAGES, type Language, LOCALES, resolveLanguage } from '../domain/language';
+import { setCurrentLanguage } from './state';
+
+const catalogs: Record<Language, () => Promise<{ messages: Record<string, unknown> }>> = {
+  de: () => import('../locales/de/messages.po'),
+  en: () => import('../locales/en/messages.po'),
+  nl: () => import('../locales/nl/messages.po'),
+  fr: () => import('../locales/fr/messages.po'),
+  it: () => import('../locales/it/messages.po'),
+  es: () => import('../locales/es/messages.po'),
+  pt: () => import('../locales/pt/messages.po'),
+  da: () => import('../locales/da/messages.po'),
+  pl: () => import('../locales/pl/messages.po'),
+};
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The start language: stored, else browser, else en; an old 'de-DE' value is rewritten as 'de'. */
+export function initialLanguage(): Language {
+  const store = storage();
+  const resolution = resolveLanguage(store?.getItem(LANGUAGE_STORAGE_KEY) ?? null, globalThis.navigator?.languages ?? []);
+  if (resolution.store && store) store.setItem(LANGUAGE_STORAGE_KEY, resolution.store);
+  return resolution.language;
+}
+
+export async function activateLanguage(language: Language, persist = false): Promise<void> {
+  const { messages } = await catalogs[language]();
+  i18n.loadAndActivate({ locale: language, messages: messages as never });
+  setCurrentLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = LOCALES[language].split('-')[0] ?? language;
+  if (persist) storage()?.setItem(LANGUAGE_STORAGE_KEY, language);
+}
+
+export { i18n, LANGUAGES };

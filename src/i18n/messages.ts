@@ -1,0 +1,48 @@
+// Translated texts for errors and field validation: one place turns any error into words for the user
+// (CONVENTIONS.md: raw error.message never reaches the screen).
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { ApiError } from '../api/errors';
+import type { FieldError } from '../domain/validation';
+
+export const GENERIC_ERROR = msg`There was an error. Please try again later!`;
+export const OFFLINE = msg`You are offline`;
+
+const BY_CODE: Record<string, MessageDescriptor> = {
+  wrong_login_details: msg`Username and/or password are wrong. Maybe you didn't create an account.`,
+  // Provider error codes 125 and 127 are wrong login details (shell-and-account.md §4).
+  '125': msg`Username and/or password are wrong. Maybe you didn't create an account.`,
+  '127': msg`Username and/or password are wrong. Maybe you didn't create an account.`,
+  invalid_session: msg`Your login is invalid, please login again`,
+  wrong_password: msg`The password you entered is incorrect`,
+  email_has_account: msg`This email address is already registered. Please log in instead.`,
+  not_registered: msg`There is no account for this identity yet. Please register first.`,
+  invalid_id_token: msg`The sign-in with your identity provider could not be verified. Please try again.`,
+  too_many_requests: msg`Too many attempts. Please wait a few minutes and try again.`,
+  temp_pass: msg`Your temporary password has expired. Please choose a new password.`,
+  network_error: msg`You are offline`,
+  timeout: msg`The server did not answer in time. Please try again.`,
+};
+
+export function errorText(i18n: I18n, error: unknown): string {
+  if (error instanceof ApiError) {
+    const descriptor = BY_CODE[error.code];
+    if (descriptor) return i18n._(descriptor);
+  }
+  return i18n._(GENERIC_ERROR);
+}
+
+export function fieldErrorText(i18n: I18n, error: FieldError, field: string): string {
+  switch (error.kind) {
+    case 'required':
+      return i18n._(msg`The ${field} field is required`);
+    case 'format':
+      return i18n._(msg`The ${field} field format is invalid`);
+    case 'passwordLength':
+      return i18n._(msg`The password must have ${error.min} to ${error.max} characters`);
+    case 'mismatch':
+      return i18n._(msg`The passwords do not match`);
+    case 'terms':
+      return i18n._(msg`Please accept the terms and conditions`);
+  }
+}

@@ -1,0 +1,72 @@
+import { Trans } from '@lingui/react/macro';
+import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { navigation } from '../app/navigation';
+import type { RouterContext } from '../app/router';
+import { Footer } from '../components/Footer';
+import { OfflineBanner } from '../components/OfflineBanner';
+import { SupportWidget } from '../components/SupportWidget';
+import { TopBar } from '../components/TopBar';
+import { UpdatePrompt } from '../components/UpdatePrompt';
+import { applyQueryRules, type Query, sameQuery, stringifyQuery } from '../domain/query';
+import { showsFooter, showsSupportWidget } from '../domain/shell';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  search: {
+    // Links and navigations get the carried query when they are built (no redirect needed).
+    middlewares: [
+      ({ search, next }) =>
+        applyQueryRules({ previous: search as Query, next: next(search) as Query, nextPath: null }) as never,
+    ],
+  },
+  beforeLoad: ({ location, cause }) => {
+    if (cause === 'preload') return;
+    // Direct loads and anything the middleware could not know (the /register data rule) are settled here.
+    const next = location.search as Query;
+    const computed = applyQueryRules({
+      previous: navigation.current()?.query ?? {},
+      next,
+      nextPath: location.pathname,
+    });
+    if (!sameQuery(computed, next)) {
+      const hash = location.hash ? `#${location.hash}` : '';
+      throw redirect({ href: `${location.pathname}${stringifyQuery(computed)}${hash}`, replace: true });
+    }
+  },
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      <TopBar />
+      <OfflineBanner />
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {showsSupportWidget(pathname) ? <SupportWidget /> : null}
+      {showsFooter(pathname) ? <Footer /> : null}
+      <UpdatePrompt />
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="page center">
+      <h1>
+        <Trans>Page not found</Trans>
+      </h1>
+      <p>
+        <Trans>The page you are looking for does not exist.</Trans>
+      </p>
+      <Link to="/" className="button">
+        <Trans>Go to start</Trans>
+      </Link>
+    </section>
+  );
+}

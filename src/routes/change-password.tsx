@@ -1,0 +1,31 @@
+import { Trans } from '@lingui/react/macro';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { requireRegistered } from '../app/guards';
+import { PasswordChangeForm } from '../components/PasswordChangeForm';
+
+export const Route = createFileRoute('/change-password')({
+  beforeLoad: requireRegistered,
+  component: ChangePassword,
+});
+
+function ChangePassword() {
+  const [done, setDone] = useState(false);
+  if (done) {
+    return (
+      <section className="page" role="status">
+        <p className="lead">
+          <Trans>Your password has been changed. You were logged out on your other devices.</Trans>
+        </p>
+        <Link to="/settings" className="button">
+          <Trans>Back to settings</Trans>
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="page">
+      <PasswordChangeForm askCurrent onDone={() => setDone(true)} />
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { Trans } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { isUnderMaintenance } from '../api/maintenance';
+
+export const Route = createFileRoute('/maintenance')({
+  component: Maintenance,
+});
+
+function Maintenance() {
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(false);
+  const [still, setStill] = useState(false);
+  async function retry() {
+    setChecking(true);
+    const down = await isUnderMaintenance();
+    setChecking(false);
+    setStill(down);
+    if (!down) await navigate({ to: '/' });
+  }
+  return (
+    <section className="page center">
+      <div className="error-icon" aria-hidden="true">
+        🛠
+      </div>
+      <h1>
+        <Trans>We are improving Forecourt Pay</Trans>
+      </h1>
+      <p className="lead">
+        <Trans>The app is down for maintenance. Please try again in a few minutes or pay at the till.</Trans>
+      </p>
+      {still ? (
+        <p role="status">
+          <Trans>Maintenance is still in progress.</Trans>
+        </p>
+      ) : null}
+      <button type="button" className="button" onClick={retry} disabled={checking} aria-busy={checking}>
+        <Trans>Try again</Trans>
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Plugin order matters (STACK.md): the router plugin before react(); the Lingui macro runs through
+// @rolldown/plugin-babel because @vitejs/plugin-react 6 has no babel option.
+export const linguiMacro = () =>
+  babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] });
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    linguiMacro(),
+    react(),
+    lingui(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],
+        globIgnores: ['legal/**'],
+      },
+      manifest: {
+        name: 'Forecourt Pay',
+        short_name: 'Forecourt',
+        description: 'Pay for fuel, EV charging and car wash from your phone.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0b5d3b',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: { manifest: true, target: 'es2022', sourcemap: false },
+  server: { proxy: { '/api': 'http://localhost:8080', '/dev': 'http://localhost:8080' } },
+});

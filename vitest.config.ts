@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// Two tiers run by vitest: pure/unit (jsdom) and server (real Hono app + real database).
+// The server tier shares one database per worker (PGlite initdb costs seconds and ~800 MB), so it runs in one fork.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          maxWorkers: 1,
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
