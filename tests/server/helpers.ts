@@ -1,0 +1,165 @@
+// Test harness of the server tier: the real app (createApp) on a real database, driven through app.request.
+// PGlite: one in-memory database per worker (initdb costs seconds), migrated once and shared by all files.
+// PostgreSQL (only when DATABASE_URL is set): each suite makes its own uniquely named database and drops it after.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { createApp } from '../../server/app';
+import { type AppContext, createContext, type Logger } from '../../server/context';
+import { type Database, openPglite, openPostgres } from '../../server/db/client';
+import { type Env, loadEnv } from '../../server/env';
+
+export type DriverName = 'pglite' | 'postgres';
+export const drivers: DriverName[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+let pglite: Promise<Database> | undefined;
+function sharedPglite(): Promise<Database> {
+  pglite ??= (async () => {
+    const db = await openPglite('memory://');
+    await db.migrate();
+    return db;
+  })();
+  return pglite;
+}
+
+async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL as string;
+  const name = `fp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** Test configuration: fast argon2, demo mode, quiet request log, no static app unless asked. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_ITERATIONS: '1',
+    DEMO_MODE: 'true',
+    LOG_REQUESTS: 'false',
+    PUBLIC_URL: 'http://localhost:8080',
+    STATIC_DIR: '/nonexistent-forecourt-static',
+    ...overrides,
+  });
+}
+
+const quietLogger: Logger = {
+  info: () => {},
+  error: (line, err) => console.error(line, err),
+};
+
+export type Reply<T = any> = { status: number; body: T; headers: Headers; text: string };
+
+export type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  /** Sent as is (for malformed JSON tests). */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  /** The client socket address (read with getConnInfo). */
+  address?: string;
+};
+
+export type TestServer = {
+  ctx: AppContext;
+  driver: DriverName;
+  request<T = any>(path: string, opts?: RequestOptions): Promise<Reply<T>>;
+  /** Another app (different configuration) on the same database. */
+  withEnv(overrides: Record<string, string>): Promise<TestServer>;
+};
+
+async function makeServer(database: Database, env: Env, driver: DriverName): Promise<TestServer> {
+  const ctx = await createContext({ env, db: database.db, driver: database.driver, log: quietLogger });
+  const app = createApp(ctx);
+  return {
+    ctx,
+    driver,
+    withEnv: (overrides) => makeServer(database, testEnv(overrides), driver),
+    async request(path, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      let body: string | undefined;
+      if (opts.rawBody !== undefined) body = opts.rawBody;
+      else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+      if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      const method = opts.method ?? (body !== undefined ? 'POST' : 'GET');
+      const bindings = opts.address ? { incoming: { socket: { remoteAddress: opts.address } } } : undefined;
+      const res = await app.request(`http://localhost:8080${path}`, { method, headers, body }, bindings);
+      const text = await res.text();
+      let parsed: unknown = text;
+      if (res.headers.get('content-type')?.includes('json') && text) parsed = JSON.parse(text);
+      return { status: res.status, body: parsed as any, headers: res.headers, text };
+    },
+  };
+}
+
+/**
+ * Registers beforeAll/afterAll for one suite and returns a handle whose `server` is ready inside tests.
+ * Use inside `describe.each(drivers)`.
+ */
+export function useServer(driver: DriverName, overrides: Record<string, string> = {}) {
+  const handle = { server: undefined as unknown as TestServer };
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    let database: Database;
+    if (driver === 'postgres') {
+      const made = await freshPostgres();
+      database = made.database;
+      drop = made.drop;
+    } else {
+      database = await sharedPglite();
+    }
+    handle.server = await makeServer(database, testEnv(overrides), driver);
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+  return handle;
+}
+
+let counter = 0;
+export function uniqueEmail(tag = 'user'): string {
+  counter += 1;
+  return `${tag}-${Date.now().toString(36)}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const PASSWORD = 'correct-horse-9';
+
+export type Registered = { email: string; password: string; token: string; id: string };
+
+export async function registerUser(
+  server: TestServer,
+  extra: Record<string, unknown> = {},
+): Promise<Registered> {
+  const email = (extra.email as string | undefined) ?? uniqueEmail();
+  const password = (extra.password as string | undefined) ?? PASSWORD;
+  const res = await server.request('/api/auth/register', {
+    body: { email, password, termsAccepted: true, ...extra },
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  return { email, password, token: res.body.auth_token, id: res.body._id };
+}
+
+export async function latestMail(server: TestServer, to: string) {
+  const res = await server.request(`/api/dev/mail?to=${encodeURIComponent(to)}`);
+  return res.body[0] as { id: string; to: string; subject: string; text: string; html: string | null } | undefined;
+}
