@@ -1,0 +1,198 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import type { AppContext } from '../../server/context';
+import { apiErrorBody } from '../../src/contract/errors';
+import { drivers, registerUser, uniqueEmail, useServer } from './helpers';
+
+const staticDir = mkdtempSync(join(tmpdir(), 'fp-static-'));
+writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Forecourt Pay</title>');
+mkdirSync(join(staticDir, 'assets'));
+writeFileSync(join(staticDir, 'assets', 'x-abc.js'), 'console.log(1)');
+writeFileSync(join(staticDir, 'assets', 'x-abc.css'), 'body{}');
+writeFileSync(join(staticDir, 'sw.js'), 'self.x=1');
+writeFileSync(join(staticDir, 'manifest.webmanifest'), '{}');
+writeFileSync(join(staticDir, 'workbox-123.js'), '');
+writeFileSync(join(staticDir, 'icon.png'), 'png');
+writeFileSync(join(staticDir, 'font.woff2'), 'w');
+writeFileSync(join(tmpdir(), 'fp-secret.txt'), 'secret');
+afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
+
+describe.each(drivers)('HTTP conventions (%s)', (driver) => {
+  const t = useServer(driver);
+
+  it('answers unknown /api routes with a 404 JSON error', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/auth/nope'],
+      ['GET', '/api/auth/login/local'],
+      ['GET', '/api'],
+    ] as const) {
+      const res = await t.server.request(path, { method });
+      expect(res.status).toBe(404);
+      expect(apiErrorBody.parse(res.body)).toMatchObject({ code: 'not_found' });
+      expect(res.body.errorDescription).toBe(res.body.message);
+    }
+  });
+
+  it('answers a body over 1 MB with 413 payload_too_large', async () => {
+    const res = await t.server.request('/api/auth/login/local', {
+      rawBody: JSON.stringify({ email: uniqueEmail(), password: 'x'.repeat(1_100_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('payload_too_large');
+  });
+
+  it('answers a JSON array or a string body with 400 validation_error', async () => {
+    for (const rawBody of ['[]', '"text"', 'null', '42']) {
+      const res = await t.server.request('/api/auth/login/local', { rawBody });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('validation_error');
+    }
+  });
+
+  it('echoes X-Correlation-Id and makes one when missing; accepts the app headers', async () => {
+    const echoed = await t.server.request('/api/maintenance.json', {
+      headers: { 'x-correlation-id': 'abc-123', 'x-locale': 'en-GB', 'x-app-version': 'webapp-release-v6.9.4' },
+    });
+    expect(echoed.status).toBe(200);
+    expect(echoed.headers.get('x-correlation-id')).toBe('abc-123');
+    const made = await t.server.request('/api/nope');
+    expect(made.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unexpected failures with 500 internal_error and no stack', async () => {
+    const logged: string[] = [];
+    const broken: AppContext = {
+      ...t.server.ctx,
+      log: { info: () => {}, error: (line) => logged.push(line) },
+      db: new Proxy({} as AppContext['db'], {
+        get() {
+          throw new Error('database exploded at /srv/secret/file.ts:12');
+        },
+      }),
+    };
+    const res = await createApp(broken).request('/api/auth/resend-password', {
+      method: 'POST',
+      body: JSON.stringify({ email: uniqueEmail() }),
+    });
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(body).toEqual({
+      code: 'internal_error',
+      message: 'Something went wrong on our side',
+      errorDescription: 'Something went wrong on our side',
+    });
+    expect(logged).toHaveLength(1);
+  });
+
+  describe('GET /maintenance.json', () => {
+    it('answers {production: false} with no-store, at /api and at the root', async () => {
+      for (const path of ['/api/maintenance.json', '/maintenance.json']) {
+        const res = await t.server.request(path);
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ production: false });
+        expect(res.headers.get('cache-control')).toBe('no-store');
+      }
+    });
+
+    it('reports MAINTENANCE and its message', async () => {
+      const down = await t.server.withEnv({ MAINTENANCE: 'true', MAINTENANCE_MESSAGE: 'Back at 6' });
+      expect((await down.request('/api/maintenance.json')).body).toEqual({ production: true, message: 'Back at 6' });
+    });
+  });
+
+  describe('development mailbox', () => {
+    it('lists mail as HTML newest first and shows one mail', async () => {
+      const u = await registerUser(t.server);
+      await t.server.request('/api/auth/resend-password', { body: { email: u.email } });
+      await t.server.request('/api/events/request-data-dump', { token: u.token });
+      const list = await t.server.request(`/api/dev/mail?to=${encodeURIComponent(u.email)}`);
+      expect(list.body.map((m: { subject: string }) => m.subject)).toEqual([
+        'Your Forecourt Pay data export',
+        'Your temporary Forecourt Pay password',
+      ]);
+      const page = await t.server.request('/dev/mail');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(page.text).toContain('<h1>Development mailbox</h1>');
+      expect(page.text).toContain(u.email);
+      const one = await t.server.request(`/dev/mail/${list.body[1].id}`);
+      expect(one.status).toBe(200);
+      expect(one.text).toContain('Your temporary Forecourt Pay password');
+      expect(one.text).toContain('<pre>');
+      expect((await t.server.request('/dev/mail/000000000000000000000000')).status).toBe(404);
+    });
+
+    it('does not exist when SMTP is configured', async () => {
+      const smtp = await t.server.withEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '2525' });
+      expect(smtp.ctx.mailer.devMailbox).toBe(false);
+      expect((await smtp.request('/dev/mail')).status).toBe(404);
+      expect((await smtp.request('/api/dev/mail')).status).toBe(404);
+    });
+  });
+
+  describe('CORS', () => {
+    it('allows only the origins in CORS_ORIGINS', async () => {
+      const server = await t.server.withEnv({ CORS_ORIGINS: 'https://host.example, https://other.example' });
+      const allowed = await server.request('/api/maintenance.json', { headers: { origin: 'https://host.example' } });
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://host.example');
+      const pre = await server.request('/api/auth/login/local', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://other.example', 'access-control-request-method': 'POST' },
+      });
+      expect(pre.status).toBe(204);
+      expect(pre.headers.get('access-control-allow-headers')).toMatch(/X-Correlation-Id/);
+      const denied = await server.request('/api/maintenance.json', { headers: { origin: 'https://evil.example' } });
+      expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+      const none = await t.server.request('/api/maintenance.json', { headers: { origin: 'https://host.example' } });
+      expect(none.headers.get('access-control-allow-origin')).toBeNull();
+    });
+  });
+
+  describe('static app', () => {
+    it('serves hashed assets immutable, shell files no-cache, others for an hour', async () => {
+      const s = await t.server.withEnv({ STATIC_DIR: staticDir });
+      const cases: [string, string, RegExp][] = [
+        ['/assets/x-abc.js', 'public, max-age=31536000, immutable', /^text\/javascript/],
+        ['/assets/x-abc.css', 'public, max-age=31536000, immutable', /^text\/css/],
+        ['/', 'no-cache', /^text\/html/],
+        ['/index.html', 'no-cache', /^text\/html/],
+        ['/sw.js', 'no-cache', /^text\/javascript/],
+        ['/manifest.webmanifest', 'no-cache', /^application\/manifest\+json/],
+        ['/workbox-123.js', 'no-cache', /^text\/javascript/],
+        ['/icon.png', 'public, max-age=3600', /^image\/png/],
+        ['/font.woff2', 'public, max-age=3600', /^font\/woff2/],
+      ];
+      for (const [path, cache, type] of cases) {
+        const res = await s.request(path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('cache-control'), path).toBe(cache);
+        expect(res.headers.get('content-type'), path).toMatch(type);
+      }
+    });
+
+    it('answers other GETs with index.html (SPA fallback) but never for /api, /dev or missing assets', async () => {
+      const s = await t.server.withEnv({ STATIC_DIR: staticDir });
+      for (const path of ['/map', '/pay/prepay/summary?x=1', '/profile/cars/abc']) {
+        const res = await s.request(path);
+        expect(res.status).toBe(200);
+        expect(res.text).toContain('<title>Forecourt Pay</title>');
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+      }
+      expect((await s.request('/api/unknown')).status).toBe(404);
+      expect((await s.request('/dev/unknown')).status).toBe(404);
+      expect((await s.request('/assets/missing-123.js')).status).toBe(404);
+      const traversal = await s.request('/..%2Ffp-secret.txt');
+      expect(traversal.text).not.toContain('secret');
+    });
+
+    it('says to run npm run build when there is no build', async () => {
+      const res = await t.server.request('/');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('npm run build');
+    });
+  });
+});

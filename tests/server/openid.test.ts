@@ -1,0 +1,154 @@
+import { generateKeyPair, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { DEMO_AUDIENCE, mintDemoIdToken } from '../../server/auth/demo-oidc';
+import { drivers, PASSWORD, uniqueEmail, useServer } from './helpers';
+
+describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
+  const t = useServer(driver);
+  const loginOpenId = (idToken: string, idProvider = 'demo') =>
+    t.server.request('/api/auth/login/openId', { body: { idProvider, idToken } });
+
+  it('reports an unknown identity as 422 not_registered with its email; registering with the token links it', async () => {
+    const email = uniqueEmail('oidc');
+    const idToken = await mintDemoIdToken(t.server.ctx, email);
+    const unknown = await loginOpenId(idToken);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({ code: 'not_registered', details: { email } });
+
+    const reg = await t.server.request('/api/auth/register', {
+      body: { email, password: PASSWORD, termsAccepted: true, idProvider: 'demo', idToken },
+    });
+    expect(reg.status).toBe(201);
+
+    const known = await loginOpenId(await mintDemoIdToken(t.server.ctx, email));
+    expect(known.status).toBe(200);
+    expect(known.body._id).toBe(reg.body._id);
+    const me = await t.server.request(`/api/users/${known.body._id}`, { token: known.body.auth_token });
+    expect(me.body.email).toBe(email);
+  });
+
+  it('refuses to link a token of another email with 422 and creates no user', async () => {
+    const email = uniqueEmail('oidc');
+    const idToken = await mintDemoIdToken(t.server.ctx, uniqueEmail('someone-else'));
+    const reg = await t.server.request('/api/auth/register', {
+      body: { email, password: PASSWORD, termsAccepted: true, idProvider: 'demo', idToken },
+    });
+    expect(reg.status).toBe(422);
+    expect(reg.body.code).toBe('invalid_id_token');
+    const login = await t.server.request('/api/auth/login/local', { body: { email, password: PASSWORD } });
+    expect(login.status).toBe(401);
+  });
+
+  it('rejects forged, expired and malformed tokens and unknown providers with 422 invalid_id_token', async () => {
+    const email = uniqueEmail('oidc');
+    const { privateKey } = await generateKeyPair('ES256');
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await new SignJWT({ email })
+      .setProtectedHeader({ alg: 'ES256', kid: 'demo-es256' })
+      .setIssuer(t.server.ctx.demoOidc?.issuer ?? '')
+      .setAudience(DEMO_AUDIENCE)
+      .setSubject('x')
+      .setExpirationTime(now + 600)
+      .sign(privateKey);
+    const expired = await mintDemoIdToken(t.server.ctx, email, { expiresInSeconds: -120 });
+    for (const [token, provider] of [
+      [forged, 'demo'],
+      [expired, 'demo'],
+      ['not-a-jwt', 'demo'],
+      [await mintDemoIdToken(t.server.ctx, email), 'unknown-provider'],
+    ] as const) {
+      const res = await loginOpenId(token, provider);
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe('invalid_id_token');
+    }
+  });
+
+  it('validates the body', async () => {
+    const res = await t.server.request('/api/auth/login/openId', { body: { idProvider: 'demo' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_error');
+  });
+
+  describe('/dev/oidc pages', () => {
+    it('publishes discovery and JWKS', async () => {
+      const conf = await t.server.request('/dev/oidc/.well-known/openid-configuration');
+      expect(conf.status).toBe(200);
+      expect(conf.body).toMatchObject({
+        issuer: 'http://localhost:8080/dev/oidc',
+        authorization_endpoint: 'http://localhost:8080/dev/oidc/authorize',
+        jwks_uri: 'http://localhost:8080/dev/oidc/jwks.json',
+      });
+      const jwks = await t.server.request('/dev/oidc/jwks.json');
+      expect(jwks.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
+      expect(jwks.body.keys[0].d).toBeUndefined();
+    });
+
+    it('shows an accessible sign-in form and redirects back with an id_token that logs in after registration', async () => {
+      const q = new URLSearchParams({ client_id: 'forecourt-pay', redirect_uri: '/login/callback', state: 's1', nonce: 'n1' });
+      const page = await t.server.request(`/dev/oidc/authorize?${q}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<h1>Demo identity provider</h1>');
+      expect(page.text).toMatch(/<label for="email">Email<\/label><input id="email" name="email" type="email"/);
+      expect(page.text).toContain('<button type="submit">Sign in</button>');
+      expect(page.text).toContain('name="redirect_uri" value="/login/callback"');
+
+      const email = uniqueEmail('form');
+      const form = new URLSearchParams({ email, client_id: 'forecourt-pay', redirect_uri: '/login/callback', state: 's1', nonce: 'n1' });
+      const res = await t.server.request('/dev/oidc/authorize', {
+        method: 'POST',
+        rawBody: form.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.status).toBe(302);
+      const location = res.headers.get('location') ?? '';
+      expect(location.startsWith('/login/callback#')).toBe(true);
+      const fragment = new URLSearchParams(location.slice(location.indexOf('#') + 1));
+      expect(fragment.get('state')).toBe('s1');
+      const idToken = fragment.get('id_token') ?? '';
+      const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString());
+      expect(claims).toMatchObject({ email, email_verified: true, nonce: 'n1', aud: 'forecourt-pay' });
+
+      const first = await loginOpenId(idToken);
+      expect(first.body.code).toBe('not_registered');
+      await t.server.request('/api/auth/register', {
+        body: { email, password: PASSWORD, termsAccepted: true, idProvider: 'demo', idToken },
+      });
+      expect((await loginOpenId(idToken)).status).toBe(200);
+    });
+
+    it('accepts redirects under PUBLIC_URL and refuses other origins with 400', async () => {
+      const ok = await t.server.request(`/dev/oidc/authorize?redirect_uri=${encodeURIComponent('http://localhost:8080/cb')}`);
+      expect(ok.status).toBe(200);
+      for (const uri of ['https://evil.example/cb', '//evil.example/cb', 'http://localhost:8080.evil.example/cb', '']) {
+        const res = await t.server.request(`/dev/oidc/authorize?redirect_uri=${encodeURIComponent(uri)}`);
+        expect(res.status).toBe(400);
+      }
+      const post = await t.server.request('/dev/oidc/authorize', {
+        method: 'POST',
+        rawBody: new URLSearchParams({ email: uniqueEmail(), redirect_uri: 'https://evil.example/' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(post.status).toBe(400);
+    });
+
+    it('re-shows the form with an error for an invalid email', async () => {
+      const res = await t.server.request('/dev/oidc/authorize', {
+        method: 'POST',
+        rawBody: new URLSearchParams({ email: 'nope', redirect_uri: '/cb' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('role="alert"');
+    });
+
+    it('does not exist without DEMO_MODE', async () => {
+      const prod = await t.server.withEnv({ DEMO_MODE: 'false' });
+      expect((await prod.request('/dev/oidc/jwks.json')).status).toBe(404);
+      const res = await prod.request('/api/auth/login/openId', {
+        body: { idProvider: 'demo', idToken: await mintDemoIdToken(t.server.ctx, uniqueEmail()) },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe('invalid_id_token');
+    });
+  });
+});

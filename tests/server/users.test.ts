@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { accountFeatures, preferences, user as userSchema } from '../../src/contract/users';
+import { drivers, latestMail, registerUser, useServer } from './helpers';
+
+describe.each(drivers)('users, preferences, features (%s)', (driver) => {
+  const t = useServer(driver);
+
+  const guest = async () => {
+    const res = await t.server.request('/api/auth/register/guest', { method: 'POST' });
+    return { token: res.body.auth_token as string, id: res.body._id as string };
+  };
+
+  describe('GET /users/{id}', () => {
+    it('answers the full user matching the contract', async () => {
+      const u = await registerUser(t.server, { firstName: 'Alex', lastName: 'Doe' });
+      const res = await t.server.request(`/api/users/${u.id}`, { token: u.token });
+      expect(res.status).toBe(200);
+      const body = userSchema.parse(res.body);
+      expect(body).toMatchObject({
+        _id: u.id,
+        id: u.id,
+        email: u.email,
+        firstName: 'Alex',
+        lastName: 'Doe',
+        localisationCountry: 'DE',
+        userCurrency: 'EUR',
+        twoFactorMethod: 'none',
+        passwordExpired: false,
+        features: { referAFriend: true, evCharging: true, webAuthn: false, fuelCard2faMethod: null },
+      });
+      expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash/);
+    });
+
+    it("answers 403 forbidden for another user's id", async () => {
+      const a = await registerUser(t.server);
+      const b = await registerUser(t.server);
+      const res = await t.server.request(`/api/users/${b.id}`, { token: a.token });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('forbidden');
+    });
+  });
+
+  describe('PATCH /users/{id}', () => {
+    it('updates the given fields and answers the full user', async () => {
+      const u = await registerUser(t.server, { firstName: 'Before' });
+      const res = await t.server.request(`/api/users/${u.id}`, {
+        method: 'PATCH',
+        token: u.token,
+        body: {
+          lastName: 'After',
+          phone: '+49 30 555',
+          company: { name: 'ACME GmbH' },
+          taxInfo: { country: 'PT', taxId: '123456789' },
+          address: { street: 'Hauptstr.', houseNumber: '1', zip: '10115', city: 'Berlin', countryCode: 'DE' },
+          localisationCountry: 'NL',
+          quickCheckout: true,
+          marketingPermissions: { sms: true },
+          odometerScreenData: { lastShown: '2026-01-01' },
+          userCurrency: 'chf',
+        },
+      });
+      expect(res.status).toBe(200);
+      const body = userSchema.parse(res.body);
+      expect(body).toMatchObject({
+        firstName: 'Before',
+        lastName: 'After',
+        phone: '+49 30 555',
+        company: { name: 'ACME GmbH' },
+        taxInfo: { country: 'PT', taxId: '123456789' },
+        address: { street: 'Hauptstr.', houseNumber: '1', zip: '10115', city: 'Berlin', countryCode: 'DE', street2: null },
+        localisationCountry: 'NL',
+        quickCheckout: true,
+        marketingPermissions: { email: false, push: false, sms: true },
+        odometerScreenData: { lastShown: '2026-01-01' },
+        userCurrency: 'CHF',
+      });
+      const again = await t.server.request(`/api/users/${u.id}`, { token: u.token });
+      expect(again.body.lastName).toBe('After');
+      const cleared = await t.server.request(`/api/users/${u.id}`, { method: 'PATCH', token: u.token, body: { phone: null } });
+      expect(cleared.body.phone).toBeNull();
+    });
+
+    it('rejects unknown fields, wrong types and unknown countries with 400 validation_error', async () => {
+      const u = await registerUser(t.server);
+      for (const body of [{ email: 'x@example.com' }, { quickCheckout: 'yes' }, { localisationCountry: 'US' }, { isGuest: true }]) {
+        const res = await t.server.request(`/api/users/${u.id}`, { method: 'PATCH', token: u.token, body });
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('validation_error');
+      }
+    });
+
+    it("answers 403 forbidden for another user's id and leaves them unchanged", async () => {
+      const a = await registerUser(t.server);
+      const b = await registerUser(t.server, { firstName: 'Bee' });
+      const res = await t.server.request(`/api/users/${b.id}`, { method: 'PATCH', token: a.token, body: { firstName: 'Hacked' } });
+      expect(res.status).toBe(403);
+      expect((await t.server.request(`/api/users/${b.id}`, { token: b.token })).body.firstName).toBe('Bee');
+    });
+  });
+
+  describe('/v4/users/preferences', () => {
+    it('reads and sets the preferred thing', async () => {
+      const u = await registerUser(t.server);
+      const first = await t.server.request('/api/v4/users/preferences', { token: u.token });
+      expect(first.status).toBe(200);
+      expect(preferences.parse(first.body)).toEqual({ preferredThing: null, thingAvatars: {} });
+      const archived = await t.server.request('/api/v4/users/preferences?includeArchived=true', { token: u.token });
+      expect(archived.body.archivedThings).toEqual([]);
+      const patched = await t.server.request('/api/v4/users/preferences', {
+        method: 'PATCH',
+        token: u.token,
+        body: { preferredThing: 'thing-1' },
+      });
+      expect(patched.status).toBe(200);
+      expect(patched.body.preferredThing).toBe('thing-1');
+      const me = await t.server.request(`/api/users/${u.id}`, { token: u.token });
+      expect(me.body.userPreferences.preferredThing).toBe('thing-1');
+      expect(me.body.preferredVehicle).toBe('thing-1');
+    });
+
+    it('validates the query and the body', async () => {
+      const u = await registerUser(t.server);
+      expect((await t.server.request('/api/v4/users/preferences?includeArchived=maybe', { token: u.token })).status).toBe(400);
+      expect((await t.server.request('/api/v4/users/preferences?other=1', { token: u.token })).status).toBe(400);
+      const bad = await t.server.request('/api/v4/users/preferences', { method: 'PATCH', token: u.token, body: { preferredThing: 5 } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe('validation_error');
+      expect((await t.server.request('/api/v4/users/preferences')).status).toBe(401);
+    });
+  });
+
+  describe('GET /accounts/{id}/features', () => {
+    it('answers the default features of a new account', async () => {
+      const u = await registerUser(t.server);
+      const me = await t.server.request(`/api/users/${u.id}`, { token: u.token });
+      const res = await t.server.request(`/api/accounts/${me.body.accountId}/features`, { token: u.token });
+      expect(res.status).toBe(200);
+      const f = accountFeatures.parse(res.body);
+      expect(f.evCharging).toEqual({ enabled: true, preAuthorizations: { DKK: 60000, EUR: 8000, CZK: 200000, PLN: 35000, CHF: 8000 } });
+      expect(f.psp.providers).toEqual([{ provider: 'sandbox', methods: ['CREDIT_CARD', 'GOOGLE_PAY', 'APPLE_PAY'] }]);
+      expect(f).toMatchObject({ referAFriend: true, quickCheckout: false, invoicing: true, helpScreen: { supportHotline: '+49 30 1234 5678' } });
+    });
+
+    it("answers 403 forbidden for another account", async () => {
+      const a = await registerUser(t.server);
+      const b = await registerUser(t.server);
+      const bAccount = (await t.server.request(`/api/users/${b.id}`, { token: b.token })).body.accountId;
+      const res = await t.server.request(`/api/accounts/${bAccount}/features`, { token: a.token });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('forbidden');
+    });
+  });
+
+  describe('GET /events/request-data-dump', () => {
+    it('mails the user a JSON export without hashes and answers 202', async () => {
+      const u = await registerUser(t.server, { firstName: 'Dana' });
+      const res = await t.server.request('/api/events/request-data-dump', { token: u.token });
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ requested: true, sentTo: u.email });
+      const mail = await latestMail(t.server, u.email);
+      expect(mail?.subject).toBe('Your Forecourt Pay data export');
+      const json = JSON.parse(mail?.text.slice(mail.text.indexOf('{')) ?? '{}');
+      expect(json.user).toMatchObject({ id: u.id, email: u.email, firstName: 'Dana' });
+      expect(mail?.text).not.toMatch(/argon2|passwordHash|tempPassword/);
+    });
+
+    it('answers 404 for an unknown thingId and 403 for guests', async () => {
+      const u = await registerUser(t.server);
+      const unknown = await t.server.request('/api/events/request-data-dump?thingId=nope', { token: u.token });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.code).toBe('not_found');
+      const g = await guest();
+      const res = await t.server.request('/api/events/request-data-dump', { token: g.token });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('forbidden');
+    });
+  });
+
+  describe('cloud functions', () => {
+    it('user_has_pin_prod and has_user_webauthn_prod answer {result: false} without a second factor', async () => {
+      const u = await registerUser(t.server);
+      for (const path of ['/api/functions/user_has_pin_prod', '/api/functions/has_user_webauthn_prod']) {
+        const res = await t.server.request(path, { token: u.token });
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ result: false });
+        expect((await t.server.request(path)).status).toBe(401);
+      }
+    });
+
+    it('delete_user_prod deletes the user: sessions die and login fails', async () => {
+      const u = await registerUser(t.server);
+      const res = await t.server.request('/api/functions/delete_user_prod', { method: 'DELETE', token: u.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ result: true });
+      expect((await t.server.request(`/api/users/${u.id}`, { token: u.token })).status).toBe(401);
+      const login = await t.server.request('/api/auth/login/local', { body: { email: u.email, password: u.password } });
+      expect(login.status).toBe(401);
+      expect(login.body.code).toBe('wrong_login_details');
+      // The email is free again.
+      expect((await t.server.request('/api/auth/register', { body: { email: u.email, password: u.password, termsAccepted: true } })).status).toBe(201);
+    });
+
+    it('delete_user_prod works for guests', async () => {
+      const g = await guest();
+      expect((await t.server.request('/api/functions/delete_user_prod', { method: 'DELETE', token: g.token })).status).toBe(200);
+      expect((await t.server.request(`/api/users/${g.id}`, { token: g.token })).status).toBe(401);
+    });
+  });
+});
