@@ -1,0 +1,160 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from '../../server/env';
+import { seedDemoUser } from '../../server/services/seed/seed-demo-user';
+import { drivers, uniqueEmail, useServer } from './helpers';
+
+describe('loadEnv', () => {
+  it('has the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      staticDir: './dist',
+      demoMode: true,
+      demoEmail: 'driver@example.com',
+      demoPassword: 'forecourt-demo',
+      smtp: undefined,
+      oidcProviders: [],
+      maintenance: false,
+      loginMaxFailuresPerAccount: 5,
+      loginMaxFailuresPerAddress: 30,
+      loginWindowSeconds: 900,
+      argon2: { memoryKib: 19456, iterations: 2 },
+      tempPasswordTtlMinutes: 60,
+      trustProxy: false,
+      corsOrigins: [],
+    });
+    expect(env.otpKey).toHaveLength(32);
+  });
+
+  it('parses values and the OIDC provider list', () => {
+    const env = loadEnv({
+      PORT: '9000',
+      DEMO_MODE: 'false',
+      SMTP_HOST: 'smtp.example',
+      OIDC_PROVIDERS: JSON.stringify([
+        { id: 'acme', issuer: 'https://id.acme', jwksUri: 'https://id.acme/jwks', clientId: 'fp' },
+      ]),
+    });
+    expect(env.publicUrl).toBe('http://localhost:9000');
+    expect(env.smtp).toMatchObject({ host: 'smtp.example', port: 587, secure: false });
+    expect(env.oidcProviders[0]?.id).toBe('acme');
+    expect(env.otpKey).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DEMO_MODE: 'perhaps' }, 'DEMO_MODE'],
+    [{ OIDC_PROVIDERS: '[{' }, 'OIDC_PROVIDERS'],
+    [{ OIDC_PROVIDERS: '[{"id":"x"}]' }, 'OIDC_PROVIDERS'],
+    [{ OTP_KEY: 'short' }, 'OTP_KEY'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+  ])('rejects %o with a message naming the variable', (source, name) => {
+    expect(() => loadEnv(source)).toThrow(ConfigError);
+    expect(() => loadEnv(source)).toThrow(name);
+  });
+});
+
+describe.each(drivers)('seed (%s)', (driver) => {
+  const t = useServer(driver);
+  it('creates the demo user once; re-running does not duplicate', async () => {
+    const email = uniqueEmail('demo');
+    const server = await t.server.withEnv({ DEMO_EMAIL: email, DEMO_PASSWORD: 'demo-pass-123' });
+    const first = await seedDemoUser({ ctx: server.ctx });
+    const second = await seedDemoUser({ ctx: server.ctx });
+    expect(first.created).toBe(true);
+    expect(second).toEqual({ created: false, userId: first.userId });
+    const login = await server.request('/api/auth/login/local', { body: { email, password: 'demo-pass-123' } });
+    expect(login.status).toBe(200);
+    const me = await server.request(`/api/users/${login.body._id}`, { token: login.body.auth_token });
+    expect(me.body).toMatchObject({ firstName: 'Alex', lastName: 'Driver', address: { countryCode: 'DE' } });
+  });
+});
+
+describe('server/index.ts and the DATA_DIR lock', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fp-lock-'));
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) {
+      if (child.exitCode !== null || child.signalCode !== null || !child.pid) continue;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const start = (port: number) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-dist') };
+    delete env.DATABASE_URL;
+    // Its own process group, so the whole npx → tsx → node chain can be stopped together.
+    const child = spawn('npx', ['tsx', 'server/index.ts'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    let err = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+    });
+    child.stderr?.on('data', (d) => {
+      err += d;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const running = async () => {
+      const deadline = Date.now() + 60_000;
+      while (!out.includes('Development mailbox:')) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${out}${err}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    return { child, exited, running, output: () => out, errors: () => err };
+  };
+  // SIGTERM to the server process itself (its PID is in the lock file), as a service manager would send it.
+  const stop = () => process.kill(Number(readFileSync(join(dataDir, 'server.lock'), 'utf8')), 'SIGTERM');
+
+  it('prints the start lines, refuses a second server on the same DATA_DIR, releases the lock on SIGTERM', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const first = start(port);
+    await first.running();
+    expect(first.output()).toContain(`Forecourt Pay is running on http://localhost:${port}\n`);
+    expect(first.output()).toContain('Demo account: driver@example.com / forecourt-demo\n');
+    expect(first.output()).toContain(`Development mailbox: http://localhost:${port}/dev/mail\n`);
+    const lockFile = join(dataDir, 'server.lock');
+    expect(existsSync(lockFile)).toBe(true);
+
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/login/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'driver@example.com', password: 'forecourt-demo' }),
+    });
+    expect(res.status).toBe(200);
+
+    const second = start(port + 1);
+    const code = await second.exited;
+    expect(code).not.toBe(0);
+    expect(second.errors()).toMatch(/Another Forecourt Pay server \(PID \d+\) is using the data directory/);
+    expect(second.errors()).not.toMatch(/\n\s+at /); // a clear message, no stack
+
+    stop();
+    expect(await first.exited).toBe(0);
+    expect(existsSync(lockFile)).toBe(false);
+  });
+
+  it('takes over a stale lock', async () => {
+    writeFileSync(join(dataDir, 'server.lock'), '2147483646');
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const server = start(port);
+    await server.running();
+    expect(readFileSync(join(dataDir, 'server.lock'), 'utf8')).not.toBe('2147483646');
+    stop();
+    expect(await server.exited).toBe(0);
+  });
+});
