@@ -1,7 +1,8 @@
 // What every service and route receives: parsed configuration, the database and process-wide helpers.
+
+import { createDemoOidc, type DemoOidc } from './auth/demo-oidc';
 import type { Db, DbDriver } from './db/client';
 import type { Env } from './env';
-import { createDemoOidc, type DemoOidc } from './auth/demo-oidc';
 import { createMailer, type Mailer } from './mail/mailer';
 
 export type Logger = {
@@ -26,12 +27,7 @@ export type AppContext = {
   memo: Map<string, unknown>;
 };
 
-export async function createContext(opts: {
-  env: Env;
-  db: Db;
-  driver: DbDriver;
-  log?: Logger;
-}): Promise<AppContext> {
+export async function createContext(opts: { env: Env; db: Db; driver: DbDriver; log?: Logger }): Promise<AppContext> {
   const ctx: AppContext = {
     env: opts.env,
     db: opts.db,

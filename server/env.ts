@@ -76,9 +76,7 @@ export type Env = {
   demoMode: boolean;
   demoEmail: string;
   demoPassword: string;
-  smtp:
-    | { host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }
-    | undefined;
+  smtp: { host: string; port: number; user?: string; pass?: string; from: string; secure: boolean } | undefined;
   mailFrom: string;
   oidcProviders: OidcProvider[];
   maintenance: boolean;

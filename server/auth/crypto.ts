@@ -1,6 +1,6 @@
 // Small primitives: ids, bearer tokens, password hashing (argon2id via hash-wasm), temporary passwords.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { argon2Verify, argon2id } from 'hash-wasm';
+import { argon2id, argon2Verify } from 'hash-wasm';
 import type { Env } from '../env';
 
 /** 24 lowercase hex characters, like a Mongo ObjectId (ids are opaque strings to the app). */

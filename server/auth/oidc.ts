@@ -37,7 +37,7 @@ export async function verifyIdToken(ctx: AppContext, providerId: string, idToken
     const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : undefined;
     return { provider: providerId, subject: payload.sub as string, email };
   } catch (err) {
-    const reason = err instanceof Error ? (err as { code?: string }).code ?? err.name : 'invalid';
+    const reason = err instanceof Error ? ((err as { code?: string }).code ?? err.name) : 'invalid';
     throw new ApiError(422, 'invalid_id_token', `The ID token was not accepted (${reason})`);
   }
 }

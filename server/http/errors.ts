@@ -7,7 +7,12 @@ import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 
 export function errorResponse(c: Context, status: number, code: ErrorCode, message: string, details?: unknown) {
-  const body: ApiErrorBody = { code, message, ...(details !== undefined ? { details } : {}), errorDescription: message };
+  const body: ApiErrorBody = {
+    code,
+    message,
+    ...(details !== undefined ? { details } : {}),
+    errorDescription: message,
+  };
   return c.json(body, status as ContentfulStatusCode);
 }
 

@@ -45,7 +45,8 @@ export function cacheControlFor(urlPath: string): string {
   return SHORT;
 }
 
-const NOT_BUILT = 'Forecourt Pay API is running, but the web app is not built yet.\nRun `npm run build` (or `npm start`) to build it into the static directory.\n';
+const NOT_BUILT =
+  'Forecourt Pay API is running, but the web app is not built yet.\nRun `npm run build` (or `npm start`) to build it into the static directory.\n';
 
 async function fileAt(path: string): Promise<boolean> {
   try {

@@ -26,7 +26,13 @@ export function createMailer(ctx: AppContext): Mailer {
   return {
     devMailbox: false,
     send: async (mail) => {
-      await transport.sendMail({ from: smtp.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from: smtp.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
     },
   };
 }

@@ -2,8 +2,8 @@
 // that asks for an email and redirects back with `#id_token=...&state=...` (implicit flow, response_type id_token).
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppContext } from '../context';
 import type { DemoOidc } from '../auth/demo-oidc';
+import type { AppContext } from '../context';
 import type { AppEnv } from '../http/types';
 import { escapeHtml as h } from '../mail/mailer';
 
@@ -12,7 +12,12 @@ const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
 /** Only same-origin paths ('/x', not '//host') or addresses under PUBLIC_URL may receive a token. */
 export function isAllowedRedirect(uri: string, publicUrl: string): boolean {
   if (uri.startsWith('/')) return !uri.startsWith('//') && !uri.startsWith('/\\');
-  return uri === publicUrl || uri.startsWith(`${publicUrl}/`) || uri.startsWith(`${publicUrl}?`) || uri.startsWith(`${publicUrl}#`);
+  return (
+    uri === publicUrl ||
+    uri.startsWith(`${publicUrl}/`) ||
+    uri.startsWith(`${publicUrl}?`) ||
+    uri.startsWith(`${publicUrl}#`)
+  );
 }
 
 type AuthorizeParams = { clientId: string; redirectUri: string; state: string; nonce: string };
@@ -34,7 +39,10 @@ export function devOidcRoutes(ctx: AppContext, demo: DemoOidc) {
     return undefined;
   };
   const badRequest = (message: string) =>
-    new Response(`Bad request: ${message}\n`, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    new Response(`Bad request: ${message}\n`, {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
 
   r.get('/.well-known/openid-configuration', (c) =>
     c.json({

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiErrorBody } from '../../src/contract/errors';
 import { loginResponse } from '../../src/contract/auth';
+import { apiErrorBody } from '../../src/contract/errors';
 import { drivers, latestMail, PASSWORD, registerUser, uniqueEmail, useServer } from './helpers';
 
 describe.each(drivers)('auth (%s)', (driver) => {
@@ -16,7 +16,13 @@ describe.each(drivers)('auth (%s)', (driver) => {
     it('creates the user, logs them in and answers 201 {auth_token, _id}', async () => {
       const email = uniqueEmail('reg');
       const res = await t.server.request('/api/auth/register', {
-        body: { email, password: PASSWORD, termsAccepted: true, firstName: 'Kim', marketingPermissions: { email: true } },
+        body: {
+          email,
+          password: PASSWORD,
+          termsAccepted: true,
+          firstName: 'Kim',
+          marketingPermissions: { email: true },
+        },
       });
       expect(res.status).toBe(201);
       const body = loginResponse.parse(res.body);
@@ -107,7 +113,9 @@ describe.each(drivers)('auth (%s)', (driver) => {
     });
 
     it('rejects an empty password and a missing email with 400 validation_error', async () => {
-      expect((await t.server.request('/api/auth/login/local', { body: { email: uniqueEmail(), password: '' } })).status).toBe(400);
+      expect(
+        (await t.server.request('/api/auth/login/local', { body: { email: uniqueEmail(), password: '' } })).status,
+      ).toBe(400);
       const res = await t.server.request('/api/auth/login/local', { body: { password: 'x' } });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validation_error');
@@ -188,7 +196,12 @@ describe.each(drivers)('auth (%s)', (driver) => {
   describe('sessions', () => {
     it('answers 401 invalid_session without, with a malformed and with an unknown token', async () => {
       const user = await registerUser(t.server);
-      for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: `Bearer ${'a'.repeat(43)}` }]) {
+      const variants: Record<string, string>[] = [
+        {},
+        { authorization: 'Basic abc' },
+        { authorization: `Bearer ${'a'.repeat(43)}` },
+      ];
+      for (const headers of variants) {
         const res = await t.server.request(`/api/users/${user.id}`, { headers });
         expect(res.status).toBe(401);
         expect(res.body.code).toBe('invalid_session');
@@ -238,7 +251,10 @@ describe.each(drivers)('auth (%s)', (driver) => {
 
     it('answers 422 wrong_password for a wrong or missing old password', async () => {
       const user = await registerUser(t.server);
-      for (const body of [{ oldPassword: 'not-my-password', newPassword: 'brand-new-pass' }, { newPassword: 'brand-new-pass' }]) {
+      for (const body of [
+        { oldPassword: 'not-my-password', newPassword: 'brand-new-pass' },
+        { newPassword: 'brand-new-pass' },
+      ]) {
         const res = await t.server.request('/api/auth/change-password', { token: user.token, body });
         expect(res.status).toBe(422);
         expect(res.body.code).toBe('wrong_password');
@@ -284,16 +300,27 @@ describe.each(drivers)('auth (%s)', (driver) => {
       const me = await t.server.request(`/api/users/${user.id}`, { token });
       expect(me.status).toBe(200);
       expect(me.body.passwordExpired).toBe(true);
-      const patched = await t.server.request(`/api/users/${user.id}`, { method: 'PATCH', token, body: { lastName: 'Temp' } });
+      const patched = await t.server.request(`/api/users/${user.id}`, {
+        method: 'PATCH',
+        token,
+        body: { lastName: 'Temp' },
+      });
       expect(patched.status).toBe(200);
       expect((await t.server.request(`/api/accounts/${me.body.accountId}/features`, { token })).status).toBe(200);
-      for (const path of ['/api/v4/users/preferences', '/api/functions/user_has_pin_prod', '/api/events/request-data-dump']) {
+      for (const path of [
+        '/api/v4/users/preferences',
+        '/api/functions/user_has_pin_prod',
+        '/api/events/request-data-dump',
+      ]) {
         const res = await t.server.request(path, { token });
         expect(res.status).toBe(403);
         expect(res.body.code).toBe('temp_pass');
       }
 
-      const changed = await t.server.request('/api/auth/change-password', { token, body: { newPassword: 'after-temp-pass' } });
+      const changed = await t.server.request('/api/auth/change-password', {
+        token,
+        body: { newPassword: 'after-temp-pass' },
+      });
       expect(changed.status).toBe(200);
       const fresh = changed.body.auth_token as string;
       expect((await t.server.request('/api/v4/users/preferences', { token: fresh })).status).toBe(200);

@@ -84,7 +84,12 @@ describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
     });
 
     it('shows an accessible sign-in form and redirects back with an id_token that logs in after registration', async () => {
-      const q = new URLSearchParams({ client_id: 'forecourt-pay', redirect_uri: '/login/callback', state: 's1', nonce: 'n1' });
+      const q = new URLSearchParams({
+        client_id: 'forecourt-pay',
+        redirect_uri: '/login/callback',
+        state: 's1',
+        nonce: 'n1',
+      });
       const page = await t.server.request(`/dev/oidc/authorize?${q}`);
       expect(page.status).toBe(200);
       expect(page.text).toContain('<h1>Demo identity provider</h1>');
@@ -93,7 +98,13 @@ describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
       expect(page.text).toContain('name="redirect_uri" value="/login/callback"');
 
       const email = uniqueEmail('form');
-      const form = new URLSearchParams({ email, client_id: 'forecourt-pay', redirect_uri: '/login/callback', state: 's1', nonce: 'n1' });
+      const form = new URLSearchParams({
+        email,
+        client_id: 'forecourt-pay',
+        redirect_uri: '/login/callback',
+        state: 's1',
+        nonce: 'n1',
+      });
       const res = await t.server.request('/dev/oidc/authorize', {
         method: 'POST',
         rawBody: form.toString(),
@@ -117,7 +128,9 @@ describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
     });
 
     it('accepts redirects under PUBLIC_URL and refuses other origins with 400', async () => {
-      const ok = await t.server.request(`/dev/oidc/authorize?redirect_uri=${encodeURIComponent('http://localhost:8080/cb')}`);
+      const ok = await t.server.request(
+        `/dev/oidc/authorize?redirect_uri=${encodeURIComponent('http://localhost:8080/cb')}`,
+      );
       expect(ok.status).toBe(200);
       for (const uri of ['https://evil.example/cb', '//evil.example/cb', 'http://localhost:8080.evil.example/cb', '']) {
         const res = await t.server.request(`/dev/oidc/authorize?redirect_uri=${encodeURIComponent(uri)}`);

@@ -94,7 +94,12 @@ describe('server/index.ts and the DATA_DIR lock', () => {
   });
 
   const start = (port: number) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-dist') };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(dataDir, 'no-dist'),
+    };
     delete env.DATABASE_URL;
     // Its own process group, so the whole npx → tsx → node chain can be stopped together.
     const child = spawn('npx', ['tsx', 'server/index.ts'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

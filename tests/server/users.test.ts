@@ -67,7 +67,14 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
         phone: '+49 30 555',
         company: { name: 'ACME GmbH' },
         taxInfo: { country: 'PT', taxId: '123456789' },
-        address: { street: 'Hauptstr.', houseNumber: '1', zip: '10115', city: 'Berlin', countryCode: 'DE', street2: null },
+        address: {
+          street: 'Hauptstr.',
+          houseNumber: '1',
+          zip: '10115',
+          city: 'Berlin',
+          countryCode: 'DE',
+          street2: null,
+        },
         localisationCountry: 'NL',
         quickCheckout: true,
         marketingPermissions: { email: false, push: false, sms: true },
@@ -76,13 +83,22 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
       });
       const again = await t.server.request(`/api/users/${u.id}`, { token: u.token });
       expect(again.body.lastName).toBe('After');
-      const cleared = await t.server.request(`/api/users/${u.id}`, { method: 'PATCH', token: u.token, body: { phone: null } });
+      const cleared = await t.server.request(`/api/users/${u.id}`, {
+        method: 'PATCH',
+        token: u.token,
+        body: { phone: null },
+      });
       expect(cleared.body.phone).toBeNull();
     });
 
     it('rejects unknown fields, wrong types and unknown countries with 400 validation_error', async () => {
       const u = await registerUser(t.server);
-      for (const body of [{ email: 'x@example.com' }, { quickCheckout: 'yes' }, { localisationCountry: 'US' }, { isGuest: true }]) {
+      for (const body of [
+        { email: 'x@example.com' },
+        { quickCheckout: 'yes' },
+        { localisationCountry: 'US' },
+        { isGuest: true },
+      ]) {
         const res = await t.server.request(`/api/users/${u.id}`, { method: 'PATCH', token: u.token, body });
         expect(res.status).toBe(400);
         expect(res.body.code).toBe('validation_error');
@@ -92,7 +108,11 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
     it("answers 403 forbidden for another user's id and leaves them unchanged", async () => {
       const a = await registerUser(t.server);
       const b = await registerUser(t.server, { firstName: 'Bee' });
-      const res = await t.server.request(`/api/users/${b.id}`, { method: 'PATCH', token: a.token, body: { firstName: 'Hacked' } });
+      const res = await t.server.request(`/api/users/${b.id}`, {
+        method: 'PATCH',
+        token: a.token,
+        body: { firstName: 'Hacked' },
+      });
       expect(res.status).toBe(403);
       expect((await t.server.request(`/api/users/${b.id}`, { token: b.token })).body.firstName).toBe('Bee');
     });
@@ -120,9 +140,15 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
 
     it('validates the query and the body', async () => {
       const u = await registerUser(t.server);
-      expect((await t.server.request('/api/v4/users/preferences?includeArchived=maybe', { token: u.token })).status).toBe(400);
+      expect(
+        (await t.server.request('/api/v4/users/preferences?includeArchived=maybe', { token: u.token })).status,
+      ).toBe(400);
       expect((await t.server.request('/api/v4/users/preferences?other=1', { token: u.token })).status).toBe(400);
-      const bad = await t.server.request('/api/v4/users/preferences', { method: 'PATCH', token: u.token, body: { preferredThing: 5 } });
+      const bad = await t.server.request('/api/v4/users/preferences', {
+        method: 'PATCH',
+        token: u.token,
+        body: { preferredThing: 5 },
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.code).toBe('validation_error');
       expect((await t.server.request('/api/v4/users/preferences')).status).toBe(401);
@@ -136,12 +162,20 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
       const res = await t.server.request(`/api/accounts/${me.body.accountId}/features`, { token: u.token });
       expect(res.status).toBe(200);
       const f = accountFeatures.parse(res.body);
-      expect(f.evCharging).toEqual({ enabled: true, preAuthorizations: { DKK: 60000, EUR: 8000, CZK: 200000, PLN: 35000, CHF: 8000 } });
+      expect(f.evCharging).toEqual({
+        enabled: true,
+        preAuthorizations: { DKK: 60000, EUR: 8000, CZK: 200000, PLN: 35000, CHF: 8000 },
+      });
       expect(f.psp.providers).toEqual([{ provider: 'sandbox', methods: ['CREDIT_CARD', 'GOOGLE_PAY', 'APPLE_PAY'] }]);
-      expect(f).toMatchObject({ referAFriend: true, quickCheckout: false, invoicing: true, helpScreen: { supportHotline: '+49 30 1234 5678' } });
+      expect(f).toMatchObject({
+        referAFriend: true,
+        quickCheckout: false,
+        invoicing: true,
+        helpScreen: { supportHotline: '+49 30 1234 5678' },
+      });
     });
 
-    it("answers 403 forbidden for another account", async () => {
+    it('answers 403 forbidden for another account', async () => {
       const a = await registerUser(t.server);
       const b = await registerUser(t.server);
       const bAccount = (await t.server.request(`/api/users/${b.id}`, { token: b.token })).body.accountId;
@@ -197,12 +231,20 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
       expect(login.status).toBe(401);
       expect(login.body.code).toBe('wrong_login_details');
       // The email is free again.
-      expect((await t.server.request('/api/auth/register', { body: { email: u.email, password: u.password, termsAccepted: true } })).status).toBe(201);
+      expect(
+        (
+          await t.server.request('/api/auth/register', {
+            body: { email: u.email, password: u.password, termsAccepted: true },
+          })
+        ).status,
+      ).toBe(201);
     });
 
     it('delete_user_prod works for guests', async () => {
       const g = await guest();
-      expect((await t.server.request('/api/functions/delete_user_prod', { method: 'DELETE', token: g.token })).status).toBe(200);
+      expect(
+        (await t.server.request('/api/functions/delete_user_prod', { method: 'DELETE', token: g.token })).status,
+      ).toBe(200);
       expect((await t.server.request(`/api/users/${g.id}`, { token: g.token })).status).toBe(401);
     });
   });

@@ -14,7 +14,10 @@ export async function getFeatures({
   input: { session: AuthSession; accountId: string };
 }): Promise<AccountFeatures> {
   if (input.accountId !== input.session.accountId) throw forbidden('This is not your account');
-  const [row] = await ctx.db.select({ features: accounts.features }).from(accounts).where(eq(accounts.id, input.accountId));
+  const [row] = await ctx.db
+    .select({ features: accounts.features })
+    .from(accounts)
+    .where(eq(accounts.id, input.accountId));
   if (!row) throw notFound('No such account');
   return row.features;
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context';
 import { sha256Hex } from '../../auth/crypto';
+import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 
@@ -15,7 +15,13 @@ export type AuthSession = {
 };
 
 /** Resolves a bearer token to its live session; invalid, expired or revoked → 401 invalid_session. */
-export async function authenticate({ ctx, input }: { ctx: AppContext; input: { token: string } }): Promise<AuthSession> {
+export async function authenticate({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { token: string };
+}): Promise<AuthSession> {
   const [row] = await ctx.db
     .select({
       sessionId: sessions.id,
@@ -28,7 +34,11 @@ export async function authenticate({ ctx, input }: { ctx: AppContext; input: { t
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, sha256Hex(input.token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+      and(
+        eq(sessions.tokenHash, sha256Hex(input.token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
     );
   if (!row) throw new ApiError(401, 'invalid_session', 'Invalid login session');
   return row;

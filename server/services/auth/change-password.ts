@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ChangePasswordBody, LoginResponse } from '../../../src/contract/auth';
-import type { AppContext } from '../../context';
 import { hashPassword, verifyPassword } from '../../auth/crypto';
+import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import type { AuthSession } from './authenticate';

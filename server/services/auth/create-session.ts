@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context';
 import { newId, newToken, sha256Hex } from '../../auth/crypto';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 

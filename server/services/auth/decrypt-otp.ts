@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context';
 import { decryptOtp as openOtpToken } from '../../auth/otp';
+import type { AppContext } from '../../context';
 import { ApiError } from '../../errors';
 
 /** POST /functions/decrypt_otp: opens a host app's encrypted one-time password for the given email. */

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context';
 import { hashPassword, newToken } from '../../auth/crypto';
+import type { AppContext } from '../../context';
 
 /** A hash of nothing anyone knows: an unknown email is verified against it so it answers in similar time. */
 export function dummyHash(ctx: AppContext): Promise<string> {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LoginLocalBody, LoginResponse } from '../../../src/contract/auth';
-import type { AppContext } from '../../context';
 import { verifyPassword } from '../../auth/crypto';
+import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { readThrottle, recordHit, resetThrottle } from '../throttle/throttle';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LoginOpenIdBody, LoginResponse } from '../../../src/contract/auth';
-import type { AppContext } from '../../context';
 import { verifyIdToken } from '../../auth/oidc';
+import type { AppContext } from '../../context';
 import { oidcIdentities } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { createSession } from './create-session';

@@ -1,6 +1,6 @@
 import type { LoginResponse } from '../../../src/contract/auth';
-import type { AppContext } from '../../context';
 import { newId } from '../../auth/crypto';
+import type { AppContext } from '../../context';
 import { accounts, users } from '../../db/schema';
 import { defaultAccountFeatures } from '../accounts/default-features';
 import { createSession } from './create-session';
@@ -17,7 +17,9 @@ export async function registerGuest({
   const userId = newId();
   const token = await ctx.db.transaction(async (tx) => {
     await tx.insert(accounts).values({ id: accountId, features: defaultAccountFeatures() });
-    await tx.insert(users).values({ id: userId, email: null, isGuest: true, accountId, partner: input.partner ?? null });
+    await tx
+      .insert(users)
+      .values({ id: userId, email: null, isGuest: true, accountId, partner: input.partner ?? null });
     return createSession({ ctx, input: { userId }, db: tx });
   });
   return { auth_token: token, _id: userId };

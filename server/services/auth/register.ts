@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { LoginResponse, RegisterBody } from '../../../src/contract/auth';
-import type { AppContext } from '../../context';
 import { hashPassword, newId } from '../../auth/crypto';
-import { verifyIdToken, type VerifiedIdentity } from '../../auth/oidc';
+import { type VerifiedIdentity, verifyIdToken } from '../../auth/oidc';
+import type { AppContext } from '../../context';
 import { accounts, oidcIdentities, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { defaultAccountFeatures } from '../accounts/default-features';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
 import { generateTempPassword, hashPassword } from '../../auth/crypto';
+import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { escapeHtml } from '../../mail/mailer';
 import { recordHit } from '../throttle/throttle';

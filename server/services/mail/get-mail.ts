@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { mails, type MailRow } from '../../db/schema';
+import { type MailRow, mails } from '../../db/schema';
 import { notFound } from '../../errors';
 
 export async function getMail({ ctx, input }: { ctx: AppContext; input: { id: string } }): Promise<MailRow> {

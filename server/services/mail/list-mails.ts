@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { mails, type MailRow } from '../../db/schema';
+import { type MailRow, mails } from '../../db/schema';
 
 /** Development mailbox, newest first; optionally only the mails to one address. */
 export async function listMails({

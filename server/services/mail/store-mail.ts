@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context';
 import { newId } from '../../auth/crypto';
-import { mails, type MailRow } from '../../db/schema';
+import type { AppContext } from '../../context';
+import { type MailRow, mails } from '../../db/schema';
 
 /** Development mailbox: keep the mail in the database instead of sending it. */
 export async function storeMail({

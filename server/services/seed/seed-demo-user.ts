@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
 import { hashPassword, newId } from '../../auth/crypto';
+import type { AppContext } from '../../context';
 import { accounts, users } from '../../db/schema';
 import { defaultAccountFeatures } from '../accounts/default-features';
 import { isUniqueViolation } from '../auth/db-errors';
