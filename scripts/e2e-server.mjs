@@ -1,0 +1,20 @@
+// The server the browser tests talk to: the real one, on a fresh PGlite directory, serving the built app.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const dataDir = join(root, '.tmp', 'e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+const env = {
+  ...process.env,
+  PORT: process.env.E2E_PORT ?? '8181',
+  DATA_DIR: dataDir,
+  STATIC_DIR: join(root, 'dist'),
+  DEMO_MODE: 'true',
+  PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '8181'}`,
+};
+delete env.DATABASE_URL;
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], { cwd: root, env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

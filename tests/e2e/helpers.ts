@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Register through the app's forms, as a driver does. Ends signed in. */
+export async function registerByMail(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/landing');
+  await page.getByRole('link', { name: 'Register' }).click();
+  await page.getByRole('link', { name: 'Register with email' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+}
+
+/** Waits until the service worker is active and controls the page (STACK.md). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return registration?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
+  }, undefined, { timeout: 30_000 });
+}

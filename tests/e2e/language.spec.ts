@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+/** The German catalog's translation of an English message (so the test reads what a German driver reads). */
+function german(msgid: string): string {
+  const po = readFileSync(new URL('../../src/locales/de/messages.po', import.meta.url), 'utf8');
+  const escaped = msgid.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`msgid "${escaped}"\\nmsgstr "(.+)"`).exec(po);
+  if (!match) throw new Error(`no German translation for ${msgid}`);
+  return match[1]!;
+}
+
+test('switch to German on the landing page, and it is still German after a reload', async ({ page }) => {
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+  await page.getByRole('button', { name: 'Change language' }).click();
+  await page.getByRole('dialog').getByLabel('Deutsch').check();
+  const heading = german('Pay at the pump from your phone');
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('de');
+});
+
+test.describe('a German browser', () => {
+  test.use({ locale: 'de-DE' });
+  test('the first visit follows the browser language', async ({ page }) => {
+    await page.goto('/landing');
+    await expect(page.getByRole('heading', { name: german('Pay at the pump from your phone') })).toBeVisible();
+  });
+  test('an old stored value with a region is migrated', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('language', 'fr-FR');
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    await page.goto('/landing');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fr');
+  });
+});
+
+test('the language can be changed on settings, and not from the login page', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Change language' })).toHaveCount(0);
+  await page.goto('/settings');
+  await page.getByLabel('Polski').check();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+});

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { uniqueEmail } from './helpers';
+
+test('sign in with the demo identity provider: unknown, register, then log in', async ({ page }) => {
+  const email = uniqueEmail('oidc');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Demo ID' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo identity provider' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // Unknown identity: the app offers registration with the email filled in.
+  await expect(page).toHaveURL(/\/register\/mail/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await page.getByLabel('Password', { exact: true }).fill('linked-pass-1');
+  await page.getByLabel('Confirm password').fill('linked-pass-1');
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+
+  // Now the identity is linked: signing in with it logs in directly.
+  await page.getByRole('button', { name: 'Continue with Demo ID' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+});

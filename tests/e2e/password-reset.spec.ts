@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { registerByMail, uniqueEmail } from './helpers';
+
+test('forgotten password through the development mailbox', async ({ page }) => {
+  const email = uniqueEmail('reset');
+  await registerByMail(page, email, 'original-pass');
+  await page.getByRole('button', { name: 'Log out' }).click();
+
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send temporary password' }).click();
+  await expect(page.getByRole('status')).toContainText('temporary password');
+
+  // Read the mail as a person would, in the development mailbox.
+  await page.goto('/dev/mail');
+  const mail = page.getByRole('article').filter({ hasText: email }).first();
+  await expect(mail).toContainText('Your temporary Forecourt Pay password');
+  const text = await mail.locator('pre').innerText();
+  const temp = /password is: (\S+)/.exec(text)?.[1];
+  expect(temp).toBeTruthy();
+
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(temp!);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/change-tmp-password/);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-pass');
+  await page.getByLabel('Confirm new password').fill('brand-new-pass');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText(email)).toBeVisible();
+});

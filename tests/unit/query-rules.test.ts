@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { callbackUrl, isValidCallback, SDK_FINISH_URL } from '../../src/domain/callback';
+import { decodeRedirectTarget, registeredOnly, rootRedirect, stationRequired } from '../../src/domain/guards';
+import { applyQueryRules, hasStationReference, mapExitQuery, parseQuery, stringifyQuery } from '../../src/domain/query';
+
+describe('query rules (shell-and-account.md §2.2)', () => {
+  it('carries the query from the previous route when the new route has none', () => {
+    expect(applyQueryRules({ previous: { pid: '1', foo: 'bar', auth: '0' }, next: {}, nextPath: '/login' })).toEqual({
+      pid: '1',
+      foo: 'bar',
+      auth: '0',
+    });
+  });
+  it('a new route with only the shell-added auth key counts as having none', () => {
+    expect(applyQueryRules({ previous: { partner: 'p', auth: '0' }, next: { auth: '0' }, nextPath: '/x' })).toEqual({
+      partner: 'p',
+      auth: '0',
+    });
+  });
+  it('keeps the UI query keys the new query lacks, and only those', () => {
+    const previous = {
+      pid: '1',
+      partner: 'p',
+      callback: 'https://host.example/cb',
+      email: 'a@b.c',
+      longitude: '9.7',
+      latitude: '51.4',
+      mtskid: 'm',
+      landscape: 'true',
+      hideRydMapLink: 'true',
+      orderId: 'o1',
+    };
+    const result = applyQueryRules({ previous, next: { type: 'payment' }, nextPath: '/error' });
+    const { orderId: _dropped, ...ui } = previous;
+    expect(result).toEqual({ ...ui, type: 'payment', auth: '0' });
+  });
+  it('does not overwrite a UI key the new query sets', () => {
+    expect(applyQueryRules({ previous: { pid: '1' }, next: { pid: '2' }, nextPath: '/pay' }).pid).toBe('2');
+  });
+  it('with a data parameter off /register keeps only partner', () => {
+    expect(
+      applyQueryRules({ previous: {}, next: { data: 'x', partner: 'p', pid: '1' }, nextPath: '/login' }),
+    ).toEqual({ partner: 'p', auth: '0' });
+    expect(applyQueryRules({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: '/settings' })).toEqual({ auth: '0' });
+  });
+  it('keeps a data parameter on /register and /register/mail', () => {
+    expect(applyQueryRules({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: '/register' })).toEqual({
+      data: 'x',
+      pid: '1',
+      auth: '0',
+    });
+    expect(applyQueryRules({ previous: {}, next: { data: 'x' }, nextPath: '/register/mail' }).data).toBe('x');
+  });
+  it('skips the /register rule while the path is not known yet (link building)', () => {
+    expect(applyQueryRules({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: null }).data).toBe('x');
+  });
+  it('adds auth=0 when missing and keeps a given auth value', () => {
+    expect(applyQueryRules({ previous: {}, next: {}, nextPath: '/' })).toEqual({ auth: '0' });
+    expect(applyQueryRules({ previous: {}, next: { auth: '1' }, nextPath: '/' })).toEqual({ auth: '1' });
+  });
+  it('is idempotent', () => {
+    const first = applyQueryRules({ previous: { pid: '1', x: 'y' }, next: { data: 'd', partner: 'p' }, nextPath: '/x' });
+    expect(applyQueryRules({ previous: first, next: first, nextPath: '/x' })).toEqual(first);
+  });
+  it('parses and writes queries as plain strings', () => {
+    expect(parseQuery('?pid=0123&a=b%20c')).toEqual({ pid: '0123', a: 'b c' });
+    expect(stringifyQuery({ pid: '0123', gone: undefined })).toBe('?pid=0123');
+    expect(stringifyQuery({})).toBe('');
+  });
+});
+
+describe('leaving to the map (pay-flows.md §2)', () => {
+  it('drops the order group, the payment-return group, latitude, longitude and pid', () => {
+    const query = {
+      pid: '1',
+      latitude: '1',
+      longitude: '2',
+      orderId: 'o',
+      orderType: 'PREPAY',
+      amount: '3000',
+      resultIndicator: 'r',
+      sca_feedback: 's',
+      partner: 'p',
+      callback: 'true',
+      auth: '0',
+    };
+    expect(mapExitQuery(query)).toEqual({ partner: 'p', callback: 'true', auth: '0' });
+  });
+});
+
+describe('guards (shell-and-account.md §2.2)', () => {
+  it('registered-only pages send guests to /login with the query kept', () => {
+    expect(registeredOnly(false, { pid: '1' })).toEqual({ kind: 'redirect', to: '/login', search: { pid: '1' } });
+    expect(registeredOnly(true, { pid: '1' })).toEqual({ kind: 'allow' });
+  });
+  it.each([
+    ['pid', { pid: '1' }],
+    ['mtskid', { mtskid: 'm' }],
+    ['longitude', { longitude: '9.7' }],
+  ])('a station page accepts %s in the current query', (_key, query) => {
+    expect(stationRequired(query, null, null)).toEqual({ kind: 'allow' });
+  });
+  it('a station page accepts the key from the previous or the saved UI query', () => {
+    expect(stationRequired({}, { pid: '1' }, null)).toEqual({ kind: 'allow' });
+    expect(stationRequired({}, {}, { mtskid: 'm' })).toEqual({ kind: 'allow' });
+  });
+  it('without a station the user goes to /map', () => {
+    expect(stationRequired({ partner: 'p' }, {}, {})).toEqual({ kind: 'redirect', to: '/map', search: { partner: 'p' } });
+    expect(stationRequired({ callback: 'https://h.example/' }, null, null).kind).toBe('redirect');
+  });
+  it('with callback and hideRydMapLink the user returns to the callback', () => {
+    expect(stationRequired({ callback: 'https://h.example/done', hideRydMapLink: 'true' }, null, null)).toEqual({
+      kind: 'external',
+      href: 'https://h.example/done',
+    });
+  });
+  it('an invalid callback falls back to /map', () => {
+    expect(stationRequired({ callback: 'not a url', hideRydMapLink: 'true' }, null, null).kind).toBe('redirect');
+  });
+  it('station references', () => {
+    expect(hasStationReference({ latitude: '1' })).toBe(false);
+    expect(hasStationReference(null)).toBe(false);
+  });
+});
+
+describe('the / route (shell-and-account.md §2.1)', () => {
+  it('goes to the decoded feedback redirect target with the remaining query', () => {
+    expect(rootRedirect({ redirect: encodeURIComponent('/history?tab=2'), partner: 'p' })).toEqual({
+      to: '/history',
+      search: { partner: 'p', tab: '2' },
+    });
+  });
+  it('goes to /pay when a station id is present, else /map', () => {
+    expect(rootRedirect({ pid: '7' })).toEqual({ to: '/pay', search: { pid: '7' } });
+    expect(rootRedirect({ partner: 'p' })).toEqual({ to: '/map', search: { partner: 'p' } });
+  });
+  it('ignores redirect targets off our origin', () => {
+    expect(decodeRedirectTarget('https://evil.example/')).toBeNull();
+    expect(decodeRedirectTarget('//evil.example/')).toBeNull();
+    expect(decodeRedirectTarget('%E0%A4%A')).toBeNull();
+    expect(rootRedirect({ redirect: 'https://evil.example/' }).to).toBe('/map');
+  });
+});
+
+describe('callback (pay-flows.md §4)', () => {
+  it('the literal true leads to the SDK finish address', () => {
+    expect(new URL(callbackUrl('true')).pathname).toBe(SDK_FINISH_URL);
+  });
+  it('a valid URL is used as is, with paymentData added as JSON', () => {
+    expect(callbackUrl('https://host.example/back?x=1')).toBe('https://host.example/back?x=1');
+    const url = new URL(callbackUrl('https://host.example/back', { orderId: 'o1' }));
+    expect(JSON.parse(url.searchParams.get('paymentData')!)).toEqual({ orderId: 'o1' });
+  });
+  it("anything else raises 'Invalid callback parameter.'", () => {
+    expect(() => callbackUrl('nope')).toThrow('Invalid callback parameter.');
+    expect(() => callbackUrl('javascript:alert(1)')).toThrow('Invalid callback parameter.');
+    expect(isValidCallback(undefined)).toBe(false);
+    expect(isValidCallback('myapp://done')).toBe(true);
+  });
+});
