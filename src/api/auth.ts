@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   booleanResult,
   type ChangePasswordBody,
@@ -6,7 +7,6 @@ import {
   loginResponse,
   type RegisterBody,
 } from '../contract/auth';
-import { z } from 'zod';
 import { api } from './index';
 
 export const authApi = {
@@ -14,7 +14,8 @@ export const authApi = {
   loginLocal: (body: LoginLocalBody) => api.request('auth/login/local', loginResponse, { method: 'POST', json: body }),
   loginGuest: (partner?: string) =>
     api.request('auth/register/guest', loginResponse, { method: 'POST', json: partner ? { partner } : {} }),
-  loginOpenId: (body: LoginOpenIdBody) => api.request('auth/login/openId', loginResponse, { method: 'POST', json: body }),
+  loginOpenId: (body: LoginOpenIdBody) =>
+    api.request('auth/login/openId', loginResponse, { method: 'POST', json: body }),
   changePassword: (body: ChangePasswordBody) =>
     api.request('auth/change-password', loginResponse, { method: 'POST', json: body }),
   resendPassword: (email: string) =>

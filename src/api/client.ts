@@ -33,7 +33,11 @@ export const HEADER_APP_VERSION = 'X-App-Version';
 export const HEADER_CORRELATION_ID = 'X-Correlation-Id';
 
 /** The headers every request carries. */
-export function requestHeaders(token: string | null, language: Language | null, correlationId: string): Record<string, string> {
+export function requestHeaders(
+  token: string | null,
+  language: Language | null,
+  correlationId: string,
+): Record<string, string> {
   const headers: Record<string, string> = {
     [HEADER_LOCALE]: localeHeader(language),
     [HEADER_APP_VERSION]: APP_VERSION_HEADER_VALUE,
@@ -43,7 +47,13 @@ export function requestHeaders(token: string | null, language: Language | null, 
   return headers;
 }
 
-const SESSIONLESS = ['auth/login/local', 'auth/login/openId', 'auth/register', 'auth/register/guest', 'auth/resend-password'];
+const SESSIONLESS = [
+  'auth/login/local',
+  'auth/login/openId',
+  'auth/register',
+  'auth/register/guest',
+  'auth/resend-password',
+];
 
 export type ApiClient = {
   request<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
@@ -54,14 +64,20 @@ export function createApiClient(ctx: ClientContext): ApiClient {
   const newId = ctx.newCorrelationId ?? (() => crypto.randomUUID());
   const base = ctx.baseUrl.endsWith('/') ? ctx.baseUrl : `${ctx.baseUrl}/`;
   const instance = ky.create({
-    prefixUrl: base.startsWith('http') ? base : new URL(base, globalThis.location?.origin ?? 'http://localhost').toString(),
+    prefixUrl: base.startsWith('http')
+      ? base
+      : new URL(base, globalThis.location?.origin ?? 'http://localhost').toString(),
     timeout: REQUEST_TIMEOUT_MS,
     retry: 0,
     fetch: ctx.fetch,
     throwHttpErrors: true,
   });
 
-  async function request<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  async function request<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<z.infer<S>> {
     const cleanPath = path.replace(/^\/+/, '');
     const method = options.method ?? 'GET';
     const correlationId = newId();
@@ -81,7 +97,8 @@ export function createApiClient(ctx: ClientContext): ApiClient {
       const text = await response.text();
       const body: unknown = text ? JSON.parse(text) : null;
       const parsed = schema.safeParse(body);
-      if (!parsed.success) throw new ApiError(response.status, BAD_RESPONSE, 'The server answered in an unexpected format.');
+      if (!parsed.success)
+        throw new ApiError(response.status, BAD_RESPONSE, 'The server answered in an unexpected format.');
       return parsed.data;
     } catch (cause) {
       const error = await toApiError(cause);

@@ -3,7 +3,10 @@ import { config } from '../config/env';
 import { maintenance } from '../contract/users';
 import { MAINTENANCE_TIMEOUT_MS } from '../domain/constants';
 
-export async function isUnderMaintenance(fetcher: typeof fetch = fetch, timeoutMs = MAINTENANCE_TIMEOUT_MS): Promise<boolean> {
+export async function isUnderMaintenance(
+  fetcher: typeof fetch = fetch,
+  timeoutMs = MAINTENANCE_TIMEOUT_MS,
+): Promise<boolean> {
   try {
     const response = await fetcher(config.maintenanceUrl, {
       signal: AbortSignal.timeout(timeoutMs),

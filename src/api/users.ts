@@ -1,4 +1,4 @@
-import { accountFeatures, preferences, user, type UserPatch } from '../contract/users';
+import { accountFeatures, preferences, type UserPatch, user } from '../contract/users';
 import { api } from './index';
 
 export const usersApi = {
@@ -8,7 +8,9 @@ export const usersApi = {
   features: (accountId: string, signal?: AbortSignal) =>
     api.request(`accounts/${encodeURIComponent(accountId)}/features`, accountFeatures, { signal }),
   preferences: (includeArchived = false) =>
-    api.request('v4/users/preferences', preferences, { searchParams: { includeArchived: includeArchived || undefined } }),
+    api.request('v4/users/preferences', preferences, {
+      searchParams: { includeArchived: includeArchived || undefined },
+    }),
   setPreferredThing: (preferredThing: string | null) =>
     api.request('v4/users/preferences', preferences, { method: 'PATCH', json: { preferredThing } }),
 };

@@ -2,7 +2,11 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 
-type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: string; error?: string | null; hint?: ReactNode };
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+};
 
 export function TextField({ label, error, hint, ...input }: FieldProps) {
   const id = useId();

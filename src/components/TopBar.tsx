@@ -4,7 +4,14 @@ import { useLingui } from '@lingui/react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { navigation } from '../app/navigation';
-import { backTarget, showsBackButton, showsLanguageButton, showsProfileButton, type TitleKey, titleFor } from '../domain/shell';
+import {
+  backTarget,
+  showsBackButton,
+  showsLanguageButton,
+  showsProfileButton,
+  type TitleKey,
+  titleFor,
+} from '../domain/shell';
 import { LanguageDialog } from './LanguageDialog';
 
 const TITLES: Record<TitleKey, MessageDescriptor> = {

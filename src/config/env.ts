@@ -5,7 +5,9 @@ export const config = {
   /** The remote maintenance json (shell-and-account.md §7 Shell). */
   maintenanceUrl: (import.meta.env.VITE_MAINTENANCE_URL as string | undefined) ?? '/api/maintenance.json',
   /** External identity providers offered on login: "id|label|authorizeUrl" separated by commas. */
-  openIdProviders: parseProviders((import.meta.env.VITE_OPENID_PROVIDERS as string | undefined) ?? 'demo|Demo ID|/dev/oidc/authorize'),
+  openIdProviders: parseProviders(
+    (import.meta.env.VITE_OPENID_PROVIDERS as string | undefined) ?? 'demo|Demo ID|/dev/oidc/authorize',
+  ),
   openIdClientId: (import.meta.env.VITE_OPENID_CLIENT_ID as string | undefined) ?? 'forecourt-pay',
   /** Footer links (pay-flows.md §2): terms, imprint, privacy policy, statutory info. */
   legalBaseUrl: (import.meta.env.VITE_LEGAL_BASE_URL as string | undefined) ?? '/legal',

@@ -18,7 +18,8 @@ export function registeredOnly(isRegistered: boolean, query: Query): GuardDecisi
  *  are both present, the user returns to the callback instead." (An invalid callback falls back to /map.)
  */
 export function stationRequired(current: Query, previous: Query | null, savedUi: Query | null): GuardDecision {
-  if (hasStationReference(current) || hasStationReference(previous) || hasStationReference(savedUi)) return { kind: 'allow' };
+  if (hasStationReference(current) || hasStationReference(previous) || hasStationReference(savedUi))
+    return { kind: 'allow' };
   if (current.callback !== undefined && current.hideRydMapLink !== undefined && isValidCallback(current.callback)) {
     return { kind: 'external', href: callbackUrl(current.callback) };
   }

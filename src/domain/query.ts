@@ -16,7 +16,16 @@ export const UI_QUERY_KEYS = [
 ] as const;
 
 /** pay-flows.md §2: the order group and the payment-return group, dropped when leaving to the map. */
-export const ORDER_GROUP = ['orderId', 'orderType', 'amount', 'fuelTypeId', 'productId', 'type', 'isWash', 'currency'] as const;
+export const ORDER_GROUP = [
+  'orderId',
+  'orderType',
+  'amount',
+  'fuelTypeId',
+  'productId',
+  'type',
+  'isWash',
+  'currency',
+] as const;
 export const PAYMENT_RETURN_GROUP = [
   'registration',
   'resultIndicator',
@@ -79,7 +88,10 @@ export type QueryRuleInput = {
  * Idempotent: applying it to its own result (with that result as previous) changes nothing.
  */
 export function applyQueryRules({ previous, next, nextPath }: QueryRuleInput): Query {
-  let query: Query = isEmpty(next) || (Object.keys(next).length === 1 && next.auth !== undefined) ? { ...previous, ...next } : { ...next };
+  let query: Query =
+    isEmpty(next) || (Object.keys(next).length === 1 && next.auth !== undefined)
+      ? { ...previous, ...next }
+      : { ...next };
   for (const key of UI_QUERY_KEYS) {
     if (query[key] === undefined && previous[key] !== undefined) query[key] = previous[key];
   }

@@ -27,7 +27,10 @@ function storage(): Storage | null {
 /** The start language: stored, else browser, else en; an old 'de-DE' value is rewritten as 'de'. */
 export function initialLanguage(): Language {
   const store = storage();
-  const resolution = resolveLanguage(store?.getItem(LANGUAGE_STORAGE_KEY) ?? null, globalThis.navigator?.languages ?? []);
+  const resolution = resolveLanguage(
+    store?.getItem(LANGUAGE_STORAGE_KEY) ?? null,
+    globalThis.navigator?.languages ?? [],
+  );
   if (resolution.store && store) store.setItem(LANGUAGE_STORAGE_KEY, resolution.store);
   return resolution.language;
 }

@@ -48,7 +48,7 @@ export type SessionState = { record: AuthRecord; user: User | null };
  */
 export async function ensureSession(queryClient: QueryClient): Promise<SessionState | null> {
   const record = session.get();
-  if (record && record.token && record.userId) {
+  if (record?.token && record.userId) {
     try {
       const user = await queryClient.ensureQueryData(userQuery(record.userId));
       return { record, user };

@@ -1,13 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { authApi } from '../api/auth';
 import { ApiError } from '../api/errors';
 import { emailFromIdToken, rememberIdentity, startOpenIdLogin, takeOpenIdResult } from '../app/openid';
-import { config } from '../config/env';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../components/Form';
+import { config } from '../config/env';
 import { type Errors, hasErrors, validateEmail, validateRequired } from '../domain/validation';
 import { errorText, fieldErrorText } from '../i18n/messages';
 import { loginAsGuest, startSession } from '../queries/session';
@@ -123,7 +123,12 @@ function Login() {
       {config.openIdProviders.length > 0 ? (
         <div className="actions">
           {config.openIdProviders.map((provider) => (
-            <button key={provider.id} type="button" className="button secondary" onClick={() => startOpenIdLogin(provider)}>
+            <button
+              key={provider.id}
+              type="button"
+              className="button secondary"
+              onClick={() => startOpenIdLogin(provider)}
+            >
               <Trans>Continue with {provider.label}</Trans>
             </button>
           ))}

@@ -33,7 +33,7 @@ function Onboarding() {
   const step = STEPS[index]!;
   const last = index === STEPS.length - 1;
   return (
-    <section className="page onboarding" aria-roledescription="carousel">
+    <section className="page onboarding">
       <p className="step-counter">
         <Trans>
           Step {index + 1} of {STEPS.length}

@@ -21,7 +21,12 @@ function Register() {
           <Trans>Register with email</Trans>
         </Link>
         {config.openIdProviders.map((provider) => (
-          <button key={provider.id} type="button" className="button secondary" onClick={() => startOpenIdLogin(provider)}>
+          <button
+            key={provider.id}
+            type="button"
+            className="button secondary"
+            onClick={() => startOpenIdLogin(provider)}
+          >
             <Trans>Continue with {provider.label}</Trans>
           </button>
         ))}

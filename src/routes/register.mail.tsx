@@ -5,8 +5,8 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { authApi } from '../api/auth';
 import { forgetIdentity, pendingIdentity } from '../app/openid';
-import { config } from '../config/env';
 import { Checkbox, FormAlert, PasswordField, SubmitButton, TextField } from '../components/Form';
+import { config } from '../config/env';
 import {
   type Errors,
   hasErrors,

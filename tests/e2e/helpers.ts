@@ -19,8 +19,12 @@ export async function registerByMail(page: Page, email: string, password: string
 
 /** Waits until the service worker is active and controls the page (STACK.md). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return registration?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
-  }, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }

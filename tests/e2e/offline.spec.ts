@@ -25,7 +25,9 @@ test('after one visit the shell starts and navigates with the network off', asyn
 test('the app is installable: manifest with icons and a service worker', async ({ page, request }) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json();
   expect(manifest).toMatchObject({ name: 'Forecourt Pay', display: 'standalone', start_url: '/', scope: '/' });
-  const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}${i.purpose ? `:${i.purpose}` : ''}`);
+  const sizes = manifest.icons.map(
+    (i: { sizes: string; purpose?: string }) => `${i.sizes}${i.purpose ? `:${i.purpose}` : ''}`,
+  );
   expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512', '512x512:maskable']));
   for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
   await page.goto('/landing');

@@ -12,7 +12,12 @@ function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
   const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    const call = { url: request.url, method: request.method, headers: request.headers, body: await request.text() || null };
+    const call = {
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: (await request.text()) || null,
+    };
     calls.push(call);
     return respond(call);
   }) as typeof fetch;
@@ -86,7 +91,9 @@ describe('the client', () => {
   });
 
   it('rejects a failed response with an ApiError and stores its errorDescription in the UI state', async () => {
-    const { fetcher } = fakeFetch(() => json(409, { code: 'email_has_account', message: 'Email taken', errorDescription: 'Email taken' }));
+    const { fetcher } = fakeFetch(() =>
+      json(409, { code: 'email_has_account', message: 'Email taken', errorDescription: 'Email taken' }),
+    );
     const error = await client(fetcher, null)
       .request('auth/register', z.unknown(), { method: 'POST', json: {} })
       .catch((e: unknown) => e);
@@ -97,7 +104,9 @@ describe('the client', () => {
 
   it('rejects an answer that does not match the contract', async () => {
     const { fetcher } = fakeFetch(() => json(200, { nope: 1 }));
-    await expect(client(fetcher).request('x', z.object({ ok: z.boolean() }))).rejects.toMatchObject({ code: 'bad_response' });
+    await expect(client(fetcher).request('x', z.object({ ok: z.boolean() }))).rejects.toMatchObject({
+      code: 'bad_response',
+    });
   });
 
   it('a network failure becomes network_error', async () => {
@@ -127,7 +136,9 @@ describe('the client', () => {
   it('a 401 on a session call leads to the unauthorized handler (guest login)', async () => {
     const onUnauthorized = vi.fn();
     const { fetcher } = fakeFetch(() => json(401, { code: 'invalid_session', message: 'x' }));
-    await expect(client(fetcher, 'tok', { onUnauthorized }).request('users/1', z.unknown())).rejects.toBeInstanceOf(ApiError);
+    await expect(client(fetcher, 'tok', { onUnauthorized }).request('users/1', z.unknown())).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
@@ -143,7 +154,9 @@ describe('the client', () => {
   it('403 temp_pass sends the user to change the password', async () => {
     const onPasswordExpired = vi.fn();
     const { fetcher } = fakeFetch(() => json(403, { code: 'temp_pass', message: 'x' }));
-    await expect(client(fetcher, 'tok', { onPasswordExpired }).request('v4/users/preferences', z.unknown())).rejects.toThrow();
+    await expect(
+      client(fetcher, 'tok', { onPasswordExpired }).request('v4/users/preferences', z.unknown()),
+    ).rejects.toThrow();
     expect(onPasswordExpired).toHaveBeenCalledOnce();
   });
 });
@@ -165,7 +178,11 @@ describe('error reporting (pay-flows.md §8)', () => {
     const reporter = vi.fn();
     setErrorReporter(reporter);
     const { fetcher } = fakeFetch(() => json(500, { code: 'internal_error', message: 'x' }));
-    await client(fetcher).request('users/1', z.unknown()).catch(() => {});
-    expect(reporter).toHaveBeenCalledWith(expect.objectContaining({ method: 'GET', path: 'users/1', correlationId: 'cid-1' }));
+    await client(fetcher)
+      .request('users/1', z.unknown())
+      .catch(() => {});
+    expect(reporter).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'GET', path: 'users/1', correlationId: 'cid-1' }),
+    );
   });
 });

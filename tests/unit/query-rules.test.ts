@@ -38,10 +38,13 @@ describe('query rules (shell-and-account.md §2.2)', () => {
     expect(applyQueryRules({ previous: { pid: '1' }, next: { pid: '2' }, nextPath: '/pay' }).pid).toBe('2');
   });
   it('with a data parameter off /register keeps only partner', () => {
-    expect(
-      applyQueryRules({ previous: {}, next: { data: 'x', partner: 'p', pid: '1' }, nextPath: '/login' }),
-    ).toEqual({ partner: 'p', auth: '0' });
-    expect(applyQueryRules({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: '/settings' })).toEqual({ auth: '0' });
+    expect(applyQueryRules({ previous: {}, next: { data: 'x', partner: 'p', pid: '1' }, nextPath: '/login' })).toEqual({
+      partner: 'p',
+      auth: '0',
+    });
+    expect(applyQueryRules({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: '/settings' })).toEqual({
+      auth: '0',
+    });
   });
   it('keeps a data parameter on /register and /register/mail', () => {
     expect(applyQueryRules({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: '/register' })).toEqual({
@@ -59,7 +62,11 @@ describe('query rules (shell-and-account.md §2.2)', () => {
     expect(applyQueryRules({ previous: {}, next: { auth: '1' }, nextPath: '/' })).toEqual({ auth: '1' });
   });
   it('is idempotent', () => {
-    const first = applyQueryRules({ previous: { pid: '1', x: 'y' }, next: { data: 'd', partner: 'p' }, nextPath: '/x' });
+    const first = applyQueryRules({
+      previous: { pid: '1', x: 'y' },
+      next: { data: 'd', partner: 'p' },
+      nextPath: '/x',
+    });
     expect(applyQueryRules({ previous: first, next: first, nextPath: '/x' })).toEqual(first);
   });
   it('parses and writes queries as plain strings', () => {
@@ -105,7 +112,11 @@ describe('guards (shell-and-account.md §2.2)', () => {
     expect(stationRequired({}, {}, { mtskid: 'm' })).toEqual({ kind: 'allow' });
   });
   it('without a station the user goes to /map', () => {
-    expect(stationRequired({ partner: 'p' }, {}, {})).toEqual({ kind: 'redirect', to: '/map', search: { partner: 'p' } });
+    expect(stationRequired({ partner: 'p' }, {}, {})).toEqual({
+      kind: 'redirect',
+      to: '/map',
+      search: { partner: 'p' },
+    });
     expect(stationRequired({ callback: 'https://h.example/' }, null, null).kind).toBe('redirect');
   });
   it('with callback and hideRydMapLink the user returns to the callback', () => {

@@ -32,7 +32,15 @@ describe('top bar (shell-and-account.md §2.3)', () => {
       expect(showsBackButton(path)).toBe(true);
   });
   it('not on finish, pump, summary and payment-register pages, nor elsewhere', () => {
-    for (const path of ['/pay/finish', '/pay/pump', '/pay/prepay/summary', '/profile/payments/payment-register', '/pay', '/login', '/landing'])
+    for (const path of [
+      '/pay/finish',
+      '/pay/pump',
+      '/pay/prepay/summary',
+      '/profile/payments/payment-register',
+      '/pay',
+      '/login',
+      '/landing',
+    ])
       expect(showsBackButton(path)).toBe(false);
   });
   it('a profile button shows on /pay itself', () => {
@@ -65,7 +73,9 @@ describe('back behaviour', () => {
     expect(backTarget('/profile/payments', '/payment-method/mbway')).toBe('/pay');
   });
   it('on /pay/ pages it goes to the previous page of the pay flow', () => {
-    expect(backTarget('/pay/prepay/amount', '/settings', '/pay/prepay/fuelselection')).toBe('/pay/prepay/fuelselection');
+    expect(backTarget('/pay/prepay/amount', '/settings', '/pay/prepay/fuelselection')).toBe(
+      '/pay/prepay/fuelselection',
+    );
     expect(backTarget('/pay/prepay/fuelselection', '/settings')).toBe('/pay');
   });
   it('otherwise it goes to the previously visited route', () => {
