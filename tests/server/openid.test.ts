@@ -1,4 +1,6 @@
-import { generateKeyPair, SignJWT } from 'jose';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DEMO_AUDIENCE, mintDemoIdToken } from '../../server/auth/demo-oidc';
 import { drivers, PASSWORD, uniqueEmail, useServer } from './helpers';
@@ -162,6 +164,53 @@ describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
       });
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('invalid_id_token');
+    });
+  });
+
+  describe('a configured provider (OIDC_PROVIDERS, JWKS over HTTP)', () => {
+    it('verifies issuer, audience and signature against the remote JWKS', async () => {
+      const { privateKey, publicKey } = await generateKeyPair('RS256');
+      const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' }] };
+      const http = createServer((_req, res) => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(jwks));
+      });
+      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+      try {
+        const port = (http.address() as AddressInfo).port;
+        const issuer = 'https://id.acme.test';
+        const server = await t.server.withEnv({
+          OIDC_PROVIDERS: JSON.stringify([
+            { id: 'acme', issuer, jwksUri: `http://127.0.0.1:${port}/jwks`, clientId: 'fp-client' },
+          ]),
+        });
+        const email = uniqueEmail('acme');
+        const sign = (aud: string, iss = issuer) =>
+          new SignJWT({ email })
+            .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+            .setIssuer(iss)
+            .setAudience(aud)
+            .setSubject(`acme-${email}`)
+            .setExpirationTime('5m')
+            .sign(privateKey);
+        const login = (idToken: string) =>
+          server.request('/api/auth/login/openId', { body: { idProvider: 'acme', idToken } });
+
+        const good = await sign('fp-client');
+        expect((await login(good)).body).toMatchObject({ code: 'not_registered', details: { email } });
+        const reg = await server.request('/api/auth/register', {
+          body: { email, password: PASSWORD, termsAccepted: true, idProvider: 'acme', idToken: good },
+        });
+        expect(reg.status).toBe(201);
+        expect((await login(good)).body._id).toBe(reg.body._id);
+        for (const bad of [await sign('someone-else'), await sign('fp-client', 'https://evil.test')]) {
+          const res = await login(bad);
+          expect(res.status).toBe(422);
+          expect(res.body.code).toBe('invalid_id_token');
+        }
+      } finally {
+        http.close();
+      }
     });
   });
 });
