@@ -102,7 +102,9 @@ export class ConfigError extends Error {
 export const DEMO_OTP_KEY = new Uint8Array(createHash('sha256').update('forecourt-pay demo otp key').digest());
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable (FOO=) means unset, so defaults apply instead of '' being coerced (e.g. to port 0).
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

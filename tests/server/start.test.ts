@@ -34,6 +34,10 @@ describe('loadEnv', () => {
     expect(env.otpKey).toHaveLength(32);
   });
 
+  it('treats empty variables as unset', () => {
+    expect(loadEnv({ PORT: '', SMTP_HOST: ' ', SMTP_PORT: '' })).toMatchObject({ port: 8080, smtp: undefined });
+  });
+
   it('parses values and the OIDC provider list', () => {
     const env = loadEnv({
       PORT: '9000',
