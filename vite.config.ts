@@ -7,12 +7,16 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 // Plugin order matters (STACK.md): the router plugin before react(); the Lingui macro runs through
 // @rolldown/plugin-babel because @vitejs/plugin-react 6 has no babel option.
-export const linguiMacro = () =>
-  babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] });
+export const linguiMacro = () => babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] });
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+    }),
     linguiMacro(),
     react(),
     lingui(),

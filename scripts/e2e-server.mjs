@@ -15,6 +15,10 @@ const env = {
   PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '8181'}`,
 };
 delete env.DATABASE_URL;
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], { cwd: root, env, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -27,13 +27,26 @@ function png(size, pixel) {
     for (let x = 0; x < size; x++) {
       const [r, g, b, a] = pixel(x / size, y / size);
       const o = y * (size * 4 + 1) + 1 + x * 4;
-      raw[o] = r; raw[o + 1] = g; raw[o + 2] = b; raw[o + 3] = a;
+      raw[o] = r;
+      raw[o + 1] = g;
+      raw[o + 2] = b;
+      raw[o + 3] = a;
     }
   }
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0); ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  ihdr[10] = 0;
+  ihdr[11] = 0;
+  ihdr[12] = 0;
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const GREEN = [11, 93, 59, 255];
 const WHITE = [255, 255, 255, 255];
@@ -45,7 +58,10 @@ function pump(x, y, s) {
   const body = u > 0.3 && u < 0.6 && v > 0.25 && v < 0.78;
   const window = u > 0.35 && u < 0.55 && v > 0.31 && v < 0.45;
   const base = u > 0.25 && u < 0.65 && v > 0.74 && v < 0.8;
-  const hose = (u > 0.63 && u < 0.68 && v > 0.35 && v < 0.65) || (u > 0.6 && u < 0.68 && v > 0.33 && v < 0.38) || (u > 0.63 && u < 0.72 && v > 0.62 && v < 0.66);
+  const hose =
+    (u > 0.63 && u < 0.68 && v > 0.35 && v < 0.65) ||
+    (u > 0.6 && u < 0.68 && v > 0.33 && v < 0.38) ||
+    (u > 0.63 && u < 0.72 && v > 0.62 && v < 0.66);
   return (body && !window) || base || hose;
 }
 const round = (x, y, r) => {
@@ -53,14 +69,26 @@ const round = (x, y, r) => {
   const dy = Math.max(Math.abs(y - 0.5) - (0.5 - r), 0);
   return dx * dx + dy * dy <= r * r;
 };
-writeFileSync('public/icons/icon-192.png', png(192, (x, y) => (round(x, y, 0.18) ? (pump(x, y, 1) ? WHITE : GREEN) : CLEAR)));
-writeFileSync('public/icons/icon-512.png', png(512, (x, y) => (round(x, y, 0.18) ? (pump(x, y, 1) ? WHITE : GREEN) : CLEAR)));
+writeFileSync(
+  'public/icons/icon-192.png',
+  png(192, (x, y) => (round(x, y, 0.18) ? (pump(x, y, 1) ? WHITE : GREEN) : CLEAR)),
+);
+writeFileSync(
+  'public/icons/icon-512.png',
+  png(512, (x, y) => (round(x, y, 0.18) ? (pump(x, y, 1) ? WHITE : GREEN) : CLEAR)),
+);
 // Maskable: full bleed, the glyph inside the 80 % safe zone.
-writeFileSync('public/icons/icon-maskable-512.png', png(512, (x, y) => (pump(x, y, 0.7) ? WHITE : GREEN)));
+writeFileSync(
+  'public/icons/icon-maskable-512.png',
+  png(512, (x, y) => (pump(x, y, 0.7) ? WHITE : GREEN)),
+);
 // A demo partner logo for ?partner=demo-partner (landing page).
-writeFileSync('public/img/partnerLogos/demo-partner.png', png(160, (x, y) => {
-  const d = Math.hypot(x - 0.5, y - 0.5);
-  if (d > 0.48) return CLEAR;
-  return d > 0.4 ? [200, 60, 40, 255] : (Math.abs(x - y) < 0.08 ? WHITE : [240, 170, 40, 255]);
-}));
+writeFileSync(
+  'public/img/partnerLogos/demo-partner.png',
+  png(160, (x, y) => {
+    const d = Math.hypot(x - 0.5, y - 0.5);
+    if (d > 0.48) return CLEAR;
+    return d > 0.4 ? [200, 60, 40, 255] : Math.abs(x - y) < 0.08 ? WHITE : [240, 170, 40, 255];
+  }),
+);
 console.log('icons written');

@@ -17,14 +17,17 @@ export async function registerByMail(page: Page, email: string, password: string
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 }
 
-/** Waits until the service worker is active and controls the page (STACK.md). */
+/** Waits until the service worker is active and controls the page (STACK.md). page.evaluate awaits the promise;
+ *  waitForFunction would take the returned promise itself as a truthy answer. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return registration?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }

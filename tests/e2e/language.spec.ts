@@ -14,7 +14,7 @@ test('switch to German on the landing page, and it is still German after a reloa
   await page.goto('/landing');
   await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
   await page.getByRole('button', { name: 'Change language' }).click();
-  await page.getByRole('dialog').getByLabel('Deutsch').check();
+  await page.getByRole('dialog').getByLabel('Deutsch').click();
   const heading = german('Pay at the pump from your phone');
   await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -47,6 +47,6 @@ test('the language can be changed on settings, and not from the login page', asy
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Change language' })).toHaveCount(0);
   await page.goto('/settings');
-  await page.getByLabel('Polski').check();
+  await page.getByLabel('Polski').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
 });
