@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -10,6 +11,7 @@ export default defineConfig({
       exclude: ['**/node_modules/**', 'src/contract/**'],
     },
   ],
-  format: 'po',
+  // No line numbers: catalogs change when messages change, not when code moves (npm test checks they are current).
+  format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
 });

@@ -12,6 +12,7 @@ const env = {
   DATA_DIR: dataDir,
   STATIC_DIR: join(root, 'dist'),
   DEMO_MODE: 'true',
+  LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false',
   PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '8181'}`,
 };
 delete env.DATABASE_URL;

@@ -15,7 +15,7 @@ test('forgotten password through the development mailbox', async ({ page }) => {
   await page.goto('/dev/mail');
   const mail = page.getByRole('article').filter({ hasText: email }).first();
   await expect(mail).toContainText('Your temporary Forecourt Pay password');
-  const text = await mail.locator('pre').textContent();
+  const text = (await mail.locator('pre').textContent()) ?? '';
   const temp = /password is: (\S+)/.exec(text)?.[1];
   expect(temp).toBeTruthy();
 
