@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = new URL('../src/locales/', import.meta.url).pathname;
-const read = () => Object.fromEntries(readdirSync(dir).map((l) => [l, readFileSync(join(dir, l, 'messages.po'), 'utf8')]));
+const read = () =>
+  Object.fromEntries(readdirSync(dir).map((l) => [l, readFileSync(join(dir, l, 'messages.po'), 'utf8')]));
 const before = read();
 const result = spawnSync('npx', ['lingui', 'extract'], { stdio: 'pipe', encoding: 'utf8' });
 if (result.status !== 0) {
@@ -15,7 +16,9 @@ if (result.status !== 0) {
 const after = read();
 const changed = Object.keys(after).filter((l) => after[l] !== before[l]);
 if (changed.length) {
-  console.error(`Catalogs were out of date (${changed.join(', ')}): they are extracted now; translate the new entries and commit.`);
+  console.error(
+    `Catalogs were out of date (${changed.join(', ')}): they are extracted now; translate the new entries and commit.`,
+  );
   process.exit(1);
 }
 console.log(`catalogs current: ${Object.keys(after).length} languages`);

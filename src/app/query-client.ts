@@ -9,7 +9,9 @@ export const queryClient = new QueryClient({
       // Offline-first: serve from cache, fetch when possible; never throw away data because the network is gone.
       networkMode: 'offlineFirst',
       gcTime: 24 * 60 * 60 * 1000,
-      retry: (count, error) => count < 2 && !(error as { status?: number }).status,
+      // Retry only a server hiccup. Without signal a retry would wait for the network (offlineFirst pauses it) and
+      // hold up the page; the guards and screens handle "no answer" themselves.
+      retry: (count, error) => count < 2 && ((error as { status?: number }).status ?? 0) >= 500,
       refetchOnWindowFocus: false,
     },
     mutations: { networkMode: 'offlineFirst' },

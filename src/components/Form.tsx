@@ -55,7 +55,13 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
           aria-label={visible ? i18n._(msg`Hide password`) : i18n._(msg`Show password`)}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? '🙈' : '👁'}
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z"
+            />
+            {visible ? <path d="M3 3l18 18" stroke="currentColor" strokeWidth="2" /> : null}
+          </svg>
         </button>
       </div>
       {hint ? <p className="field-hint">{hint}</p> : null}

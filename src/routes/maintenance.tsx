@@ -21,7 +21,12 @@ function Maintenance() {
   return (
     <section className="page center">
       <div className="error-icon" aria-hidden="true">
-        🛠
+        <svg viewBox="0 0 24 24" width="40" height="40">
+          <path
+            fill="currentColor"
+            d="M21.7 18.6 13 9.9a6 6 0 0 0-7.7-7.6l3.9 3.9-2.8 2.8-3.9-3.9A6 6 0 0 0 10.1 13l8.7 8.7a1 1 0 0 0 1.4 0l1.5-1.5a1 1 0 0 0 0-1.6z"
+          />
+        </svg>
       </div>
       <h1>
         <Trans>We are improving Forecourt Pay</Trans>
