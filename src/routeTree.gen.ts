@@ -18,7 +18,10 @@ import { Route as LandingRouteImport } from './routes/landing'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
+import { Route as PayRouteImport } from './routes/pay'
 import { Route as SettingsRouteImport } from './routes/settings'
+import { Route as PayIndexRouteImport } from './routes/pay.index'
+import { Route as PayPumpRouteImport } from './routes/pay.pump'
 import { Route as RegisterIndexRouteImport } from './routes/register.index'
 import { Route as RegisterMailRouteImport } from './routes/register.mail'
 
@@ -67,10 +70,25 @@ const OnboardingRoute = OnboardingRouteImport.update({
   path: '/onboarding',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PayRoute = PayRouteImport.update({
+  id: '/pay',
+  path: '/pay',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SettingsRoute = SettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
   getParentRoute: () => rootRouteImport,
+} as any)
+const PayIndexRoute = PayIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PayRoute,
+} as any)
+const PayPumpRoute = PayPumpRouteImport.update({
+  id: '/pump',
+  path: '/pump',
+  getParentRoute: () => PayRoute,
 } as any)
 const RegisterIndexRoute = RegisterIndexRouteImport.update({
   id: '/register/',
@@ -93,8 +111,11 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
   '/onboarding': typeof OnboardingRoute
+  '/pay': typeof PayRouteWithChildren
   '/settings': typeof SettingsRoute
+  '/pay/pump': typeof PayPumpRoute
   '/register/mail': typeof RegisterMailRoute
+  '/pay/': typeof PayIndexRoute
   '/register/': typeof RegisterIndexRoute
 }
 export interface FileRoutesByTo {
@@ -108,7 +129,9 @@ export interface FileRoutesByTo {
   '/maintenance': typeof MaintenanceRoute
   '/onboarding': typeof OnboardingRoute
   '/settings': typeof SettingsRoute
+  '/pay/pump': typeof PayPumpRoute
   '/register/mail': typeof RegisterMailRoute
+  '/pay': typeof PayIndexRoute
   '/register': typeof RegisterIndexRoute
 }
 export interface FileRoutesById {
@@ -122,8 +145,11 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
   '/onboarding': typeof OnboardingRoute
+  '/pay': typeof PayRouteWithChildren
   '/settings': typeof SettingsRoute
+  '/pay/pump': typeof PayPumpRoute
   '/register/mail': typeof RegisterMailRoute
+  '/pay/': typeof PayIndexRoute
   '/register/': typeof RegisterIndexRoute
 }
 export interface FileRouteTypes {
@@ -138,8 +164,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/maintenance'
     | '/onboarding'
+    | '/pay'
     | '/settings'
+    | '/pay/pump'
     | '/register/mail'
+    | '/pay/'
     | '/register/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -153,7 +182,9 @@ export interface FileRouteTypes {
     | '/maintenance'
     | '/onboarding'
     | '/settings'
+    | '/pay/pump'
     | '/register/mail'
+    | '/pay'
     | '/register'
   id:
     | '__root__'
@@ -166,8 +197,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/maintenance'
     | '/onboarding'
+    | '/pay'
     | '/settings'
+    | '/pay/pump'
     | '/register/mail'
+    | '/pay/'
     | '/register/'
   fileRoutesById: FileRoutesById
 }
@@ -181,6 +215,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   MaintenanceRoute: typeof MaintenanceRoute
   OnboardingRoute: typeof OnboardingRoute
+  PayRoute: typeof PayRouteWithChildren
   SettingsRoute: typeof SettingsRoute
   RegisterMailRoute: typeof RegisterMailRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
@@ -251,12 +286,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OnboardingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pay': {
+      id: '/pay'
+      path: '/pay'
+      fullPath: '/pay'
+      preLoaderRoute: typeof PayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings': {
       id: '/settings'
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof SettingsRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/pay/': {
+      id: '/pay/'
+      path: '/'
+      fullPath: '/pay/'
+      preLoaderRoute: typeof PayIndexRouteImport
+      parentRoute: typeof PayRoute
+    }
+    '/pay/pump': {
+      id: '/pay/pump'
+      path: '/pump'
+      fullPath: '/pay/pump'
+      preLoaderRoute: typeof PayPumpRouteImport
+      parentRoute: typeof PayRoute
     }
     '/register/': {
       id: '/register/'
@@ -275,6 +331,18 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface PayRouteChildren {
+  PayPumpRoute: typeof PayPumpRoute
+  PayIndexRoute: typeof PayIndexRoute
+}
+
+const PayRouteChildren: PayRouteChildren = {
+  PayPumpRoute: PayPumpRoute,
+  PayIndexRoute: PayIndexRoute,
+}
+
+const PayRouteWithChildren = PayRoute._addFileChildren(PayRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ChangePasswordRoute: ChangePasswordRoute,
@@ -285,6 +353,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   MaintenanceRoute: MaintenanceRoute,
   OnboardingRoute: OnboardingRoute,
+  PayRoute: PayRouteWithChildren,
   SettingsRoute: SettingsRoute,
   RegisterMailRoute: RegisterMailRoute,
   RegisterIndexRoute: RegisterIndexRoute,

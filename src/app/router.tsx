@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { parseQuery, stringifyQuery } from '../domain/query';
 import { routeTree } from '../routeTree.gen';
+import { registerBuiltRoutes } from './built-routes';
 import { navigation } from './navigation';
 import { queryClient } from './query-client';
 
@@ -17,6 +18,8 @@ export const router = createRouter({
   scrollRestoration: true,
   defaultPendingMs: 300,
 });
+
+registerBuiltRoutes(Object.keys(router.routesByPath));
 
 router.subscribe('onResolved', ({ toLocation }) => {
   navigation.arrived(toLocation.pathname, toLocation.search as Record<string, string>);

@@ -6,7 +6,16 @@ export const CURRENCIES = ['EUR', 'CHF', 'PLN', 'DKK', 'GBP', 'SEK', 'CZK', 'NOK
 export const currency = z.enum(CURRENCIES);
 export type Currency = z.infer<typeof currency>;
 
-export const CONNECTOR_STANDARDS = ['TYPE_1', 'TYPE_2', 'TYPE_3', 'CCS', 'SCHUKO', 'CHADEMO', 'OTHER', 'TESLA'] as const;
+export const CONNECTOR_STANDARDS = [
+  'TYPE_1',
+  'TYPE_2',
+  'TYPE_3',
+  'CCS',
+  'SCHUKO',
+  'CHADEMO',
+  'OTHER',
+  'TESLA',
+] as const;
 export const connectorStandard = z.enum(CONNECTOR_STANDARDS);
 
 export const FACILITIES = ['PUMP', 'WASH', 'CHARGER', 'SHOP'] as const;
@@ -69,7 +78,9 @@ export const product = z.object({
     automaticFlow: z.boolean(),
     availableItems: z.array(availableItem),
     priceAuthorizationLimitsAutomaticFlow: z
-      .object({ recommendedPrices: z.array(z.object({ amount: z.number().int(), currency, precision: z.number().int() })) })
+      .object({
+        recommendedPrices: z.array(z.object({ amount: z.number().int(), currency, precision: z.number().int() })),
+      })
       .optional(),
     /** The simulated device's own state (pump, OCPP connector or wash bay), for display and the console. */
     deviceState: z.string().optional(),

@@ -1,13 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { session } from '../api/session';
+import { builtOr } from '../app/built-routes';
 import { rootRedirect } from '../domain/guards';
 import { type Query, stringifyQuery } from '../domain/query';
-
-/**
- * Targets of the / redirect that are not built yet. The station shell (/pay) and the map (/map) come with later
- * issues; until then a signed-in driver lands on settings instead of a not-found page.
- */
-const NOT_YET_BUILT = new Set(['/pay', '/map']);
 
 export const Route = createFileRoute('/')({
   beforeLoad: ({ location }) => {
@@ -17,7 +12,8 @@ export const Route = createFileRoute('/')({
     if (!session.isLoggedIn() && query.redirect === undefined && query.pid === undefined) {
       throw redirect({ href: `/landing${stringifyQuery(target.search)}`, replace: true });
     }
-    const to = NOT_YET_BUILT.has(target.to) ? '/settings' : target.to;
+    // The map comes with a later issue; until then a signed-in driver without a station lands on settings.
+    const to = builtOr(target.to, '/settings');
     throw redirect({ href: `${to}${stringifyQuery(target.search)}`, replace: true });
   },
 });

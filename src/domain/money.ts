@@ -1,0 +1,45 @@
+// Money: integer minor units with currency and precision (pay-flows.md §9: "Prices are formatted with rounding down
+// to the currency precision; quantity with up to 2 decimals").
+
+export type Money = { amount: number; currency: string; precision: number };
+
+/** Fraction digits the currency uses (EUR 2, ISK 0), from Intl. */
+export function currencyDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** Re-express an integer amount at another precision, rounding down (toward negative infinity) when losing digits. */
+export function atPrecision(amount: number, from: number, to: number): number {
+  if (to >= from) return amount * 10 ** (to - from);
+  return Math.floor(amount / 10 ** (from - to));
+}
+
+/** The decimal value of an integer amount, exact for the amounts we handle (below 2^53 / 10^precision). */
+export function toDecimal(amount: number, precision: number): number {
+  return Number(`${amount < 0 ? '-' : ''}${Math.abs(amount)}e-${precision}`);
+}
+
+/**
+ * Format money in the active locale. Totals use the currency's own digits (rounded down); unit prices pass
+ * `fractionDigits` (e.g. 3 for 1.789 per litre).
+ */
+export function formatMoney(money: Money, locale: string, fractionDigits?: number): string {
+  const digits = fractionDigits ?? Math.min(money.precision, currencyDigits(money.currency));
+  const amount = atPrecision(money.amount, money.precision, digits);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: money.currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(toDecimal(amount, digits));
+}
+
+/** A unit price keeps all its digits (fuel prices have three). */
+export function formatUnitPrice(money: Money, locale: string): string {
+  return formatMoney(money, locale, money.precision);
+}
+
+/** "Quantity with up to 2 decimals." */
+export function formatQuantity(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Math.floor(value * 100) / 100);
+}
