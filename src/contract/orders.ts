@@ -1,0 +1,209 @@
+// Wire format of orders, their authorization and payment methods (pay-flows.md §3, §4, §7). Shared by app and server.
+// Every price of an order is {amount, currency, precision}: integer minor units.
+import { z } from 'zod';
+import { currency } from './stations';
+
+export const ORDER_STATES = [
+  'CREATED',
+  'PAYMENT_PENDING',
+  'PAYMENT_AUTHORIZED',
+  'PRODUCT_PENDING',
+  'PRODUCT_ACQUIRED',
+  'PRODUCT_SUPPLYING',
+  'READY_FOR_INVOICE',
+  'COMPLETED',
+  'PROBLEM',
+  'CANCELLED',
+  'FAILED',
+  'REJECTED',
+] as const;
+export const orderState = z.enum(ORDER_STATES);
+export type OrderState = z.infer<typeof orderState>;
+
+/** States an order never leaves (pay-flows.md §4; the server's transition table agrees). */
+export const TERMINAL_STATES: readonly OrderState[] = ['COMPLETED', 'PROBLEM', 'CANCELLED', 'FAILED', 'REJECTED'];
+export function isTerminal(state: OrderState): boolean {
+  return TERMINAL_STATES.includes(state);
+}
+
+export const orderPrice = z.object({ amount: z.number().int(), currency, precision: z.number().int().min(0).max(4) });
+export type OrderPrice = z.infer<typeof orderPrice>;
+
+export const stateHistoryEntry = z.object({
+  state: orderState,
+  createdAt: z.string(),
+  details: z.object({ actionCodeText: z.string().optional(), description: z.string().optional() }).optional(),
+  message: z.string().optional(),
+});
+
+/** The sandbox provider's ledger: what was held, captured, released or voided, per order. */
+export const ledgerEntry = z.object({
+  kind: z.enum(['HOLD', 'CAPTURE', 'RELEASE', 'VOID', 'DECLINE']),
+  amount: z.number().int(),
+  currency,
+  precision: z.number().int(),
+  createdAt: z.string(),
+  reference: z.string().optional(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+export const orderProduct = z.object({
+  _id: z.string(),
+  name: z.string(),
+  fuelType: z.object({ fuelTypeId: z.string(), name: z.string() }).optional(),
+  redemptionCodes: z.array(z.object({ _id: z.string(), code: z.string(), expirationDate: z.string() })).optional(),
+  additionalDisplays: z.array(z.object({ type: z.literal('QR'), code: z.string() })).optional(),
+  attributes: z
+    .object({
+      paymentAttributes: z
+        .object({
+          totalPrice: orderPrice.optional(),
+          netPrice: orderPrice.optional(),
+          unitPrice: orderPrice.optional(),
+          /** Dispensed quantity (litres, kWh) with up to 3 decimals. */
+          quantity: z.number().optional(),
+          unit: z.string().optional(),
+          description: z.string().optional(),
+          descriptionLines: z.array(z.string()).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+
+export const order = z.object({
+  _id: z.string(),
+  state: orderState,
+  type: z.string(),
+  orderType: z.enum(['PREPAY', 'POSTPAY']),
+  poiId: z.string(),
+  thingId: z.string().nullable(),
+  stateHistory: z.array(stateHistoryEntry),
+  authorizePrice: orderPrice.nullable(),
+  totalBeforeDiscounts: orderPrice.extend({ isPriceHidden: z.boolean().optional() }).nullable(),
+  totalAfterDiscounts: orderPrice.extend({ isPriceHidden: z.boolean().optional() }).nullable(),
+  loyaltyItems: z.array(z.object({ programName: z.string(), totalAmount: z.number(), amount: z.number() })),
+  vouchers: z.array(
+    z.object({ id: z.string(), name: z.string(), paymentAttributes: z.object({ totalPrice: orderPrice }).optional() }),
+  ),
+  products: z.array(orderProduct),
+  error: z.object({ message: z.string() }).nullable(),
+  userInteraction: z.object({ isRequired: z.boolean(), urls: z.object({ start: z.string() }).optional() }).nullable(),
+  pollIntervalMs: z.number().int().optional(),
+  payment: z
+    .object({
+      paymentMethodId: z.string(),
+      brand: z.string().optional(),
+      last4: z.string().optional(),
+      held: orderPrice.nullable(),
+      captured: orderPrice.nullable(),
+      released: orderPrice.nullable(),
+      ledger: z.array(ledgerEntry),
+    })
+    .nullable(),
+  initiatedByPartner: z.string().nullable().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+export const createOrderBody = z.strictObject({
+  poiId: z.string().min(1).max(64),
+  thingId: z.string().min(1).max(64).nullable().optional(),
+  autoAcquire: z.boolean().optional(),
+  products: z
+    .array(z.strictObject({ productId: z.string().min(1).max(64), fuelTypeId: z.string().min(1).max(64).optional() }))
+    .min(1)
+    .max(5),
+  carOdometerM: z.number().int().min(0).max(1_000_000_000).optional(),
+});
+export type CreateOrderBody = z.infer<typeof createOrderBody>;
+
+export const authorizeBody = z.strictObject({
+  authorizePrice: z.strictObject({
+    amount: z.number().int().min(0),
+    currency,
+    precision: z.number().int().min(0).max(4),
+  }),
+  paymentMethodId: z.string().min(1).max(64).optional(),
+  paymentToken: z
+    .strictObject({
+      googlePayToken: z.string().max(20_000).optional(),
+      applePayToken: z.string().max(20_000).optional(),
+      amazonPayToken: z.string().max(20_000).optional(),
+    })
+    .optional(),
+  deviceData: z.string().max(10_000).optional(),
+  userDetails: z
+    .strictObject({
+      invoiceEmail: z.string().email().optional(),
+      firstName: z.string().max(100).optional(),
+      lastName: z.string().max(100).optional(),
+      address: z
+        .strictObject({
+          street: z.string().max(200).optional(),
+          street2: z.string().max(200).optional(),
+          countryCode: z.string().max(2).optional(),
+          zip: z.string().max(20).optional(),
+          city: z.string().max(100).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  userInteraction: z
+    .strictObject({ urls: z.strictObject({ success: z.string().max(2000), error: z.string().max(2000) }) })
+    .optional(),
+});
+export type AuthorizeBody = z.infer<typeof authorizeBody>;
+
+export const updateOrderBody = z.strictObject({
+  thingExternalId: z.string().max(64).optional(),
+  carOdometerM: z.number().int().min(0).max(1_000_000_000).optional(),
+});
+
+export const costsByOrderBody = z.strictObject({
+  tankIsFull: z.boolean().optional(),
+  carOdometerM: z.number().int().min(0).max(1_000_000_000).optional(),
+});
+
+export const ongoingOrdersResponse = z.array(order);
+
+export const PAYMENT_METHOD_TYPES = [
+  'AMAZON_PAY',
+  'APPLE_PAY',
+  'BLUECODE',
+  'BP_ARAL_ROUTEX',
+  'CREDIT_CARD',
+  'DIRECT_CREDIT',
+  'FUEL_CARD',
+  'GOOGLE_PAY',
+  'MBWAY',
+  'PAYCONIQ',
+  'PAYPAL',
+  'POSTPAY_BY_PARTNER',
+  'POSTPAY_BY_USER',
+] as const;
+
+export const paymentMethod = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  provider: z.string(),
+  method: z.enum(PAYMENT_METHOD_TYPES),
+  state: z.enum(['ACTIVE', 'INACTIVE']),
+  isPreferred: z.boolean(),
+  isRegisteredFor2FA: z.boolean(),
+  details: z.object({
+    brand: z.string().optional(),
+    /** Masked: only the last four digits, e.g. "•••• 4242". */
+    cardNumber: z.string().optional(),
+    last4: z.string().optional(),
+    expiry: z.string().optional(),
+    holderName: z.string().optional(),
+  }),
+});
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+export const paymentMethodsResponse = z.array(paymentMethod);
+
+/** The header that makes POST /v4/order and /authorize safe to repeat. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const PARTNER_HEADER = 'X-Txn-Initiated-By-Partner';
