@@ -26,7 +26,7 @@ export type OrderFlowCode =
 export class OrderFlowError extends Error {
   readonly code: OrderFlowCode;
   readonly order: Order | null;
-  readonly cause: unknown;
+  override readonly cause: unknown;
   constructor(code: OrderFlowCode, order: Order | null = null, cause?: unknown) {
     super(code);
     this.name = 'OrderFlowError';
