@@ -11,8 +11,10 @@ import type { AppEnv } from './http/types';
 import { authRoutes } from './routes/auth';
 import { devMailApiRoutes, devMailPages } from './routes/dev-mail';
 import { devOidcRoutes } from './routes/dev-oidc';
+import { forecourtRoutes } from './routes/forecourt';
 import { functionRoutes } from './routes/functions';
 import { maintenanceRoutes } from './routes/maintenance';
+import { poiRoutes } from './routes/pois';
 import { userRoutes } from './routes/users';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -51,6 +53,7 @@ export function createApp(ctx: AppContext) {
   app.route('/api', userRoutes(ctx));
   app.route('/api', functionRoutes(ctx));
   app.route('/api', maintenanceRoutes(ctx));
+  app.route('/api', poiRoutes(ctx));
   // Also at the root: the app's "remote maintenance json" may be configured as /maintenance.json.
   app.route('/', maintenanceRoutes(ctx));
 
@@ -59,6 +62,8 @@ export function createApp(ctx: AppContext) {
     app.route('/dev/mail', devMailPages(ctx));
   }
   if (ctx.demoOidc) app.route('/dev/oidc', devOidcRoutes(ctx, ctx.demoOidc));
+  // The forecourt console (not under /api): open in DEMO_MODE, else behind FORECOURT_OPERATOR_TOKEN.
+  app.route('/forecourt', forecourtRoutes(ctx));
 
   app.use('*', serveStatic(ctx.env.staticDir));
 

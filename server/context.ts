@@ -15,6 +15,10 @@ export const consoleLogger: Logger = {
   error: (line, err) => console.error(line, err instanceof Error ? (err.stack ?? err.message) : (err ?? '')),
 };
 
+/** Time source of services and the forecourt simulator; tests pass a fake one. */
+export type Clock = { now(): Date };
+export const systemClock: Clock = { now: () => new Date() };
+
 export type AppContext = {
   env: Env;
   db: Db;
@@ -25,9 +29,16 @@ export type AppContext = {
   demoOidc: DemoOidc | undefined;
   /** Cache for process-wide computed values (e.g. the dummy password hash). */
   memo: Map<string, unknown>;
+  clock: Clock;
 };
 
-export async function createContext(opts: { env: Env; db: Db; driver: DbDriver; log?: Logger }): Promise<AppContext> {
+export async function createContext(opts: {
+  env: Env;
+  db: Db;
+  driver: DbDriver;
+  log?: Logger;
+  clock?: Clock;
+}): Promise<AppContext> {
   const ctx: AppContext = {
     env: opts.env,
     db: opts.db,
@@ -36,6 +47,7 @@ export async function createContext(opts: { env: Env; db: Db; driver: DbDriver; 
     mailer: undefined as unknown as Mailer,
     demoOidc: opts.env.demoMode ? await createDemoOidc(opts.env.publicUrl) : undefined,
     memo: new Map(),
+    clock: opts.clock ?? systemClock,
   };
   ctx.mailer = createMailer(ctx);
   return ctx;

@@ -64,6 +64,13 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   CORS_ORIGINS: optionalString,
   LOG_REQUESTS: bool.default(true),
+  SEED_NETWORK: bool.default(true),
+  FORECOURT_SIMULATOR: bool.default(true),
+  FORECOURT_SPEED: z.coerce.number().positive().max(100_000).default(1),
+  FORECOURT_AMBIENT: bool.optional(),
+  FORECOURT_AUTO_DRIVER: bool.default(true),
+  FORECOURT_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  FORECOURT_OPERATOR_TOKEN: optionalString.pipe(z.string().min(12).max(200).optional()),
 });
 
 export type Env = {
@@ -91,6 +98,21 @@ export type Env = {
   trustProxy: boolean;
   corsOrigins: string[];
   logRequests: boolean;
+  /** Seed the demo station network on start (idempotent). */
+  seedNetwork: boolean;
+  forecourt: {
+    /** Run the tick loop in this process. */
+    simulator: boolean;
+    /** Simulated seconds per real second. */
+    speed: number;
+    /** Other customers occasionally use idle pumps and chargers. Default: DEMO_MODE. */
+    ambient: boolean;
+    /** The simulated driver acts by itself after a release or authorization (lifts the nozzle, plugs in ...). */
+    autoDriver: boolean;
+    tickMs: number;
+    /** Required for /forecourt outside DEMO_MODE; without it (and without DEMO_MODE) the console answers 404. */
+    operatorToken: string | undefined;
+  };
 };
 
 /** Thrown for bad configuration; server/index.ts prints the message (no stack) and exits 1. */
@@ -157,5 +179,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       .map((s) => s.trim().replace(/\/+$/, ''))
       .filter(Boolean),
     logRequests: e.LOG_REQUESTS,
+    seedNetwork: e.SEED_NETWORK,
+    forecourt: {
+      simulator: e.FORECOURT_SIMULATOR,
+      speed: e.FORECOURT_SPEED,
+      ambient: e.FORECOURT_AMBIENT ?? e.DEMO_MODE,
+      autoDriver: e.FORECOURT_AUTO_DRIVER,
+      tickMs: e.FORECOURT_TICK_MS,
+      operatorToken: e.FORECOURT_OPERATOR_TOKEN,
+    },
   };
 }

@@ -1,4 +1,4 @@
-// Start: configuration, the DATA_DIR lock (PGlite only), database + migrations, seed, HTTP.
+// Start: configuration, the DATA_DIR lock (PGlite only), database + migrations, seed, forecourt simulator, HTTP.
 // `npx tsx server/index.ts` (npm run serve). Stops gracefully on SIGINT/SIGTERM.
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -6,7 +6,9 @@ import { createContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { acquireDataDirLock, LockError } from './db/lock';
 import { ConfigError, loadEnv } from './env';
+import { createSimulator, type Simulator } from './forecourt/simulator';
 import { seed } from './seed/index';
+import { DEMO_STATIONS } from './seed/stations';
 
 function fail(message: string): never {
   console.error(message);
@@ -35,6 +37,7 @@ async function main() {
 
   let database: Database | undefined;
   let server: ReturnType<typeof serve> | undefined;
+  let simulator: Simulator | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -43,6 +46,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await simulator?.stop();
       if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
       await database?.close();
     } catch (err) {
@@ -60,6 +64,10 @@ async function main() {
   const ctx = await createContext({ env, db: database.db, driver: database.driver });
   await seed(ctx);
   if (stopping) return;
+  if (env.forecourt.simulator) {
+    simulator = createSimulator(ctx);
+    simulator.start();
+  }
 
   const app = createApp(ctx);
   await new Promise<void>((resolve, reject) => {
@@ -70,6 +78,8 @@ async function main() {
   const local = `http://localhost:${env.port}`;
   console.log(`Forecourt Pay is running on ${local}`);
   if (env.demoMode) console.log(`Demo account: ${env.demoEmail} / ${env.demoPassword}`);
+  if (env.seedNetwork) console.log(`Demo station: ${local}/pay?pid=${DEMO_STATIONS.prepay.id}`);
+  if (env.demoMode || env.forecourt.operatorToken) console.log(`Forecourt console: ${local}/forecourt`);
   if (!env.smtp) console.log(`Development mailbox: ${local}/dev/mail`);
 }
 

@@ -1,6 +1,6 @@
 // Serves the built app (STATIC_DIR, the vite build) at /. Hashed files under /assets/ are immutable; the shell
 // files (index.html, sw.js, manifest, workbox/registerSW) are revalidated every time so updates reach drivers.
-// Every other GET that is not /api/*, /dev/* or a file gets index.html (SPA fallback).
+// Every other GET that is not /api/*, /dev/*, /forecourt/* or a file gets index.html (SPA fallback).
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'hono';
@@ -71,7 +71,7 @@ export function serveStatic(staticDir: string) {
   return async (c: Context, next: Next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const path = c.req.path;
-    if (path === '/api' || path.startsWith('/api/') || path === '/dev' || path.startsWith('/dev/')) return next();
+    if (/^\/(api|dev|forecourt)(\/|$)/.test(path)) return next();
 
     let decoded: string;
     try {

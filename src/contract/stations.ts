@@ -172,3 +172,10 @@ export const HINT_RULES = {
   prePayHintPartners: ['NordTank', 'Bavaria Energie'],
   h2LegalHintPartners: ['HydroGo'],
 } as const;
+
+/** GET /v4/places: `vendingMachinesTypes[]=CAR_WASH` (also accepted without the brackets), repeatable. */
+export const VENDING_MACHINE_TYPES = ['CAR_WASH'] as const;
+export const placesQuery = z.strictObject({
+  'vendingMachinesTypes[]': z.array(z.enum(VENDING_MACHINE_TYPES)).optional(),
+  vendingMachinesTypes: z.array(z.enum(VENDING_MACHINE_TYPES)).optional(),
+});

@@ -1,0 +1,173 @@
+// The forecourt simulator's tick loop: the simulated driver's next steps and ambient traffic. It changes state ONLY
+// through the verb services in services/forecourt (the same ones the console and the orders call). Meters advance
+// from timestamps, so a tick only decides the next step; a restart continues where the database says.
+import { randomInt } from 'node:crypto';
+import type { AppContext, Clock } from '../context';
+import { DEMO_STATIONS } from '../seed/stations';
+import { authorizeConnector } from '../services/forecourt/authorize-connector';
+import { readMeter } from '../services/forecourt/change-device';
+import { finishWash } from '../services/forecourt/finish-wash';
+import { hangUp } from '../services/forecourt/hang-up';
+import { liftNozzle } from '../services/forecourt/lift-nozzle';
+import { type ActiveDevice, listActiveDevices } from '../services/forecourt/list-active-devices';
+import { capReachedAt } from '../services/forecourt/meter';
+import { pickIdleDevice } from '../services/forecourt/pick-idle-device';
+import { plugConnector } from '../services/forecourt/plug-connector';
+import { settlePump } from '../services/forecourt/settle-pump';
+import { startCharging } from '../services/forecourt/start-charging';
+import { startFlow } from '../services/forecourt/start-flow';
+import { stopCharging } from '../services/forecourt/stop-charging';
+import { suspendCharging } from '../services/forecourt/suspend-charging';
+import { unplugConnector } from '../services/forecourt/unplug-connector';
+
+/** Simulated seconds between steps (divided by FORECOURT_SPEED in real time). */
+export const STEP_S = {
+  /** A released pump: the driver lifts the nozzle. */
+  lift: 3,
+  /** A lifted nozzle: the trigger is pulled. */
+  trigger: 1.5,
+  /** The flow stopped (prepaid maximum or the driver's own fill): the nozzle goes back. */
+  hangUp: 2,
+  /** HUNG_UP -> IDLE. */
+  settle: 3,
+  /** An authorized charging session: the driver plugs in. */
+  plug: 3,
+  /** Plugged and authorized: charging starts. */
+  startCharging: 2,
+  /** Ambient charge done: the session stops; then the cable comes out. */
+  stopCharging: 2,
+  unplug: 3,
+  /** A wash programme. */
+  wash: 240,
+  /** Ambient traffic: one new customer per this many seconds at most. */
+  ambient: 20,
+} as const;
+
+/** Stations ambient traffic leaves alone: the main demo flows stay predictable. */
+const AMBIENT_EXCLUDED = [DEMO_STATIONS.prepay.id, DEMO_STATIONS.postpay.id, DEMO_STATIONS.ev.id];
+
+export type Simulator = {
+  /** One step of the world at clock.now(). Safe to call concurrently (overlapping calls are skipped). */
+  tick(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+};
+
+export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?: boolean } = {}): Simulator {
+  const clock = opts.clock ?? ctx.clock;
+  const speed = ctx.env.forecourt.speed;
+  const ambient = opts.ambient ?? ctx.env.forecourt.ambient;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let lastAmbient = clock.now().getTime();
+
+  const after = (since: Date | null, seconds: number, now: Date) =>
+    since !== null && now.getTime() >= since.getTime() + (seconds * 1000) / speed;
+
+  async function step(a: ActiveDevice, now: Date): Promise<void> {
+    const { device: d, product } = a;
+    const id = { productId: d.productId };
+    const auto = d.driver === 'auto';
+    switch (d.state) {
+      case 'RELEASED':
+        if (auto && after(d.stateChangedAt, STEP_S.lift, now)) {
+          // To the prepaid maximum when there is one, otherwise a random fill of 20-60 l.
+          await liftNozzle(ctx, { ...id, ...(d.maxAmount === null ? { target: randomInt(20_000, 60_001) } : {}) });
+        }
+        return;
+      case 'NOZZLE_LIFTED':
+        if (after(d.stateChangedAt, STEP_S.trigger, now)) await startFlow(ctx, id);
+        return;
+      case 'DISPENSING': {
+        const capAt = capReachedAt(d, speed, readMeter(ctx, d, product, now).cap);
+        if (auto && capAt && after(capAt, STEP_S.hangUp, now)) await hangUp(ctx, id);
+        return;
+      }
+      case 'HUNG_UP':
+        if (after(d.stateChangedAt, STEP_S.settle, now)) await settlePump(ctx, id);
+        return;
+      case 'Preparing':
+        if (d.plugged && d.authorized && after(d.stateChangedAt, STEP_S.startCharging, now)) {
+          await startCharging(ctx, id);
+        } else if (auto && d.authorized && !d.plugged && after(d.stateChangedAt, STEP_S.plug, now)) {
+          await plugConnector(ctx, id);
+        }
+        return;
+      case 'Charging': {
+        const capAt = capReachedAt(d, speed, readMeter(ctx, d, product, now).cap);
+        if (capAt && now >= capAt) await suspendCharging(ctx, id);
+        return;
+      }
+      case 'SuspendedEV':
+        // An order's session is stopped by the app (acquire/stop); an ambient customer stops by themselves.
+        if (auto && d.orderId === null && after(d.stateChangedAt, STEP_S.stopCharging, now))
+          await stopCharging(ctx, id);
+        return;
+      case 'Finishing':
+        if (auto && d.plugged && after(d.stateChangedAt, STEP_S.unplug, now)) await unplugConnector(ctx, id);
+        return;
+      case 'WASHING':
+        if (after(d.stateChangedAt, STEP_S.wash, now)) await finishWash(ctx, id);
+        return;
+    }
+  }
+
+  async function ambientTraffic(now: Date): Promise<void> {
+    if (now.getTime() < lastAmbient + (STEP_S.ambient * 1000) / speed) return;
+    lastAmbient = now.getTime();
+    if (Math.random() < 0.3) return;
+    if (Math.random() < 0.75) {
+      const pump = await pickIdleDevice(ctx, { kind: 'PUMP', excludeStationIds: AMBIENT_EXCLUDED });
+      if (pump) await liftNozzle(ctx, { ...pump, driver: 'auto', target: randomInt(15_000, 60_001) });
+    } else {
+      const connector = await pickIdleDevice(ctx, { kind: 'CONNECTOR', excludeStationIds: AMBIENT_EXCLUDED });
+      if (connector) {
+        await plugConnector(ctx, { ...connector, driver: 'auto', target: randomInt(5_000, 40_001) });
+        await authorizeConnector(ctx, connector);
+      }
+    }
+  }
+
+  async function run(): Promise<void> {
+    const now = clock.now();
+    for (const a of await listActiveDevices(ctx)) {
+      try {
+        await step(a, now);
+      } catch (err) {
+        // A console action or an order may have moved the device meanwhile (409); the next tick looks again.
+        if ((err as { status?: number }).status !== 409 && (err as { status?: number }).status !== 404) throw err;
+      }
+    }
+    if (ambient) {
+      try {
+        await ambientTraffic(now);
+      } catch (err) {
+        if ((err as { status?: number }).status !== 409) throw err;
+      }
+    }
+  }
+
+  const tick = async () => {
+    if (running) return running;
+    running = run().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  return {
+    tick,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        tick().catch((err) => ctx.log.error('forecourt simulator tick failed', err));
+      }, ctx.env.forecourt.tickMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

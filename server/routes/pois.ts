@@ -1,0 +1,51 @@
+// /api/v4/pois, /api/v4/shops, /api/v4/places: station reads, open to everyone (guests and anonymous too).
+import { type Context, Hono } from 'hono';
+import { placesQuery, poiSearchQuery } from '../../src/contract/stations';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors';
+import type { AppEnv } from '../http/types';
+import { query, validate } from '../http/validate';
+import { getPoi } from '../services/stations/get-poi';
+import { getShop } from '../services/stations/get-shop';
+import { listPlaces } from '../services/stations/list-places';
+import { searchPois } from '../services/stations/search-pois';
+
+export function poiRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+
+  const search = async (c: Context<AppEnv>) => {
+    // z.coerce turns an empty value into 0; an empty coordinate is malformed, not the equator.
+    for (const key of ['lat', 'lon', 'radiusM']) {
+      if (c.req.query(key)?.trim() === '') {
+        throw new ApiError(400, 'validation_error', 'The request is invalid', [{ path: key, message: 'Required' }]);
+      }
+    }
+    const q = query(c, poiSearchQuery);
+    const result = await searchPois(ctx, {
+      lat: q.lat,
+      lon: q.lon,
+      radiusM: q.radiusM,
+      showEvPois: q.showEvPois === 'true',
+      mtskid: q.mtskid,
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json(result);
+  };
+  r.get('/v4/pois', search);
+  r.get('/v4/pois/', search);
+
+  r.get('/v4/pois/:id', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await getPoi(ctx, { id: c.req.param('id') }));
+  });
+
+  r.get('/v4/shops/:id', async (c) => c.json(await getShop(ctx, { id: c.req.param('id') })));
+
+  r.get('/v4/places', async (c) => {
+    const q = validate(placesQuery, c.req.queries());
+    const types = [...(q['vendingMachinesTypes[]'] ?? []), ...(q.vendingMachinesTypes ?? [])];
+    return c.json(await listPlaces(ctx, { types }));
+  });
+
+  return r;
+}

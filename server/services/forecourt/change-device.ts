@@ -1,0 +1,183 @@
+// The one way a device changes state: lock the row, check the transition table, keep the meter and the session
+// record in step, write. Every verb service (release-pump.ts, lift-nozzle.ts ...) goes through here.
+import { eq, sql } from 'drizzle-orm';
+import { newId } from '../../auth/crypto';
+import type { AppContext } from '../../context';
+import {
+  type DeviceDriver,
+  type DeviceRow,
+  forecourtDevices,
+  forecourtSessions,
+  type StationProductRow,
+  stationProducts,
+  stations,
+} from '../../db/schema';
+import { ApiError, notFound } from '../../errors';
+import { amountFor, meterAt, meterCap } from './meter';
+import { type DeviceEvent, INITIAL_STATE, transition } from './transitions';
+
+const METERING = new Set(['DISPENSING', 'Charging']);
+const SESSION_ENDS = new Set([
+  'HUNG_UP',
+  'IDLE',
+  'FAULT',
+  'OUT_OF_ORDER',
+  'Finishing',
+  'Available',
+  'Faulted',
+  'Unavailable',
+]);
+const FAULTS = new Set(['FAULT', 'OUT_OF_ORDER', 'Faulted', 'Unavailable']);
+
+export type DeviceTx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+/** The unit price of the device's current item (or the product's first item). */
+export function unitOf(product: Pick<StationProductRow, 'items'>, itemCode: string | null) {
+  const item = product.items.find((i) => i.itemCode === itemCode) ?? product.items[0];
+  return item
+    ? { itemCode: item.itemCode, price: item.price, precision: item.precision, currency: item.currency }
+    : undefined;
+}
+
+/** Current meter reading (ml or Wh) and amount (minor units, rounded down) of a device. */
+export function readMeter(ctx: AppContext, device: DeviceRow, product: Pick<StationProductRow, 'items'>, now: Date) {
+  const unit = unitOf(product, device.itemCode);
+  const cap = meterCap(device.kind, device, unit);
+  const quantity = meterAt(device, now, ctx.env.forecourt.speed, cap);
+  return { quantity, amount: unit ? amountFor(quantity, unit.price, unit.precision) : 0, cap, unit };
+}
+
+export type ChangeOptions = {
+  productId: string;
+  event: DeviceEvent;
+  /** Refuse unless the device is of this kind (404: no such pump/connector/bay). */
+  kind?: DeviceRow['kind'];
+  driver?: DeviceDriver;
+  /** Remote commands (release, authorize) need the station online. */
+  requireOnline?: boolean;
+  /** A rule beyond the table: return a reason to refuse (409). */
+  guard?: (device: DeviceRow, product: StationProductRow) => string | undefined;
+  /** Extra columns to set, computed from the locked row. */
+  patch?: (device: DeviceRow, product: StationProductRow) => Partial<DeviceRow>;
+  /** Metering rate to use when the new state meters (ml/s or W). */
+  rate?: (device: DeviceRow, product: StationProductRow) => number;
+};
+
+export type ChangeResult = {
+  device: DeviceRow;
+  product: StationProductRow;
+  stationOnline: boolean;
+  from: string;
+  quantity: number;
+  amount: number;
+};
+
+export async function changeDevice(ctx: AppContext, opts: ChangeOptions): Promise<ChangeResult> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ device: forecourtDevices, product: stationProducts, stationStatus: stations.status })
+      .from(forecourtDevices)
+      .innerJoin(stationProducts, eq(stationProducts.id, forecourtDevices.productId))
+      .innerJoin(stations, eq(stations.id, forecourtDevices.stationId))
+      .where(eq(forecourtDevices.productId, opts.productId))
+      .for('update', { of: forecourtDevices });
+    if (!row || (opts.kind && row.device.kind !== opts.kind)) throw notFound('No such device');
+    const { device, product } = row;
+    if (opts.requireOnline && row.stationStatus !== 'ONLINE') {
+      throw new ApiError(409, 'conflict', 'The station is offline');
+    }
+    const from = device.state;
+    const to = transition(device.kind, from, opts.event);
+    const refusal = opts.guard?.(device, product);
+    if (refusal) throw new ApiError(409, 'conflict', refusal, { state: from, event: opts.event });
+    const next: DeviceRow = { ...device, ...(opts.patch?.(device, product) ?? {}) };
+    if (opts.driver) next.driver = opts.driver;
+
+    // A new use of an idle device opens a session with a fresh meter.
+    if (from === INITIAL_STATE[device.kind] && to !== from && !FAULTS.has(to)) {
+      const unit = unitOf(product, next.itemCode);
+      next.sessionId = newId();
+      next.meterBase = 0;
+      next.rate = 0;
+      next.meterAt = null;
+      next.itemCode = unit?.itemCode ?? null;
+      await tx.insert(forecourtSessions).values({
+        id: next.sessionId,
+        productId: device.productId,
+        stationId: device.stationId,
+        kind: device.kind,
+        orderId: next.orderId,
+        itemCode: unit?.itemCode ?? null,
+        unitPrice: unit?.price ?? null,
+        precision: unit?.precision ?? null,
+        currency: unit?.currency ?? null,
+        maxAmount: next.maxAmount,
+        startedAt: now,
+      });
+    }
+
+    // The meter: frozen when leaving a metering state, started when entering one.
+    const reading = readMeter(ctx, next, product, now);
+    if (METERING.has(from) && !METERING.has(to)) {
+      next.meterBase = reading.quantity;
+      next.rate = 0;
+      next.meterAt = now;
+    }
+    if (METERING.has(to) && !METERING.has(from)) {
+      next.rate = opts.rate?.(next, product) ?? next.rate;
+      next.meterAt = now;
+    }
+    const quantity = METERING.has(from) || METERING.has(to) ? reading.quantity : next.meterBase;
+    const amount = readMeter(ctx, { ...next, meterBase: quantity, rate: 0 }, product, now).amount;
+
+    // Back at rest: the use is over; the device forgets order, limit and driver (the session keeps them).
+    if (to === INITIAL_STATE[device.kind] || FAULTS.has(to)) {
+      next.orderId = null;
+      next.maxAmount = null;
+      next.target = null;
+      next.driver = null;
+      next.rate = 0;
+      if (device.kind === 'CONNECTOR') {
+        next.plugged = false;
+        next.authorized = false;
+      }
+    }
+    next.state = to;
+    // Any accepted event counts as a change: the simulated driver times its next step from it.
+    next.stateChangedAt = now;
+
+    await tx
+      .update(forecourtDevices)
+      .set({
+        state: next.state,
+        stateChangedAt: next.stateChangedAt,
+        driver: next.driver,
+        sessionId: next.sessionId,
+        orderId: next.orderId,
+        itemCode: next.itemCode,
+        maxAmount: next.maxAmount,
+        target: next.target,
+        rate: next.rate,
+        meterBase: next.meterBase,
+        meterAt: next.meterAt,
+        plugged: next.plugged,
+        authorized: next.authorized,
+      })
+      .where(eq(forecourtDevices.productId, device.productId));
+
+    if (next.sessionId && (to !== from || METERING.has(from))) {
+      const ends = SESSION_ENDS.has(to) && from !== to;
+      await tx
+        .update(forecourtSessions)
+        .set({
+          quantity,
+          amount,
+          ...(ends ? { endedAt: sql`coalesce(${forecourtSessions.endedAt}, ${now.toISOString()}::timestamptz)` } : {}),
+          ...(next.orderId ? { orderId: next.orderId } : {}),
+        })
+        .where(eq(forecourtSessions.id, next.sessionId));
+    }
+    return { device: next, product, stationOnline: row.stationStatus === 'ONLINE', from, quantity, amount };
+  });
+}

@@ -1,0 +1,70 @@
+// What the console (and later the orders) see of a device: state, status, meter and session.
+import type { AppContext } from '../../context';
+import type { DeviceRow, StationProductRow } from '../../db/schema';
+import { readMeter, unitOf } from './change-device';
+import { type ProductStatus, productStatus } from './transitions';
+
+export type DeviceView = {
+  productId: string;
+  name: string;
+  kind: DeviceRow['kind'];
+  state: string;
+  status: ProductStatus;
+  driver: DeviceRow['driver'];
+  itemCode: string | null;
+  itemName: string | null;
+  /** ml (pump) or Wh (connector); 0 for a wash bay. */
+  quantity: number;
+  unit: 'ml' | 'Wh' | null;
+  /** Currency minor units (precision 2), rounded down. */
+  amount: number;
+  currency: string | null;
+  maxAmount: number | null;
+  /** The meter stopped at the prepaid maximum (or the driver's own target). */
+  capped: boolean;
+  plugged: boolean;
+  authorized: boolean;
+  orderId: string | null;
+  sessionId: string | null;
+  powerKw: number | null;
+  changedAt: string;
+};
+
+export function deviceView(
+  ctx: AppContext,
+  device: DeviceRow,
+  product: StationProductRow,
+  stationOnline: boolean,
+  now = ctx.clock.now(),
+): DeviceView {
+  const meter = readMeter(ctx, device, product, now);
+  const unit = unitOf(product, device.itemCode);
+  const item = product.items.find((i) => i.itemCode === unit?.itemCode);
+  return {
+    productId: device.productId,
+    name: product.name,
+    kind: device.kind,
+    state: device.state,
+    status: productStatus(device.state, stationOnline),
+    driver: device.driver,
+    itemCode: device.itemCode,
+    itemName: device.itemCode ? (item?.marketingName ?? null) : null,
+    quantity: device.kind === 'WASH' ? 0 : meter.quantity,
+    unit: device.kind === 'PUMP' ? 'ml' : device.kind === 'CONNECTOR' ? 'Wh' : null,
+    amount: device.kind === 'WASH' ? 0 : meter.amount,
+    currency: unit?.currency ?? null,
+    maxAmount: device.maxAmount,
+    capped: device.rate > 0 && meter.quantity >= meter.cap,
+    plugged: device.plugged,
+    authorized: device.authorized,
+    orderId: device.orderId,
+    sessionId: device.sessionId,
+    powerKw: product.items[0]?.details?.power ?? null,
+    changedAt: device.stateChangedAt.toISOString(),
+  };
+}
+
+export const toDeviceView = (
+  ctx: AppContext,
+  r: { device: DeviceRow; product: StationProductRow; stationOnline: boolean },
+): DeviceView => deviceView(ctx, r.device, r.product, r.stationOnline);

@@ -1,0 +1,98 @@
+// Reads stations with their products and device states and shapes them as the contract's Poi.
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Poi, Product } from '../../../src/contract/stations';
+import type { AppContext } from '../../context';
+import {
+  type DeviceRow,
+  forecourtDevices,
+  type StationProductRow,
+  type StationRow,
+  stationProducts,
+  stations,
+} from '../../db/schema';
+import { productStatus } from '../forecourt/transitions';
+
+const GROUP_OF = { GAS: 'FUEL', EV_CHARGE: 'EV', CAR_WASH: 'WASH', GIFT_CARD: 'GIFT_CARD' } as const;
+
+export type ProductWithDevice = { product: StationProductRow; device: DeviceRow | null };
+
+export function toProductJson(p: ProductWithDevice, online: boolean): Product {
+  const { product, device } = p;
+  return {
+    _id: product.id,
+    name: product.name,
+    facility: product.facility,
+    type: product.type,
+    attributes: {
+      status: productStatus(device?.state, online),
+      automaticFlow: product.automaticFlow,
+      availableItems: product.items,
+      ...(product.recommendedPrices
+        ? { priceAuthorizationLimitsAutomaticFlow: { recommendedPrices: product.recommendedPrices } }
+        : {}),
+      ...(device ? { deviceState: device.state } : {}),
+    },
+  };
+}
+
+export function toPoiJson(station: StationRow, products: ProductWithDevice[]): Poi {
+  const online = station.status === 'ONLINE';
+  const groups = [...new Set(products.map((p) => GROUP_OF[p.product.type]))];
+  let updatedAt = station.updatedAt;
+  for (const p of products) {
+    if (p.device && p.device.stateChangedAt > updatedAt) updatedAt = p.device.stateChangedAt;
+  }
+  return {
+    _id: station.id,
+    type: station.type,
+    name: station.name,
+    brand: station.brand,
+    status: station.status,
+    mtsKId: station.mtskId,
+    location: {
+      latitude: station.latitude,
+      longitude: station.longitude,
+      address: { ...station.address, countryCode: station.countryCode },
+    },
+    address: { countryCode: station.countryCode },
+    partnerDetails: station.partnerName
+      ? { partnerName: station.partnerName, address: { countryCode: station.countryCode } }
+      : null,
+    features: { guestCheckout: station.guestCheckout, pumpsWithoutDisplay: station.pumpsWithoutDisplay },
+    supportedPaymentMeans: station.paymentMeans,
+    supportedLoyaltyPrograms: station.loyaltyPrograms,
+    productGroups: groups,
+    products: products.map((p) => toProductJson(p, online)),
+    vendingMachines: products
+      .filter((p) => p.product.type === 'CAR_WASH')
+      .map((p) => ({ id: p.product.id, type: 'CAR_WASH', automaticFlow: p.product.automaticFlow })),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+/** Products (in position order) with their devices, grouped by station id. */
+export async function loadProducts(ctx: AppContext, stationIds: string[]): Promise<Map<string, ProductWithDevice[]>> {
+  const byStation = new Map<string, ProductWithDevice[]>();
+  if (stationIds.length === 0) return byStation;
+  const rows = await ctx.db
+    .select({ product: stationProducts, device: forecourtDevices })
+    .from(stationProducts)
+    .leftJoin(forecourtDevices, eq(forecourtDevices.productId, stationProducts.id))
+    .where(
+      stationIds.length === 1
+        ? eq(stationProducts.stationId, stationIds[0] as string)
+        : inArray(stationProducts.stationId, stationIds),
+    )
+    .orderBy(asc(stationProducts.stationId), asc(stationProducts.position));
+  for (const row of rows) {
+    const list = byStation.get(row.product.stationId) ?? [];
+    list.push(row);
+    byStation.set(row.product.stationId, list);
+  }
+  return byStation;
+}
+
+export async function loadStation(ctx: AppContext, id: string): Promise<StationRow | undefined> {
+  const [row] = await ctx.db.select().from(stations).where(eq(stations.id, id));
+  return row;
+}
