@@ -21,9 +21,15 @@ import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PayRouteImport } from './routes/pay'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as PayIndexRouteImport } from './routes/pay.index'
+import { Route as PayCancelRouteImport } from './routes/pay.cancel'
+import { Route as PayFinishRouteImport } from './routes/pay.finish'
 import { Route as PayPumpRouteImport } from './routes/pay.pump'
 import { Route as RegisterIndexRouteImport } from './routes/register.index'
 import { Route as RegisterMailRouteImport } from './routes/register.mail'
+import { Route as PayPrepayAmountRouteImport } from './routes/pay.prepay.amount'
+import { Route as PayPrepayFuelingRouteImport } from './routes/pay.prepay.fueling'
+import { Route as PayPrepayFuelselectionRouteImport } from './routes/pay.prepay.fuelselection'
+import { Route as PayPrepaySummaryRouteImport } from './routes/pay.prepay.summary'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -85,6 +91,16 @@ const PayIndexRoute = PayIndexRouteImport.update({
   path: '/',
   getParentRoute: () => PayRoute,
 } as any)
+const PayCancelRoute = PayCancelRouteImport.update({
+  id: '/cancel',
+  path: '/cancel',
+  getParentRoute: () => PayRoute,
+} as any)
+const PayFinishRoute = PayFinishRouteImport.update({
+  id: '/finish',
+  path: '/finish',
+  getParentRoute: () => PayRoute,
+} as any)
 const PayPumpRoute = PayPumpRouteImport.update({
   id: '/pump',
   path: '/pump',
@@ -100,6 +116,26 @@ const RegisterMailRoute = RegisterMailRouteImport.update({
   path: '/register/mail',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PayPrepayAmountRoute = PayPrepayAmountRouteImport.update({
+  id: '/prepay/amount',
+  path: '/prepay/amount',
+  getParentRoute: () => PayRoute,
+} as any)
+const PayPrepayFuelingRoute = PayPrepayFuelingRouteImport.update({
+  id: '/prepay/fueling',
+  path: '/prepay/fueling',
+  getParentRoute: () => PayRoute,
+} as any)
+const PayPrepayFuelselectionRoute = PayPrepayFuelselectionRouteImport.update({
+  id: '/prepay/fuelselection',
+  path: '/prepay/fuelselection',
+  getParentRoute: () => PayRoute,
+} as any)
+const PayPrepaySummaryRoute = PayPrepaySummaryRouteImport.update({
+  id: '/prepay/summary',
+  path: '/prepay/summary',
+  getParentRoute: () => PayRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -113,10 +149,16 @@ export interface FileRoutesByFullPath {
   '/onboarding': typeof OnboardingRoute
   '/pay': typeof PayRouteWithChildren
   '/settings': typeof SettingsRoute
+  '/pay/cancel': typeof PayCancelRoute
+  '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
   '/register/mail': typeof RegisterMailRoute
   '/pay/': typeof PayIndexRoute
   '/register/': typeof RegisterIndexRoute
+  '/pay/prepay/amount': typeof PayPrepayAmountRoute
+  '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
+  '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
+  '/pay/prepay/summary': typeof PayPrepaySummaryRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -129,10 +171,16 @@ export interface FileRoutesByTo {
   '/maintenance': typeof MaintenanceRoute
   '/onboarding': typeof OnboardingRoute
   '/settings': typeof SettingsRoute
+  '/pay/cancel': typeof PayCancelRoute
+  '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
   '/register/mail': typeof RegisterMailRoute
   '/pay': typeof PayIndexRoute
   '/register': typeof RegisterIndexRoute
+  '/pay/prepay/amount': typeof PayPrepayAmountRoute
+  '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
+  '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
+  '/pay/prepay/summary': typeof PayPrepaySummaryRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -147,10 +195,16 @@ export interface FileRoutesById {
   '/onboarding': typeof OnboardingRoute
   '/pay': typeof PayRouteWithChildren
   '/settings': typeof SettingsRoute
+  '/pay/cancel': typeof PayCancelRoute
+  '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
   '/register/mail': typeof RegisterMailRoute
   '/pay/': typeof PayIndexRoute
   '/register/': typeof RegisterIndexRoute
+  '/pay/prepay/amount': typeof PayPrepayAmountRoute
+  '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
+  '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
+  '/pay/prepay/summary': typeof PayPrepaySummaryRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -166,10 +220,16 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/pay'
     | '/settings'
+    | '/pay/cancel'
+    | '/pay/finish'
     | '/pay/pump'
     | '/register/mail'
     | '/pay/'
     | '/register/'
+    | '/pay/prepay/amount'
+    | '/pay/prepay/fueling'
+    | '/pay/prepay/fuelselection'
+    | '/pay/prepay/summary'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -182,10 +242,16 @@ export interface FileRouteTypes {
     | '/maintenance'
     | '/onboarding'
     | '/settings'
+    | '/pay/cancel'
+    | '/pay/finish'
     | '/pay/pump'
     | '/register/mail'
     | '/pay'
     | '/register'
+    | '/pay/prepay/amount'
+    | '/pay/prepay/fueling'
+    | '/pay/prepay/fuelselection'
+    | '/pay/prepay/summary'
   id:
     | '__root__'
     | '/'
@@ -199,10 +265,16 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/pay'
     | '/settings'
+    | '/pay/cancel'
+    | '/pay/finish'
     | '/pay/pump'
     | '/register/mail'
     | '/pay/'
     | '/register/'
+    | '/pay/prepay/amount'
+    | '/pay/prepay/fueling'
+    | '/pay/prepay/fuelselection'
+    | '/pay/prepay/summary'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -307,6 +379,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayIndexRouteImport
       parentRoute: typeof PayRoute
     }
+    '/pay/cancel': {
+      id: '/pay/cancel'
+      path: '/cancel'
+      fullPath: '/pay/cancel'
+      preLoaderRoute: typeof PayCancelRouteImport
+      parentRoute: typeof PayRoute
+    }
+    '/pay/finish': {
+      id: '/pay/finish'
+      path: '/finish'
+      fullPath: '/pay/finish'
+      preLoaderRoute: typeof PayFinishRouteImport
+      parentRoute: typeof PayRoute
+    }
     '/pay/pump': {
       id: '/pay/pump'
       path: '/pump'
@@ -328,17 +414,57 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterMailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pay/prepay/amount': {
+      id: '/pay/prepay/amount'
+      path: '/prepay/amount'
+      fullPath: '/pay/prepay/amount'
+      preLoaderRoute: typeof PayPrepayAmountRouteImport
+      parentRoute: typeof PayRoute
+    }
+    '/pay/prepay/fueling': {
+      id: '/pay/prepay/fueling'
+      path: '/prepay/fueling'
+      fullPath: '/pay/prepay/fueling'
+      preLoaderRoute: typeof PayPrepayFuelingRouteImport
+      parentRoute: typeof PayRoute
+    }
+    '/pay/prepay/fuelselection': {
+      id: '/pay/prepay/fuelselection'
+      path: '/prepay/fuelselection'
+      fullPath: '/pay/prepay/fuelselection'
+      preLoaderRoute: typeof PayPrepayFuelselectionRouteImport
+      parentRoute: typeof PayRoute
+    }
+    '/pay/prepay/summary': {
+      id: '/pay/prepay/summary'
+      path: '/prepay/summary'
+      fullPath: '/pay/prepay/summary'
+      preLoaderRoute: typeof PayPrepaySummaryRouteImport
+      parentRoute: typeof PayRoute
+    }
   }
 }
 
 interface PayRouteChildren {
+  PayCancelRoute: typeof PayCancelRoute
+  PayFinishRoute: typeof PayFinishRoute
   PayPumpRoute: typeof PayPumpRoute
   PayIndexRoute: typeof PayIndexRoute
+  PayPrepayAmountRoute: typeof PayPrepayAmountRoute
+  PayPrepayFuelingRoute: typeof PayPrepayFuelingRoute
+  PayPrepayFuelselectionRoute: typeof PayPrepayFuelselectionRoute
+  PayPrepaySummaryRoute: typeof PayPrepaySummaryRoute
 }
 
 const PayRouteChildren: PayRouteChildren = {
+  PayCancelRoute: PayCancelRoute,
+  PayFinishRoute: PayFinishRoute,
   PayPumpRoute: PayPumpRoute,
   PayIndexRoute: PayIndexRoute,
+  PayPrepayAmountRoute: PayPrepayAmountRoute,
+  PayPrepayFuelingRoute: PayPrepayFuelingRoute,
+  PayPrepayFuelselectionRoute: PayPrepayFuelselectionRoute,
+  PayPrepaySummaryRoute: PayPrepaySummaryRoute,
 }
 
 const PayRouteWithChildren = PayRoute._addFileChildren(PayRouteChildren)

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { navigation } from '../app/navigation';
 import {
   backTarget,
+  payFlowPrevious,
   showsBackButton,
   showsLanguageButton,
   showsProfileButton,
@@ -44,7 +45,7 @@ export function TopBar() {
             className="icon-button"
             aria-label={i18n._(msg`Back`)}
             onClick={() => {
-              const target = backTarget(path, navigation.previous()?.path ?? null);
+              const target = backTarget(path, navigation.previous()?.path ?? null, payFlowPrevious(path));
               void navigate({ to: target });
             }}
           >
@@ -66,7 +67,8 @@ export function TopBar() {
           </button>
         ) : null}
       </div>
-      {titleKey ? <h1 className="top-bar-title">{i18n._(TITLES[titleKey])}</h1> : <span className="top-bar-title" />}
+      {/* Not a heading: every page has its own h1 (the settings page a hidden one). */}
+      <p className="top-bar-title">{titleKey ? i18n._(TITLES[titleKey]) : null}</p>
       <div className="top-bar-end">
         {showsLanguageButton(path) ? (
           <>

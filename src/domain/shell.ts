@@ -61,6 +61,18 @@ export function showsFooter(path: string): boolean {
   return path !== '/settings';
 }
 
+/** "On /pay/ pages it goes to the previous page of the pay flow." */
+const PAY_FLOW_BACK: Record<string, string> = {
+  '/pay/prepay/fuelselection': '/pay',
+  '/pay/prepay/amount': '/pay/prepay/fuelselection',
+  '/pay/prepay/fueling': '/pay/prepay/summary',
+  '/pay/cancel': '/pay',
+};
+
+export function payFlowPrevious(path: string): string | null {
+  return PAY_FLOW_BACK[path] ?? null;
+}
+
 /**
  * Back behaviour:
  * - "From onboarding to settings, or from / or /error, it goes to /pay."

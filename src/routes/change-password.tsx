@@ -25,6 +25,9 @@ function ChangePassword() {
   }
   return (
     <section className="page">
+      <h1 className="visually-hidden">
+        <Trans>Change password</Trans>
+      </h1>
       <PasswordChangeForm askCurrent onDone={() => setDone(true)} />
     </section>
   );

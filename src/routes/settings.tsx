@@ -49,6 +49,9 @@ function Settings() {
 
   return (
     <div className="page settings">
+      <h1 className="visually-hidden">
+        <Trans>Settings</Trans>
+      </h1>
       <FormAlert>{alert}</FormAlert>
       <section aria-labelledby="settings-account">
         <h2 id="settings-account">

@@ -1,0 +1,112 @@
+// Orders in the app: the order query, the shared order poller, saved payment methods and the prepay payment.
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError } from '../api/errors';
+import { ordersApi, paymentMethodsApi } from '../api/orders';
+import { queryClient } from '../app/query-client';
+import type { Order } from '../contract/orders';
+import type { Currency } from '../contract/stations';
+import { SDK_STORAGE_PREFIX } from '../domain/constants';
+import { type Attempt, attemptFor, type Selection } from '../domain/orders/attempt';
+import { createOrderPoller, ORDER_RETRIES, ORDER_RETRY_DELAY_MS } from '../domain/orders/order-poller';
+
+export const orderKeys = {
+  all: ['order'] as const,
+  detail: (id: string) => ['order', id] as const,
+  paymentMethods: (customerId: string) => ['payment-methods', customerId] as const,
+};
+
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) => ordersApi.get(id, signal),
+    // "Order loads retry 3 times with 2 s delays."
+    retry: (count, error) =>
+      count < ORDER_RETRIES && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    retryDelay: ORDER_RETRY_DELAY_MS,
+  });
+
+export const paymentMethodsQuery = (customerId: string) =>
+  queryOptions({
+    queryKey: orderKeys.paymentMethods(customerId),
+    queryFn: ({ signal }) => paymentMethodsApi.list(customerId, signal),
+    staleTime: 60_000,
+  });
+
+const browserConnectivity = {
+  isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
+  subscribe: (listener: (online: boolean) => void) => {
+    const on = () => listener(true);
+    const off = () => listener(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  },
+};
+
+/** The one poller of the app: never two for one order. Every fetched order also updates the query cache. */
+export const orderPoller = createOrderPoller({
+  fetchOrder: (id, signal) => ordersApi.get(id, signal),
+  connectivity: browserConnectivity,
+  isOffline: (error) => error instanceof ApiError && (error.code === 'network_error' || error.code === 'timeout'),
+  onOrder: (order: Order) => queryClient.setQueryData(orderKeys.detail(order._id), order),
+});
+
+const ATTEMPT_KEY = `${SDK_STORAGE_PREFIX}payAttempt`;
+
+function readAttempt(): Attempt | null {
+  try {
+    const raw = localStorage.getItem(ATTEMPT_KEY);
+    return raw ? (JSON.parse(raw) as Attempt) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeAttempt(attempt: Attempt | null): void {
+  try {
+    if (attempt) localStorage.setItem(ATTEMPT_KEY, JSON.stringify(attempt));
+    else localStorage.removeItem(ATTEMPT_KEY);
+  } catch {
+    // Without storage a reload starts a new attempt; the server still refuses a duplicate within this page.
+  }
+}
+
+/** The attempt is over (finished, cancelled, failed for good): the next payment gets new keys. */
+export function endAttempt(): void {
+  writeAttempt(null);
+}
+
+export type PrepayInput = Selection & { paymentMethodId: string; thingId: string | null; partner?: string };
+
+/**
+ * Pay for a prepay pump: create the order and authorize the amount, each with the attempt's idempotency key, so that
+ * pressing pay again, a retry or a reload after a lost answer replays the first result instead of paying twice.
+ */
+export async function payPrepay(input: PrepayInput): Promise<Order> {
+  const attempt = attemptFor(readAttempt(), input, Date.now(), () => crypto.randomUUID());
+  writeAttempt(attempt);
+  const created = await ordersApi.create(
+    {
+      poiId: input.pid,
+      thingId: input.thingId,
+      autoAcquire: true,
+      products: [{ productId: input.productId, fuelTypeId: input.fuelTypeId }],
+    },
+    attempt.createKey,
+    input.partner,
+  );
+  writeAttempt({ ...attempt, orderId: created._id });
+  const authorized = await ordersApi.authorize(
+    created._id,
+    {
+      authorizePrice: { amount: input.amount, currency: input.currency as Currency, precision: input.precision },
+      paymentMethodId: input.paymentMethodId,
+    },
+    attempt.authorizeKey,
+  );
+  queryClient.setQueryData(orderKeys.detail(authorized._id), authorized);
+  return authorized;
+}

@@ -1,0 +1,115 @@
+import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { builtOr } from '../app/built-routes';
+import { useSession } from '../components/use-session';
+import { loadReceipt, saveReceipt } from '../db';
+import { callbackUrl, isValidCallback } from '../domain/callback';
+import { isSilent } from '../domain/orders/order-poller';
+import { hasReached } from '../domain/orders/waits';
+import { mapExitQuery, type Query, stringifyQuery } from '../domain/query';
+import { endAttempt, orderPoller, orderQuery } from '../queries/orders';
+import { stationQuery } from '../queries/stations';
+import { Receipt } from './-components/Receipt';
+
+export const Route = createFileRoute('/pay/finish')({
+  component: Finish,
+});
+
+function Finish() {
+  const query = Route.useSearch() as Query;
+  // "Without an orderId redirect to /pay."
+  if (!query.orderId) return <Navigate to="/pay" search={query} replace />;
+  return <FinishOrder orderId={query.orderId} query={query} />;
+}
+
+function FinishOrder({ orderId, query }: { orderId: string; query: Query }) {
+  const navigate = useNavigate();
+  const record = useSession();
+  const isGuest = !record || record.isGuest === true;
+  const live = useQuery(orderQuery(orderId));
+  const station = useQuery({ ...stationQuery(query.pid ?? ''), enabled: !!query.pid, refetchInterval: false });
+  const stored = useLiveQuery(() => loadReceipt(orderId), [orderId]);
+  const order = live.data ?? stored?.order ?? null;
+  const acquired = !!order && hasReached(order, 'PRODUCT_ACQUIRED');
+
+  // "If payment is authorized but the product not acquired, wait for acquisition, then completion."
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start once the order is known
+  useEffect(() => {
+    if (!live.data) return;
+    let active = true;
+    (async () => {
+      try {
+        if (!hasReached(live.data, 'PRODUCT_ACQUIRED')) {
+          await orderPoller.waitFor(orderId, { kind: 'state', state: 'PRODUCT_ACQUIRED' });
+        }
+        await orderPoller.waitFor(orderId, { kind: 'completion' });
+      } catch (error) {
+        if (active && !isSilent(error)) await navigate({ to: '/error', search: { type: 'payment' }, replace: true });
+      }
+    })();
+    return () => {
+      active = false;
+      orderPoller.stop(orderId);
+    };
+  }, [!!live.data, orderId]);
+
+  // Keep the receipt on the device: it opens later without signal.
+  const stationData = station.data;
+  useEffect(() => {
+    if (!live.data || !hasReached(live.data, 'PRODUCT_ACQUIRED')) return;
+    endAttempt();
+    const address = stationData?.location.address;
+    void saveReceipt({
+      id: orderId,
+      order: live.data,
+      station: stationData
+        ? {
+            name: stationData.name,
+            brand: stationData.brand,
+            address: address ? `${address.street} ${address.houseNumber ?? ''}, ${address.zip} ${address.city}` : '',
+          }
+        : null,
+      pumpName: live.data.products[0]?.name ?? null,
+    });
+  }, [live.data, stationData, orderId]);
+
+  const stationName = stationData
+    ? `${stationData.brand} · ${stationData.location.address.city}`
+    : (stored?.station?.brand ?? null);
+  const callback = query.callback && isValidCallback(query.callback) ? query.callback : null;
+
+  function ok() {
+    if (callback) {
+      window.location.assign(callbackUrl(callback, { orderId, state: order?.state }, window.location.origin));
+      return;
+    }
+    void navigate({ href: `${builtOr('/map', '/settings')}${stringifyQuery(mapExitQuery(query))}` });
+  }
+
+  return (
+    <section className="page finish">
+      <div className="error-icon success-icon" aria-hidden="true">
+        ✓
+      </div>
+      <h1>{acquired ? <Trans>Thank you!</Trans> : <Trans>Finishing your order…</Trans>}</h1>
+      {order && acquired ? (
+        <Receipt order={order} stationName={stationName} />
+      ) : (
+        <p aria-busy="true" className="lead" />
+      )}
+      <div className="actions">
+        <button type="button" className="button" onClick={ok} disabled={!acquired}>
+          <Trans>OK</Trans>
+        </button>
+        {isGuest ? (
+          <Link to="/register" className="button secondary">
+            <Trans>Register to keep your receipts</Trans>
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  );
+}
