@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../server/app';
-import { type AppContext, createContext, type Logger } from '../../server/context';
+import { type AppContext, type Clock, createContext, type Logger } from '../../server/context';
 import { type Database, openPglite, openPostgres } from '../../server/db/client';
 import { type Env, loadEnv } from '../../server/env';
 
@@ -55,6 +55,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     ARGON2_ITERATIONS: '1',
     DEMO_MODE: 'true',
     LOG_REQUESTS: 'false',
+    FORECOURT_AMBIENT: 'false',
     PUBLIC_URL: 'http://localhost:8080',
     STATIC_DIR: '/nonexistent-forecourt-static',
     ...overrides,
@@ -87,17 +88,38 @@ export type TestServer = {
   ctx: AppContext;
   driver: DriverName;
   request<T = Loose>(path: string, opts?: RequestOptions): Promise<Reply<T>>;
-  /** Another app (different configuration) on the same database. */
-  withEnv(overrides: Record<string, string>): Promise<TestServer>;
+  /** Another app (different configuration, optionally a fake clock) on the same database. */
+  withEnv(overrides: Record<string, string>, opts?: { clock?: Clock }): Promise<TestServer>;
 };
 
-async function makeServer(database: Database, env: Env, driver: DriverName): Promise<TestServer> {
-  const ctx = await createContext({ env, db: database.db, driver: database.driver, log: quietLogger });
+/** A clock the test moves by hand. */
+export type FakeClock = Clock & { advance(ms: number): void; set(date: Date): void };
+export function fakeClock(start = new Date('2031-03-01T08:00:00Z')): FakeClock {
+  let t = start.getTime();
+  return {
+    now: () => new Date(t),
+    advance: (ms) => {
+      t += ms;
+    },
+    set: (date) => {
+      t = date.getTime();
+    },
+  };
+}
+
+async function makeServer(database: Database, env: Env, driver: DriverName, clock?: Clock): Promise<TestServer> {
+  const ctx = await createContext({
+    env,
+    db: database.db,
+    driver: database.driver,
+    log: quietLogger,
+    ...(clock ? { clock } : {}),
+  });
   const app = createApp(ctx);
   return {
     ctx,
     driver,
-    withEnv: (overrides) => makeServer(database, testEnv(overrides), driver),
+    withEnv: (overrides, opts) => makeServer(database, testEnv(overrides), driver, opts?.clock),
     async request(path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       let body: string | undefined;
