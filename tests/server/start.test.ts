@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from '../../server/env';
+import { DEMO_STATIONS } from '../../server/seed/stations';
 import { seedDemoUser } from '../../server/services/seed/seed-demo-user';
 import { drivers, uniqueEmail, useServer } from './helpers';
 
@@ -136,6 +137,8 @@ describe('server/index.ts and the DATA_DIR lock', () => {
     expect(first.output()).toContain(`Forecourt Pay is running on http://localhost:${port}\n`);
     expect(first.output()).toContain('Demo account: driver@example.com / forecourt-demo\n');
     expect(first.output()).toContain(`Development mailbox: http://localhost:${port}/dev/mail\n`);
+    expect(first.output()).toContain(`Demo station: http://localhost:${port}/pay?pid=${DEMO_STATIONS.prepay.id}\n`);
+    expect(first.output()).toContain(`Forecourt console: http://localhost:${port}/forecourt\n`);
     const lockFile = join(dataDir, 'server.lock');
     expect(existsSync(lockFile)).toBe(true);
 
