@@ -30,6 +30,7 @@ const BUTTONS = {
   WASH: [['start-wash', 'Start wash'], ['fault', 'Fault'], ['clear-fault', 'Clear fault']],
 };
 const LABEL = { PUMP: 'Pump', CONNECTOR: 'Charger', WASH: 'Wash' };
+const FAULTED = ['FAULT', 'OUT_OF_ORDER', 'Faulted', 'Unavailable'];
 const say = (text, error) => { feedback.textContent = text; feedback.className = error ? 'error' : ''; };
 const money = (minor, currency) => currency ? (minor / 100).toFixed(2) + ' ' + currency : '';
 
@@ -63,12 +64,18 @@ function renderDevice(d) {
     const m = document.createElement('p'); m.className = 'meter'; el.append(m);
     const actions = document.createElement('div'); actions.className = 'actions';
     for (const [action, text] of BUTTONS[d.kind]) {
-      const b = document.createElement('button'); b.type = 'button'; b.textContent = text;
+      const b = document.createElement('button'); b.type = 'button'; b.textContent = text; b.dataset.action = action;
       b.addEventListener('click', () => act(d.productId, action, name + ': ' + text));
       actions.append(b);
     }
     el.append(actions);
     list.append(el);
+  }
+  // Only one of Fault / Clear fault is shown at a time, so each name is unambiguous on the page.
+  const faulted = FAULTED.includes(d.state);
+  for (const b of el.querySelectorAll('button')) {
+    if (b.dataset.action === 'fault') b.hidden = faulted;
+    if (b.dataset.action === 'clear-fault') b.hidden = !faulted;
   }
   const st = el.querySelector('.status');
   const text = d.status + ' · ' + d.state;
