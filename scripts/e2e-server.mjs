@@ -13,6 +13,8 @@ const env = {
   STATIC_DIR: join(root, 'dist'),
   DEMO_MODE: 'true',
   LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false',
+  // Devices change only when a test (or the simulated driver of a paid order) makes them.
+  FORECOURT_AMBIENT: 'false',
   PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '8181'}`,
 };
 delete env.DATABASE_URL;

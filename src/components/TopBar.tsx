@@ -35,6 +35,8 @@ export function TopBar() {
   const [languageOpen, setLanguageOpen] = useState(false);
   const path = location.pathname;
   const titleKey = titleFor(path);
+  // "Several pages hide the top bar": a bar with nothing to show is not drawn.
+  if (!titleKey && !showsBackButton(path) && !showsProfileButton(path) && !showsLanguageButton(path)) return null;
 
   return (
     <header className="top-bar">

@@ -89,6 +89,8 @@ function PumpSelection() {
   const washes = washesOf(station);
   const withWash = hasWash(station);
   const address = station.location.address;
+  // Choosing needs a station confirmed online and the driver at it (or the geofence skipped or bypassed).
+  const canChoose = confirmed && geofence.kind === 'near';
 
   function proceed(product: Product) {
     const next = nextStepFor(station!, product);
@@ -155,13 +157,13 @@ function PumpSelection() {
           )}
         </p>
       ) : null}
-      {ports.length > 0 ? <EvPorts ports={ports} enabled={confirmed} onChoose={choose} /> : null}
-      {pumps.length > 0 ? <PumpGrid pumps={pumps} withWash={withWash} enabled={confirmed} onChoose={choose} /> : null}
+      {ports.length > 0 ? <EvPorts ports={ports} enabled={canChoose} onChoose={choose} /> : null}
+      {pumps.length > 0 ? <PumpGrid pumps={pumps} withWash={withWash} enabled={canChoose} onChoose={choose} /> : null}
       {washes.length > 0 ? (
         <button
           type="button"
           className="button secondary wash-button"
-          disabled={!confirmed || washes.every((w) => w.attributes.status !== 'AVAILABLE')}
+          disabled={!canChoose || washes.every((w) => w.attributes.status !== 'AVAILABLE')}
           onClick={() => choose(washes[0]!)}
         >
           <Trans>Car wash</Trans>

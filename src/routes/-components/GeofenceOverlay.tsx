@@ -21,59 +21,62 @@ export function GeofenceOverlay({ state, station, onBypass, onReturnToMap }: Pro
       ? new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 }).format(state.distanceM / 1000)
       : '';
   return (
-    <section className="overlay geofence" role="dialog" aria-modal="false" aria-labelledby={titleId}>
-      {state.kind === 'locating' ? (
-        <>
-          <h2 id={titleId}>
-            <Trans>Finding your location…</Trans>
-          </h2>
-          <p>
-            <Trans>To pay, you need to be at the station. Please allow location access.</Trans>
-          </p>
-        </>
-      ) : state.kind === 'denied' ? (
-        <>
-          <h2 id={titleId}>
-            <Trans>Location access needed</Trans>
-          </h2>
-          <p>
-            <Trans>
-              You have blocked location access. Allow it for this site in your browser settings so we can check that you
-              are at the station.
-            </Trans>
-          </p>
-        </>
-      ) : state.kind === 'unavailable' ? (
-        <>
-          <h2 id={titleId}>
-            <Trans>Your location is not available</Trans>
-          </h2>
-          <p>
-            <Trans>We could not determine your location. Please check that location services are on.</Trans>
-          </p>
-        </>
-      ) : (
-        <>
-          <h2 id={titleId}>
-            <Trans>You are not at this station</Trans>
-          </h2>
-          <p>
-            <Trans>You are {km} km away. Drive to the station to pay at the pump.</Trans>
-          </p>
-        </>
-      )}
-      <div className="actions">
-        <HoldButton
-          className="button"
-          onHeld={onBypass}
-          onClick={() => window.open(directionsUrl(station, navigator.userAgent), '_blank', 'noopener')}
-        >
-          <Trans>Drive to the station</Trans>
-        </HoldButton>
-        <HoldButton className="button secondary" onHeld={onBypass} onClick={onReturnToMap}>
-          <Trans>Return to the map</Trans>
-        </HoldButton>
-      </div>
-    </section>
+    <>
+      <div className="overlay-backdrop" aria-hidden="true" />
+      <section className="overlay geofence" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        {state.kind === 'locating' ? (
+          <>
+            <h2 id={titleId}>
+              <Trans>Finding your location…</Trans>
+            </h2>
+            <p>
+              <Trans>To pay, you need to be at the station. Please allow location access.</Trans>
+            </p>
+          </>
+        ) : state.kind === 'denied' ? (
+          <>
+            <h2 id={titleId}>
+              <Trans>Location access needed</Trans>
+            </h2>
+            <p>
+              <Trans>
+                You have blocked location access. Allow it for this site in your browser settings so we can check that
+                you are at the station.
+              </Trans>
+            </p>
+          </>
+        ) : state.kind === 'unavailable' ? (
+          <>
+            <h2 id={titleId}>
+              <Trans>Your location is not available</Trans>
+            </h2>
+            <p>
+              <Trans>We could not determine your location. Please check that location services are on.</Trans>
+            </p>
+          </>
+        ) : (
+          <>
+            <h2 id={titleId}>
+              <Trans>You are not at this station</Trans>
+            </h2>
+            <p>
+              <Trans>You are {km} km away. Drive to the station to pay at the pump.</Trans>
+            </p>
+          </>
+        )}
+        <div className="actions">
+          <HoldButton
+            className="button"
+            onHeld={onBypass}
+            onClick={() => window.open(directionsUrl(station, navigator.userAgent), '_blank', 'noopener')}
+          >
+            <Trans>Drive to the station</Trans>
+          </HoldButton>
+          <HoldButton className="button secondary" onHeld={onBypass} onClick={onReturnToMap}>
+            <Trans>Return to the map</Trans>
+          </HoldButton>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,161 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_STATIONS } from '../../server/seed/stations';
+import { waitForServiceWorker } from './helpers';
+
+type Station = { id: string; latitude: number; longitude: number };
+
+async function openStation(page: Page, station: Station) {
+  await page.goto(`/pay?pid=${station.id}`);
+}
+
+function at(station: Station) {
+  return { geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] };
+}
+
+test.describe('at the prepay station', () => {
+  test.use(at(DEMO_STATIONS.prepay));
+  test('a station link at the station shows the pump grid', async ({ page }) => {
+    await openStation(page, DEMO_STATIONS.prepay);
+    await expect(page).toHaveURL(/\/pay\/pump\?/);
+    await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
+    await expect(page.getByText('Nordwind')).toBeVisible();
+    const pumps = page.getByRole('button', { name: /^Pump \d+$/ });
+    await expect(pumps).toHaveCount(10);
+    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeEnabled();
+    await expect(page.getByRole('dialog', { name: 'You are not at this station' })).toHaveCount(0);
+  });
+});
+
+test.describe('far from the station', () => {
+  test.use({ geolocation: { latitude: 52.0, longitude: 13.0 }, permissions: ['geolocation'] });
+  test('shows the geofence, and holding a button 5 s bypasses it', async ({ page }) => {
+    await openStation(page, DEMO_STATIONS.prepay);
+    const overlay = page.getByRole('dialog', { name: 'You are not at this station' });
+    await expect(overlay).toBeVisible();
+    await expect(overlay).toContainText('km away');
+    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeDisabled();
+
+    const hold = overlay.getByRole('button', { name: 'Return to the map' });
+    const box = (await hold.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForTimeout(5_300);
+    await page.mouse.up();
+    await expect(overlay).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeEnabled();
+    // Still on the station: the hold did not also leave to the map.
+    await expect(page).toHaveURL(/\/pay\/pump\?/);
+  });
+});
+
+test.describe('the forecourt console drives the station', () => {
+  test.use(at(DEMO_STATIONS.manyPumps));
+  test('a pump faulted from the console turns disabled within one poll', async ({ page, context }) => {
+    await openStation(page, DEMO_STATIONS.manyPumps);
+    // 14 pumps with a wash: 9 a page.
+    await expect(page.getByRole('button', { name: /^Pump \d+$/ })).toHaveCount(9);
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    const pump2 = page.getByRole('button', { name: 'Pump 2', exact: true });
+    await expect(pump2).toBeEnabled();
+
+    const console = await context.newPage();
+    await console.goto(`/forecourt?station=${DEMO_STATIONS.manyPumps.id}`);
+    const device = console.getByRole('article', { name: 'Pump 2', exact: true });
+    await device.getByRole('button', { name: 'Fault', exact: true }).click();
+    await expect(device).toContainText('OUT_OF_ORDER');
+
+    // Station polling runs every 5 s: one poll later the driver sees it.
+    await expect(pump2).toBeDisabled({ timeout: 7_000 });
+    await expect(page.getByRole('listitem').filter({ has: pump2 })).toContainText('Out of order');
+
+    await device.getByRole('button', { name: 'Clear fault' }).click();
+    await expect(pump2).toBeEnabled({ timeout: 7_000 });
+  });
+});
+
+test.describe('a station taken offline', () => {
+  test.use(at(DEMO_STATIONS.postpay));
+  test('leads the driver to the error page', async ({ page, context }) => {
+    await openStation(page, DEMO_STATIONS.postpay);
+    await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
+    const console = await context.newPage();
+    await console.goto(`/forecourt?station=${DEMO_STATIONS.postpay.id}`);
+    await console.getByRole('button', { name: 'Take station offline' }).click();
+    try {
+      await expect(page).toHaveURL(/\/error\?.*type=STATION_OFFLINE/, { timeout: 8_000 });
+      await expect(page.getByRole('heading', { name: 'Station offline' })).toBeVisible();
+    } finally {
+      await console.getByRole('button', { name: 'Bring station online' }).click();
+      await expect(console.getByText('ONLINE').first()).toBeVisible();
+    }
+  });
+});
+
+test.describe('an EV station', () => {
+  test.use(at(DEMO_STATIONS.ev));
+  test('lists its ports first with connector, power and prices', async ({ page }) => {
+    await openStation(page, DEMO_STATIONS.ev);
+    await expect(page.getByRole('heading', { name: 'Select plug' })).toBeVisible();
+    const first = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Charger 1' }) });
+    await expect(first).toContainText('CCS');
+    await expect(first).toContainText('kW');
+    await expect(first).toContainText(/Energy: €\d+\.\d+ per kWh/);
+    await expect(first).toContainText('Free parking for 2 h');
+    await expect(first).toContainText(/Blocking fee/);
+  });
+});
+
+test.describe('a wash-only station', () => {
+  test.use({ geolocation: { latitude: 40.0, longitude: -3.7 }, permissions: ['geolocation'] });
+  test('skips the geofence', async ({ page }) => {
+    await openStation(page, DEMO_STATIONS.washOnly);
+    await expect(page.getByRole('button', { name: 'Car wash' })).toBeEnabled();
+    await expect(page.getByRole('dialog', { name: 'You are not at this station' })).toHaveCount(0);
+  });
+});
+
+test.describe('hint screens', () => {
+  test.use(at(DEMO_STATIONS.hintPhone));
+  test('a brand with a marker shows its hint first; closing it shows the station', async ({ page }) => {
+    await openStation(page, DEMO_STATIONS.hintPhone);
+    await expect(page.getByRole('heading', { name: 'Please stay in your car' })).toBeVisible();
+    await page.getByRole('button', { name: 'Understood' }).click();
+    await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
+  });
+});
+
+test('a station without products goes to the no-pumps error page', async ({ page }) => {
+  await openStation(page, DEMO_STATIONS.noProducts);
+  await expect(page.getByRole('heading', { name: 'No pumps available' })).toBeVisible();
+});
+
+test('coordinates without a pid are resolved through the nearby search', async ({ page }) => {
+  const s = DEMO_STATIONS.prepay;
+  await page.goto(`/pay?latitude=${s.latitude}&longitude=${s.longitude}`);
+  await expect(page).toHaveURL(new RegExp(`pid=${s.id}`));
+  await page.goto('/pay?latitude=0.5&longitude=-30.1');
+  await expect(page.getByRole('heading', { name: 'No station found' })).toBeVisible();
+});
+
+test.describe('without signal', () => {
+  test.use(at(DEMO_STATIONS.prepay));
+  test('the last known station shows at once, marked out of date, pumps not selectable until confirmed', async ({
+    page,
+    context,
+  }) => {
+    await openStation(page, DEMO_STATIONS.prepay);
+    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeEnabled();
+    await waitForServiceWorker(page);
+    // The query cache is persisted at most once a second.
+    await page.waitForTimeout(1_500);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText('Nordwind')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'This may be out of date' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeDisabled();
+
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeEnabled({ timeout: 10_000 });
+  });
+});
