@@ -1,6 +1,7 @@
 // The simulated forecourt under a fake clock: device state machines, meters, the simulated driver, the POI view.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator } from '../../server/forecourt/simulator';
+import type { SeedProduct } from '../../server/seed/stations';
 import { authorizeConnector } from '../../server/services/forecourt/authorize-connector';
 import { issueRedemptionCode } from '../../server/services/forecourt/issue-redemption-code';
 import { amountFor, quantityCapFor } from '../../server/services/forecourt/meter';
@@ -196,7 +197,7 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
 
   it('refuses illegal moves with 409 conflict', async () => {
     const st = await createStation(s.ctx, { products: [pump('1'), charger('2')] });
-    const [p, c] = st.products as [{ id: string }, { id: string }];
+    const [p, c] = st.products as [SeedProduct, SeedProduct];
     for (const [id, action] of [
       [p.id, 'hang-up'],
       [p.id, 'clear-fault'],
@@ -243,7 +244,7 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
 
   it('car wash: start -> WASHING (IN_USE) -> IDLE after the programme; redemption codes', async () => {
     const st = await createStation(s.ctx, { type: 'CAR_WASH', products: [washBay('Bay 1'), pump('1')] });
-    const [bay, p] = st.products as [{ id: string }, { id: string }];
+    const [bay, p] = st.products as [SeedProduct, SeedProduct];
     expect((await act(s, bay.id, 'start-wash')).body).toMatchObject({ state: 'WASHING', status: 'IN_USE' });
     const sim = createSimulator(s.ctx, { ambient: false });
     await run(sim, 230_000, 10_000);
