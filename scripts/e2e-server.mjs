@@ -15,6 +15,8 @@ const env = {
   LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false',
   // Devices change only when a test (or the simulated driver of a paid order) makes them.
   FORECOURT_AMBIENT: 'false',
+  // Tests work the pumps from the forecourt console, like a person at the station.
+  FORECOURT_AUTO_DRIVER: 'false',
   PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '8181'}`,
 };
 delete env.DATABASE_URL;

@@ -1,0 +1,125 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_STATIONS } from '../../server/seed/stations';
+
+const station = DEMO_STATIONS.prepay;
+test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
+
+async function loginAsDemoDriver(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('driver@example.com')).toBeVisible();
+}
+
+/** Choose pump, fuel and amount, and stop on the summary. */
+async function toSummary(page: Page, pump: string) {
+  await page.goto(`/pay?pid=${station.id}`);
+  await page.getByRole('button', { name: `Pump ${pump}`, exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
+  await page.getByRole('listitem').getByRole('button').first().click();
+  await expect(page.getByRole('heading', { name: 'How much do you want to fuel at most?' })).toBeVisible();
+  await page.getByRole('button', { name: '€30.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+  await expect(page.getByText('€30.00')).toBeVisible();
+}
+
+/** The forecourt console in its own browser context: the station side keeps its signal when the driver loses it. */
+async function openConsole(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/forecourt?station=${station.id}`);
+  return { page, close: () => context.close() };
+}
+
+test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the released remainder', async ({
+  page,
+  browser,
+}) => {
+  await loginAsDemoDriver(page);
+  await toSummary(page, '7');
+  await expect(page.getByLabel('Payment method')).toContainText('4242');
+  await page.getByRole('button', { name: 'Pay €30.00' }).click();
+
+  await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
+  await expect(page.getByRole('heading', { name: 'Pump 7' })).toBeVisible();
+  await expect(page.getByText('Maximum amount: €30.00')).toBeVisible();
+
+  const forecourt = await openConsole(browser);
+  try {
+    const pump = forecourt.page.getByRole('article', { name: 'Pump 7', exact: true });
+    await expect(pump).toContainText('RELEASED', { timeout: 10_000 });
+    await pump.getByRole('button', { name: 'Lift nozzle' }).click();
+    await expect(pump).toContainText('DISPENSING');
+    await forecourt.page.waitForTimeout(3_000);
+    await pump.getByRole('button', { name: 'Hang up' }).click();
+  } finally {
+    await forecourt.close();
+  }
+
+  await expect(page).toHaveURL(/\/pay\/finish\?/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  const receipt = page.getByRole('article', { name: 'Receipt' });
+  await expect(receipt).toContainText('Pump');
+  await expect(receipt).toContainText(/Quantity\s*\d+([.,]\d+)? l/);
+  await expect(receipt).toContainText('Reserved€30.00');
+  const charged = await receipt.getByText('Charged').locator('xpath=..').innerText();
+  const released = await receipt.getByText('Released').locator('xpath=..').innerText();
+  const euros = (text: string) => Number(/€(\d+\.\d{2})/.exec(text)?.[1]);
+  expect(euros(charged)).toBeGreaterThan(0);
+  expect(euros(charged) + euros(released)).toBeCloseTo(30, 2);
+});
+
+test('cancel before fuelling ends on the cancel page', async ({ page }) => {
+  await loginAsDemoDriver(page);
+  await toSummary(page, '8');
+  await page.getByRole('button', { name: 'Pay €30.00' }).click();
+  await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(page).toHaveURL(/\/pay\/cancel\?.*state=CANCELLED_PREPAY/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Fuelling cancelled' })).toBeVisible();
+});
+
+test('the network dropped during fuelling shows the offline notice; back online the flow reaches the receipt', async ({
+  page,
+  context,
+  browser,
+}) => {
+  await loginAsDemoDriver(page);
+  await toSummary(page, '9');
+  await page.getByRole('button', { name: 'Pay €30.00' }).click();
+  await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
+
+  const forecourt = await openConsole(browser);
+  try {
+    const pump = forecourt.page.getByRole('article', { name: 'Pump 9', exact: true });
+    await expect(pump).toContainText('RELEASED', { timeout: 10_000 });
+    await pump.getByRole('button', { name: 'Lift nozzle' }).click();
+    await expect(pump).toContainText('DISPENSING');
+
+    await context.setOffline(true);
+    await expect(page.getByText('You are offline. Fuelling goes on')).toBeVisible();
+    await forecourt.page.waitForTimeout(2_000);
+    await pump.getByRole('button', { name: 'Hang up' }).click();
+    await forecourt.page.waitForTimeout(3_000);
+    // Still on the fueling page: without signal the app cannot know.
+    await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
+  } finally {
+    await forecourt.close();
+  }
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/pay\/finish\?/, { timeout: 15_000 });
+  await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Charged');
+});
+
+test('a declining test card ends on the payment error page', async ({ page }) => {
+  await loginAsDemoDriver(page);
+  await toSummary(page, '10');
+  const select = page.getByLabel('Payment method');
+  const declining = await select.locator('option', { hasText: '0002' }).getAttribute('value');
+  await select.selectOption(declining!);
+  await page.getByRole('button', { name: 'Pay €30.00' }).click();
+  await expect(page).toHaveURL(/\/error\?.*type=payment/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+});
