@@ -127,3 +127,18 @@ export function mapExitQuery(query: Query): Query {
 export function hasStationReference(query: Query | null | undefined): boolean {
   return !!query && (query.pid !== undefined || query.mtskid !== undefined || query.longitude !== undefined);
 }
+
+/**
+ * Leaving to the map (pay-flows.md §2): "If a callback and hideRydMapLink are both present, leaving goes to the callback
+ * instead. If the callback is invalid it falls back to /map." The map keeps the query minus the payment groups.
+ */
+export function leaveToMap(
+  query: Query,
+  toCallback: (callback: string) => string | null,
+): { kind: 'callback'; href: string } | { kind: 'map'; search: Query } {
+  if (query.callback !== undefined && query.hideRydMapLink !== undefined) {
+    const href = toCallback(query.callback);
+    if (href) return { kind: 'callback', href };
+  }
+  return { kind: 'map', search: mapExitQuery(query) };
+}

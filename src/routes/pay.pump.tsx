@@ -4,13 +4,14 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { builtOr, isBuilt } from '../app/built-routes';
+import { mapExitHref } from '../app/leave';
 import { Dialog } from '../components/Dialog';
 import { useSession } from '../components/use-session';
 import type { Product } from '../contract/stations';
 import { geofenceState, skipsGeofence } from '../domain/geofence';
 import { hintFor } from '../domain/hints';
 import { chargersOf, hasWash, isWashOnly, nextStepFor, pumpsOf, washesOf } from '../domain/pumps';
-import { mapExitQuery, type Query, stringifyQuery } from '../domain/query';
+import { type Query, stringifyQuery } from '../domain/query';
 import { EvPorts } from './-components/EvPorts';
 import { GeofenceOverlay } from './-components/GeofenceOverlay';
 import { HintScreen } from './-components/HintScreen';
@@ -81,8 +82,8 @@ function PumpSelection() {
     );
   }
 
-  const mapQuery = mapExitQuery(query);
-  const mapHref = `${builtOr('/map', '/settings')}${stringifyQuery(mapQuery)}`;
+  const exit = mapExitHref(query);
+  const leave = () => (exit.external ? window.location.assign(exit.href) : void navigate({ href: exit.href }));
   const geofence = geofenceActive ? geofenceState(reading, station.location) : { kind: 'near' as const };
   const ports = chargersOf(station);
   const pumps = pumpsOf(station);
@@ -136,7 +137,7 @@ function PumpSelection() {
           <Trans>Settings</Trans>
         </Link>
         {query.hideRydMapLink === undefined && isBuilt('/map') ? (
-          <a href={mapHref} className="chip">
+          <a href={exit.href} className="chip">
             <Trans>Find another station</Trans>
           </a>
         ) : null}
@@ -177,7 +178,7 @@ function PumpSelection() {
           setSessionFlag(bypassKey(pid));
           setBypassed(true);
         }}
-        onReturnToMap={() => void navigate({ href: mapHref })}
+        onReturnToMap={leave}
       />
 
       <Dialog open={guestChoice !== null} onClose={() => setGuestChoice(null)} labelledBy={guestTitle}>

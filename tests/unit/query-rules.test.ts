@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { callbackUrl, isValidCallback, SDK_FINISH_URL } from '../../src/domain/callback';
 import { decodeRedirectTarget, registeredOnly, rootRedirect, stationRequired } from '../../src/domain/guards';
-import { applyQueryRules, hasStationReference, mapExitQuery, parseQuery, stringifyQuery } from '../../src/domain/query';
+import {
+  applyQueryRules,
+  hasStationReference,
+  leaveToMap,
+  mapExitQuery,
+  parseQuery,
+  stringifyQuery,
+} from '../../src/domain/query';
 
 describe('query rules (shell-and-account.md §2.2)', () => {
   it('carries the query from the previous route when the new route has none', () => {
@@ -167,5 +174,27 @@ describe('callback (pay-flows.md §4)', () => {
     expect(() => callbackUrl('javascript:alert(1)')).toThrow('Invalid callback parameter.');
     expect(isValidCallback(undefined)).toBe(false);
     expect(isValidCallback('myapp://done')).toBe(true);
+  });
+});
+
+describe('leaving to the map or the callback (pay-flows.md §2)', () => {
+  const toCallback = (c: string) => (c.startsWith('https://') ? c : null);
+  it('goes to the callback when callback and hideRydMapLink are both present', () => {
+    expect(leaveToMap({ callback: 'https://host.example/', hideRydMapLink: 'true', pid: '1' }, toCallback)).toEqual({
+      kind: 'callback',
+      href: 'https://host.example/',
+    });
+  });
+  it('falls back to the map when the callback is invalid', () => {
+    expect(leaveToMap({ callback: 'nope', hideRydMapLink: 'true', pid: '1' }, toCallback)).toEqual({
+      kind: 'map',
+      search: { callback: 'nope', hideRydMapLink: 'true' },
+    });
+  });
+  it('goes to the map with a callback alone, keeping the query minus the dropped keys', () => {
+    expect(leaveToMap({ callback: 'https://host.example/', pid: '1', orderId: 'o' }, toCallback)).toEqual({
+      kind: 'map',
+      search: { callback: 'https://host.example/' },
+    });
   });
 });
