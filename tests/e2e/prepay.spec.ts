@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
+import { waitForServiceWorker } from './helpers';
 
 const station = DEMO_STATIONS.prepay;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
@@ -68,6 +69,14 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
   const euros = (text: string) => Number(/€(\d+\.\d{2})/.exec(text)?.[1]);
   expect(euros(charged)).toBeGreaterThan(0);
   expect(euros(charged) + euros(released)).toBeCloseTo(30, 2);
+
+  // The receipt stays on the phone: it opens again without signal.
+  await waitForServiceWorker(page);
+  await page.waitForTimeout(1_500);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Reserved€30.00');
+  await page.context().setOffline(false);
 });
 
 test('cancel before fuelling ends on the cancel page', async ({ page }) => {
