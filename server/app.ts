@@ -14,6 +14,7 @@ import { devOidcRoutes } from './routes/dev-oidc';
 import { forecourtRoutes } from './routes/forecourt';
 import { functionRoutes } from './routes/functions';
 import { maintenanceRoutes } from './routes/maintenance';
+import { orderRoutes } from './routes/orders';
 import { poiRoutes } from './routes/pois';
 import { userRoutes } from './routes/users';
 
@@ -35,8 +36,16 @@ export function createApp(ctx: AppContext) {
       cors({
         origin: (origin) => (allowed.has(origin) ? origin : null),
         allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        allowHeaders: ['Authorization', 'Content-Type', 'X-Locale', 'X-App-Version', 'X-Correlation-Id'],
-        exposeHeaders: ['X-Correlation-Id', 'Retry-After'],
+        allowHeaders: [
+          'Authorization',
+          'Content-Type',
+          'X-Locale',
+          'X-App-Version',
+          'X-Correlation-Id',
+          'Idempotency-Key',
+          'X-Txn-Initiated-By-Partner',
+        ],
+        exposeHeaders: ['X-Correlation-Id', 'Retry-After', 'Idempotent-Replayed'],
         maxAge: 600,
       }),
     );
@@ -54,6 +63,7 @@ export function createApp(ctx: AppContext) {
   app.route('/api', functionRoutes(ctx));
   app.route('/api', maintenanceRoutes(ctx));
   app.route('/api', poiRoutes(ctx));
+  app.route('/api', orderRoutes(ctx));
   // Also at the root: the app's "remote maintenance json" may be configured as /maintenance.json.
   app.route('/', maintenanceRoutes(ctx));
 

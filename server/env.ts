@@ -71,6 +71,7 @@ const envSchema = z.object({
   FORECOURT_AUTO_DRIVER: bool.default(true),
   FORECOURT_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   FORECOURT_OPERATOR_TOKEN: optionalString.pipe(z.string().min(12).max(200).optional()),
+  ORDER_STUCK_LIMIT_SECONDS: positiveInt.default(900),
 });
 
 export type Env = {
@@ -113,6 +114,8 @@ export type Env = {
     /** Required for /forecourt outside DEMO_MODE; without it (and without DEMO_MODE) the console answers 404. */
     operatorToken: string | undefined;
   };
+  /** The watchdog moves an order stuck this long in a non-terminal state to PROBLEM. */
+  orderStuckLimitSeconds: number;
 };
 
 /** Thrown for bad configuration; server/index.ts prints the message (no stack) and exits 1. */
@@ -188,5 +191,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       tickMs: e.FORECOURT_TICK_MS,
       operatorToken: e.FORECOURT_OPERATOR_TOKEN,
     },
+    orderStuckLimitSeconds: e.ORDER_STUCK_LIMIT_SECONDS,
   };
 }

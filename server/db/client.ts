@@ -58,3 +58,6 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
 }
+
+/** A transaction handle (what ctx.db.transaction passes to its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -11,7 +12,9 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { OrderState } from '../../src/contract/orders';
 import type { AvailableItem, Price } from '../../src/contract/stations';
 import type { AccountFeatures } from '../../src/contract/users';
 
@@ -256,6 +259,177 @@ export const redemptionCodes = pgTable(
   (t) => [index('redemption_codes_product_id_idx').on(t.productId)],
 );
 
+/** A user's vehicles ("things"). GET /users/{id} reports the first one as thingId. */
+export const things = pgTable(
+  'things',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nickName: text('nick_name').notNull(),
+    licensePlate: text('license_plate').notNull(),
+    vin: text('vin'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('things_user_id_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Saved payment methods of the sandbox PSP: a token with brand, last 4 digits and expiry. No card number is ever
+ * stored. `behavior` is the sandbox's test-card outcome (approve or decline every authorization).
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    token: text('token').notNull().unique(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    holderName: text('holder_name'),
+    label: text('label'),
+    behavior: text('behavior').$type<'approve' | 'decline'>().notNull().default('approve'),
+    isPreferred: boolean('is_preferred').notNull().default(false),
+    state: text('state').$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_user_id_idx').on(t.userId)],
+);
+
+export type StateHistoryRow = {
+  state: OrderState;
+  createdAt: string;
+  details?: { actionCodeText?: string; description?: string };
+  message?: string;
+};
+
+/**
+ * Orders. The state only changes through services/orders/transitions.ts (a guarded UPDATE that also appends to
+ * state_history). Product and fuel names are copied at creation so a read needs no joins.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    poiId: text('poi_id').notNull(),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    itemCode: text('item_code'),
+    itemName: text('item_name'),
+    /** Unit of the item's price: LTR (fuel), KWH, COUNT. */
+    unit: text('unit'),
+    orderType: text('order_type').$type<'PREPAY' | 'POSTPAY'>().notNull(),
+    state: text('state').$type<OrderState>().notNull(),
+    stateHistory: jsonb('state_history').$type<StateHistoryRow[]>().notNull(),
+    stateChangedAt: ts('state_changed_at').notNull(),
+    thingId: text('thing_id'),
+    thingExternalId: text('thing_external_id'),
+    carOdometerM: integer('car_odometer_m'),
+    tankIsFull: boolean('tank_is_full'),
+    autoAcquire: boolean('auto_acquire').notNull().default(true),
+    initiatedByPartner: text('initiated_by_partner'),
+    currency: text('currency').notNull(),
+    /** Unit price of the chosen item (precision unitPrecision). */
+    unitPrice: integer('unit_price'),
+    unitPrecision: integer('unit_precision'),
+    /** The hold (precision 2); null before authorization. */
+    authorizeAmount: integer('authorize_amount'),
+    paymentMethodId: text('payment_method_id'),
+    paymentBrand: text('payment_brand'),
+    paymentLast4: text('payment_last4'),
+    /** Final fill: ml and amount (minor units, precision 2); null until acquired. */
+    quantityMl: integer('quantity_ml'),
+    totalAmount: integer('total_amount'),
+    forecourtSessionId: text('forecourt_session_id'),
+    /** Set by cancel before the nozzle goes back: a zero fill then ends CANCELLED instead of PRODUCT_ACQUIRED. */
+    cancelRequestedAt: ts('cancel_requested_at'),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_id_created_idx').on(t.userId, t.createdAt),
+    index('orders_open_state_idx')
+      .on(t.state, t.stateChangedAt)
+      .where(sql`${t.state} not in ('COMPLETED', 'PROBLEM', 'CANCELLED', 'FAILED', 'REJECTED')`),
+  ],
+);
+
+/** The sandbox PSP's hold per order. The checks make a capture above the hold impossible, whatever the code does. */
+export const paymentHolds = pgTable(
+  'payment_holds',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentMethodId: text('payment_method_id').notNull(),
+    currency: text('currency').notNull(),
+    held: integer('held').notNull(),
+    captured: integer('captured').notNull().default(0),
+    released: integer('released').notNull().default(0),
+    /** HELD until settled once: CAPTURED (capture + release of the rest), RELEASED or VOIDED. */
+    status: text('status').$type<'HELD' | 'CAPTURED' | 'RELEASED' | 'VOIDED'>().notNull().default('HELD'),
+    createdAt: createdAt(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    check('payment_holds_amounts_check', sql`${t.held} > 0 and ${t.captured} >= 0 and ${t.released} >= 0`),
+    check('payment_holds_capture_le_hold', sql`${t.captured} + ${t.released} <= ${t.held}`),
+  ],
+);
+
+/** The sandbox PSP's ledger: every hold, capture, release, void and decline. At most one HOLD and one CAPTURE per order. */
+export const paymentLedger = pgTable(
+  'payment_ledger',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'HOLD' | 'CAPTURE' | 'RELEASE' | 'VOID' | 'DECLINE'>().notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    precision: integer('precision').notNull(),
+    reference: text('reference'),
+    createdAt: ts('created_at').notNull(),
+    seq: integer('seq').generatedAlwaysAsIdentity(),
+  },
+  (t) => [
+    index('payment_ledger_order_id_idx').on(t.orderId, t.seq),
+    uniqueIndex('payment_ledger_one_capture').on(t.orderId).where(sql`${t.kind} = 'CAPTURE'`),
+    uniqueIndex('payment_ledger_one_hold').on(t.orderId).where(sql`${t.kind} = 'HOLD'`),
+    check('payment_ledger_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Idempotency keys of POST /v4/order and /authorize, per user; claimed atomically, replayed for 24 h. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** method + path + sha256(canonical JSON body). */
+    fingerprint: text('fingerprint').notNull(),
+    state: text('state').$type<'in_progress' | 'done'>().notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
 export type StationRow = typeof stations.$inferSelect;
 export type StationProductRow = typeof stationProducts.$inferSelect;
 export type DeviceRow = typeof forecourtDevices.$inferSelect;
@@ -264,3 +438,8 @@ export type AccountRow = typeof accounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type MailRow = typeof mails.$inferSelect;
+export type ThingRow = typeof things.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentHoldRow = typeof paymentHolds.$inferSelect;
+export type LedgerRow = typeof paymentLedger.$inferSelect;

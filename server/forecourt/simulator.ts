@@ -19,6 +19,9 @@ import { startFlow } from '../services/forecourt/start-flow';
 import { stopCharging } from '../services/forecourt/stop-charging';
 import { suspendCharging } from '../services/forecourt/suspend-charging';
 import { unplugConnector } from '../services/forecourt/unplug-connector';
+import { purgeIdempotencyKeys } from '../services/idempotency/purge-idempotency-keys';
+import { advanceOrders } from '../services/orders/advance-orders';
+import { runWatchdog } from '../services/orders/watchdog';
 
 /** Simulated seconds between steps (divided by FORECOURT_SPEED in real time). */
 export const STEP_S = {
@@ -43,6 +46,8 @@ export const STEP_S = {
   ambient: 20,
 } as const;
 
+const PURGE_EVERY_MS = 60_000;
+
 /** Stations ambient traffic leaves alone: the main demo flows stay predictable. */
 const AMBIENT_EXCLUDED = [DEMO_STATIONS.prepay.id, DEMO_STATIONS.postpay.id, DEMO_STATIONS.ev.id];
 
@@ -60,6 +65,7 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let lastAmbient = clock.now().getTime();
+  let lastPurge = 0;
 
   const after = (since: Date | null, seconds: number, now: Date) =>
     since !== null && now.getTime() >= since.getTime() + (seconds * 1000) / speed;
@@ -137,6 +143,13 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
         // A console action or an order may have moved the device meanwhile (409); the next tick looks again.
         if ((err as { status?: number }).status !== 409 && (err as { status?: number }).status !== 404) throw err;
       }
+    }
+    // Orders follow their pumps: reconciliation (also after a crash), invoice steps, the watchdog, old keys.
+    await advanceOrders(ctx, now);
+    await runWatchdog(ctx, now);
+    if (now.getTime() >= lastPurge + PURGE_EVERY_MS) {
+      lastPurge = now.getTime();
+      await purgeIdempotencyKeys(ctx, now);
     }
     if (ambient) {
       try {

@@ -1,10 +1,12 @@
-// Demo data, seeded on start (idempotent: re-running never duplicates). Later issues add a vehicle and a card.
+// Demo data, seeded on start (idempotent: re-running never duplicates). The demo driver also gets a vehicle and the sandbox test cards.
 import type { AppContext } from '../context';
 import { seedDemoUser } from '../services/seed/seed-demo-user';
+import { seedDemoWallet } from '../services/seed/seed-demo-wallet';
 import { seedNetwork } from '../services/seed/seed-network';
 
 export async function seed(ctx: AppContext): Promise<void> {
   if (ctx.env.seedNetwork) await seedNetwork({ ctx });
   if (!ctx.env.demoMode) return;
-  await seedDemoUser({ ctx });
+  const { userId } = await seedDemoUser({ ctx });
+  if (userId) await seedDemoWallet({ ctx, userId });
 }

@@ -199,6 +199,8 @@ export const paymentMethod = z.object({
     last4: z.string().optional(),
     expiry: z.string().optional(),
     holderName: z.string().optional(),
+    /** Sandbox test cards: what the card is for, e.g. "Declining test card" (always declines). */
+    label: z.string().optional(),
   }),
 });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
@@ -207,3 +209,17 @@ export const paymentMethodsResponse = z.array(paymentMethod);
 /** The header that makes POST /v4/order and /authorize safe to repeat. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const PARTNER_HEADER = 'X-Txn-Initiated-By-Partner';
+
+/** GET /v4/ongoing-orders?limit (at most 5 are returned, pay-flows.md §9). */
+export const ongoingOrdersQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).optional() });
+
+/** GET /v4/payment-methods/?customerId&state=ACTIVE (supportedByPoi* are accepted and ignored). */
+export const paymentMethodsQuery = z.strictObject({
+  customerId: z.string().min(1).max(64).optional(),
+  state: z.enum(['ACTIVE', 'INACTIVE']).optional(),
+  supportedByPoi: z.string().max(64).optional(),
+  supportedByPoiProduct: z.string().max(64).optional(),
+});
+
+/** PUT /v4/account-history/costs/by-order/{id} answers this. */
+export const costsByOrderResponse = z.object({ ok: z.literal(true) });

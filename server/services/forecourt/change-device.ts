@@ -13,6 +13,7 @@ import {
   stations,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
+import { completeDispensing } from '../orders/complete-dispensing';
 import { amountFor, meterAt, meterCap } from './meter';
 import { type DeviceEvent, INITIAL_STATE, transition } from './transitions';
 
@@ -74,7 +75,8 @@ export type ChangeResult = {
 
 export async function changeDevice(ctx: AppContext, opts: ChangeOptions): Promise<ChangeResult> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  let endedOrderId = null as string | null;
+  const result = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ device: forecourtDevices, product: stationProducts, stationStatus: stations.status })
       .from(forecourtDevices)
@@ -168,6 +170,7 @@ export async function changeDevice(ctx: AppContext, opts: ChangeOptions): Promis
 
     if (next.sessionId && (to !== from || METERING.has(from))) {
       const ends = SESSION_ENDS.has(to) && from !== to;
+      if (ends) endedOrderId = device.orderId ?? next.orderId;
       await tx
         .update(forecourtSessions)
         .set({
@@ -180,4 +183,14 @@ export async function changeDevice(ctx: AppContext, opts: ChangeOptions): Promis
     }
     return { device: next, product, stationOnline: row.stationStatus === 'ONLINE', from, quantity, amount };
   });
+  // The session of an order ended (hang-up, withdrawn release, fault): the order is invoiced right away, after our
+  // commit. If this fails or the process dies first, the simulator's reconciliation (advance-orders.ts) catches up.
+  if (endedOrderId) {
+    try {
+      await completeDispensing(ctx, { orderId: endedOrderId });
+    } catch (err) {
+      ctx.log.error(`completing order ${endedOrderId} failed; the reconciliation will retry`, err);
+    }
+  }
+  return result;
 }

@@ -1,6 +1,7 @@
 import type { User } from '../../../src/contract/users';
 import type { AppContext } from '../../context';
 import type { AuthSession } from '../auth/authenticate';
+import { firstThingId } from '../things/first-thing-id';
 import { loadOwnUser } from './load-user';
 import { toUserJson } from './user-json';
 
@@ -13,5 +14,5 @@ export async function getUser({
   input: { session: AuthSession; id: string };
 }): Promise<User> {
   const { row, features } = await loadOwnUser({ ctx, input });
-  return toUserJson(row, features, input.session.tempPass);
+  return toUserJson(row, features, input.session.tempPass, await firstThingId(ctx, row.id));
 }

@@ -3,6 +3,7 @@ import type { User, UserPatch } from '../../../src/contract/users';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import type { AuthSession } from '../auth/authenticate';
+import { firstThingId } from '../things/first-thing-id';
 import { loadOwnUser } from './load-user';
 import { toUserJson } from './user-json';
 
@@ -48,5 +49,5 @@ export async function updateUser({
       .where(eq(users.id, input.session.userId));
   }
   const { row, features } = await loadOwnUser({ ctx, input });
-  return toUserJson(row, features, input.session.tempPass);
+  return toUserJson(row, features, input.session.tempPass, await firstThingId(ctx, row.id));
 }

@@ -2,13 +2,19 @@ import type { AccountFeatures, Preferences, User } from '../../../src/contract/u
 import type { UserRow } from '../../db/schema';
 
 /** The wire form of a user (contract `user`); never includes hashes. */
-export function toUserJson(row: UserRow, features: AccountFeatures, tempPass: boolean): User {
+export function toUserJson(
+  row: UserRow,
+  features: AccountFeatures,
+  tempPass: boolean,
+  firstThingId: string | null = null,
+): User {
   return {
     _id: row.id,
     id: row.id,
     email: row.email,
     accountId: row.accountId,
-    thingId: row.preferredThing,
+    // The user's first vehicle (the id the app sends as thingId when creating an order).
+    thingId: firstThingId,
     firstName: row.firstName,
     lastName: row.lastName,
     phone: row.phone,

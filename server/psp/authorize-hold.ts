@@ -1,0 +1,42 @@
+// Sandbox PSP: authorize a hold on a saved card token. A test card with behavior 'decline' always declines (a DECLINE
+// ledger entry, no hold). Runs inside the caller's transaction so the hold and the order's state move together.
+import { newId } from '../auth/crypto';
+import type { Tx } from '../db/client';
+import { type PaymentMethodRow, paymentHolds, paymentLedger } from '../db/schema';
+import { AMOUNT_PRECISION } from '../services/forecourt/meter';
+
+export type HoldResult = { approved: true; reference: string } | { approved: false; reason: string };
+
+export async function authorizeHold(
+  tx: Tx,
+  input: {
+    orderId: string;
+    method: Pick<PaymentMethodRow, 'id' | 'behavior'>;
+    amount: number;
+    currency: string;
+    now: Date;
+  },
+): Promise<HoldResult> {
+  const reference = `sbx_${newId()}`;
+  const entry = {
+    orderId: input.orderId,
+    amount: input.amount,
+    currency: input.currency,
+    precision: AMOUNT_PRECISION,
+    reference,
+    createdAt: input.now,
+  };
+  if (input.method.behavior === 'decline') {
+    await tx.insert(paymentLedger).values({ id: newId(), kind: 'DECLINE', ...entry });
+    return { approved: false, reason: 'Payment declined' };
+  }
+  await tx.insert(paymentHolds).values({
+    orderId: input.orderId,
+    paymentMethodId: input.method.id,
+    currency: input.currency,
+    held: input.amount,
+    createdAt: input.now,
+  });
+  await tx.insert(paymentLedger).values({ id: newId(), kind: 'HOLD', ...entry });
+  return { approved: true, reference };
+}

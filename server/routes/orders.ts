@@ -1,0 +1,131 @@
+// /api/v4/order..., /api/v4/ongoing-orders, /api/v4/account-history/costs/by-order, /api/v4/payment-methods.
+// HTTP only: headers, validation with the contract, idempotency keys, the services.
+import { type Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import {
+  authorizeBody,
+  costsByOrderBody,
+  createOrderBody,
+  IDEMPOTENCY_HEADER,
+  ongoingOrdersQuery,
+  PARTNER_HEADER,
+  paymentMethodsQuery,
+  updateOrderBody,
+} from '../../src/contract/orders';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors';
+import { requireAuth } from '../http/auth';
+import type { AppEnv } from '../http/types';
+import { jsonBody, query, validate } from '../http/validate';
+import { listPaymentMethods } from '../psp/list-payment-methods';
+import { requestFingerprint } from '../services/idempotency/fingerprint';
+import { runIdempotent } from '../services/idempotency/run-idempotent';
+import { authorizeOrder } from '../services/orders/authorize-order';
+import { cancelOrder } from '../services/orders/cancel-order';
+import { createOrder } from '../services/orders/create-order';
+import { listOngoingOrders } from '../services/orders/list-ongoing-orders';
+import { loadOrder } from '../services/orders/load-order';
+import { recordCosts } from '../services/orders/record-costs';
+import { stopAcquire } from '../services/orders/stop-acquire';
+import { updateOrder } from '../services/orders/update-order';
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+function idempotencyKey(c: Context<AppEnv>): string {
+  const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
+  if (!key) throw new ApiError(400, 'bad_request', `The ${IDEMPOTENCY_HEADER} header is required`);
+  if (!KEY.test(key)) throw new ApiError(400, 'bad_request', `The ${IDEMPOTENCY_HEADER} header is malformed`);
+  return key;
+}
+
+async function rawJson(c: Context<AppEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'bad_request', 'The request body is not valid JSON');
+  }
+}
+
+/** Sends the exact JSON text (first answer or replay). */
+function sendStored(c: Context<AppEnv>, res: { status: number; body: string; replayed: boolean }) {
+  c.header('Content-Type', 'application/json');
+  c.header('Cache-Control', 'no-store');
+  if (res.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.body(res.body, res.status as ContentfulStatusCode);
+}
+
+export function orderRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  const auth = requireAuth(ctx);
+
+  r.post('/v4/order', auth, async (c) => {
+    const key = idempotencyKey(c);
+    const raw = await rawJson(c);
+    const body = validate(createOrderBody, raw);
+    const session = c.get('session');
+    const partner = c.req.header(PARTNER_HEADER)?.trim().slice(0, 100) || undefined;
+    const fingerprint = requestFingerprint('POST', c.req.path, { body: raw, partner: partner ?? null });
+    const res = await runIdempotent(ctx, { userId: session.userId, key, fingerprint }, async () => ({
+      status: 201,
+      body: JSON.stringify(await createOrder(ctx, { session, body, partner })),
+    }));
+    return sendStored(c, res);
+  });
+
+  r.get('/v4/order/:id', auth, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await loadOrder(ctx, { orderId: c.req.param('id'), userId: c.get('session').userId }));
+  });
+
+  r.post('/v4/order/:id/authorize', auth, async (c) => {
+    const key = idempotencyKey(c);
+    const raw = await rawJson(c);
+    const body = validate(authorizeBody, raw);
+    const session = c.get('session');
+    const orderId = c.req.param('id');
+    const fingerprint = requestFingerprint('POST', c.req.path, raw);
+    const res = await runIdempotent(ctx, { userId: session.userId, key, fingerprint }, async () => ({
+      status: 200,
+      body: JSON.stringify(await authorizeOrder(ctx, { session, orderId, body })),
+    }));
+    return sendStored(c, res);
+  });
+
+  r.post('/v4/order/:id/cancel', auth, async (c) => {
+    return c.json(await cancelOrder(ctx, { session: c.get('session'), orderId: c.req.param('id') }));
+  });
+
+  r.put('/v4/order/:id/acquire/stop', auth, async (c) => {
+    return c.json(await stopAcquire(ctx, { session: c.get('session'), orderId: c.req.param('id') }));
+  });
+
+  r.patch('/v4/order/:id/update-order', auth, async (c) => {
+    const body = await jsonBody(c, updateOrderBody);
+    return c.json(await updateOrder(ctx, { session: c.get('session'), orderId: c.req.param('id'), ...body }));
+  });
+
+  r.put('/v4/account-history/costs/by-order/:id', auth, async (c) => {
+    const body = await jsonBody(c, costsByOrderBody);
+    return c.json(await recordCosts(ctx, { session: c.get('session'), orderId: c.req.param('id'), ...body }));
+  });
+
+  r.get('/v4/ongoing-orders', auth, async (c) => {
+    const q = query(c, ongoingOrdersQuery);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listOngoingOrders(ctx, { userId: c.get('session').userId, limit: q.limit }));
+  });
+
+  const methods = async (c: Context<AppEnv>) => {
+    const q = query(c, paymentMethodsQuery);
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      await listPaymentMethods(ctx, { userId: c.get('session').userId, customerId: q.customerId, state: q.state }),
+    );
+  };
+  r.get('/v4/payment-methods', auth, methods);
+  r.get('/v4/payment-methods/', auth, methods);
+
+  return r;
+}

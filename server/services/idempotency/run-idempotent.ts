@@ -1,0 +1,62 @@
+// Idempotency-Key handling (POST /v4/order, /authorize), per user. The key is claimed atomically with
+// INSERT ... ON CONFLICT DO NOTHING; the first response (status + exact JSON text) is stored and replayed byte for
+// byte. Same key + other request → 422; same key while the first still runs → 409. Keys expire after 24 h.
+// A request that fails (any error) gives its key back, so it can be retried: only successes are replayed.
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { idempotencyKeys } from '../../db/schema';
+import { ApiError } from '../../errors';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type StoredResponse = { status: number; body: string; replayed: boolean };
+
+export async function runIdempotent(
+  ctx: AppContext,
+  input: { userId: string; key: string; fingerprint: string },
+  run: () => Promise<{ status: number; body: string }>,
+): Promise<StoredResponse> {
+  const where = and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, input.key));
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = ctx.clock.now();
+    const claimed = await ctx.db
+      .insert(idempotencyKeys)
+      .values({
+        userId: input.userId,
+        key: input.key,
+        fingerprint: input.fingerprint,
+        state: 'in_progress',
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length > 0) {
+      let result: { status: number; body: string };
+      try {
+        result = await run();
+      } catch (err) {
+        await ctx.db.delete(idempotencyKeys).where(where);
+        throw err;
+      }
+      await ctx.db
+        .update(idempotencyKeys)
+        .set({ state: 'done', responseStatus: result.status, responseBody: result.body })
+        .where(where);
+      return { ...result, replayed: false };
+    }
+    const [existing] = await ctx.db.select().from(idempotencyKeys).where(where);
+    if (!existing) continue; // given back meanwhile: claim again
+    if (existing.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) {
+      await ctx.db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.createdAt, existing.createdAt)));
+      continue;
+    }
+    if (existing.fingerprint !== input.fingerprint) {
+      throw new ApiError(422, 'unprocessable', 'This Idempotency-Key was used for another request');
+    }
+    if (existing.state !== 'done' || existing.responseStatus === null || existing.responseBody === null) {
+      throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still in progress');
+    }
+    return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
+  }
+  throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still in progress');
+}

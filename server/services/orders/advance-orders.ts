@@ -1,0 +1,72 @@
+// Run by the forecourt simulator's tick: moves prepay fuel orders on from what the forecourt says. Also the
+// crash-safety net: an order whose pump session ended while the server was down (or whose completion failed) is
+// found here and acquired; acquired orders become READY_FOR_INVOICE, then COMPLETED, a few simulated seconds apart.
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { forecourtSessions, orders } from '../../db/schema';
+import { completeDispensing } from './complete-dispensing';
+import { applyTransition } from './transitions';
+
+/** Simulated seconds between the invoice steps (divided by FORECOURT_SPEED in real time). */
+export const INVOICE_STEP_S = { readyForInvoice: 2, completed: 3 } as const;
+
+export async function advanceOrders(ctx: AppContext, now = ctx.clock.now()): Promise<void> {
+  // 1. Sessions that ended without their order being acquired (the hang-up hook did not run or failed).
+  const ended = await ctx.db
+    .selectDistinct({ id: orders.id })
+    .from(orders)
+    .innerJoin(forecourtSessions, eq(forecourtSessions.orderId, orders.id))
+    .where(and(inArray(orders.state, ['PAYMENT_AUTHORIZED', 'PRODUCT_PENDING']), isNotNull(forecourtSessions.endedAt)));
+  for (const { id } of ended) await completeDispensing(ctx, { orderId: id });
+
+  // 2. Authorized orders whose pump was released but the step was not recorded (a crash between the two).
+  const released = await ctx.db
+    .select({ id: orders.id, sessionId: forecourtSessions.id, productName: orders.productName })
+    .from(orders)
+    .innerJoin(forecourtSessions, eq(forecourtSessions.orderId, orders.id))
+    .where(eq(orders.state, 'PAYMENT_AUTHORIZED'));
+  for (const r of released) {
+    await ctx.db.transaction((tx) =>
+      applyTransition(tx, {
+        orderId: r.id,
+        from: 'PAYMENT_AUTHORIZED',
+        to: 'PRODUCT_PENDING',
+        now,
+        actionCodeText: 'PUMP_RELEASED',
+        description: `${r.productName} released`,
+        patch: { forecourtSessionId: r.sessionId },
+      }),
+    );
+  }
+
+  // 3. The invoice steps.
+  const speed = ctx.env.forecourt.speed;
+  const steps = [
+    { from: 'PRODUCT_ACQUIRED', to: 'READY_FOR_INVOICE', after: INVOICE_STEP_S.readyForInvoice },
+    { from: 'READY_FOR_INVOICE', to: 'COMPLETED', after: INVOICE_STEP_S.completed },
+  ] as const;
+  for (const step of steps) {
+    const due = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.state, step.from),
+          eq(orders.orderType, 'PREPAY'),
+          lt(orders.stateChangedAt, new Date(now.getTime() - (step.after * 1000) / speed + 1)),
+        ),
+      );
+    for (const { id } of due) {
+      await ctx.db.transaction((tx) =>
+        applyTransition(tx, {
+          orderId: id,
+          from: step.from,
+          to: step.to,
+          now,
+          actionCodeText: step.to,
+          description: step.to === 'COMPLETED' ? 'Invoice issued' : 'Ready for invoice',
+        }),
+      );
+    }
+  }
+}

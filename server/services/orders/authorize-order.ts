@@ -1,0 +1,180 @@
+// POST /v4/order/{id}/authorize (prepay fuel): hold the amount on the card, release the pump with that maximum.
+// CREATED -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING (pump released). A declining card ends FAILED with
+// "Payment declined" and answers 200 with that order (so an idempotent replay is a plain replay).
+import { and, desc, eq } from 'drizzle-orm';
+import { type AuthorizeBody, isTerminal, type Order } from '../../../src/contract/orders';
+import type { AppContext } from '../../context';
+import { forecourtDevices, type PaymentMethodRow, paymentMethods, stationProducts, stations } from '../../db/schema';
+import { ApiError, notFound } from '../../errors';
+import { authorizeHold } from '../../psp/authorize-hold';
+import { releaseHold } from '../../psp/release-hold';
+import type { AuthSession } from '../auth/authenticate';
+import { cancelRelease } from '../forecourt/cancel-release';
+import { releasePump } from '../forecourt/release-pump';
+import { findOrder, loadOwnOrderRow } from './load-order';
+import { AMOUNT_PRECISION, toPrecision } from './money';
+import { applyTransition } from './transitions';
+
+export const DECLINED_MESSAGE = 'Payment declined';
+
+type Method = Pick<PaymentMethodRow, 'id' | 'behavior' | 'brand' | 'last4'>;
+
+async function pickMethod(ctx: AppContext, session: AuthSession, body: AuthorizeBody): Promise<Method> {
+  if (body.paymentMethodId) {
+    const [m] = await ctx.db
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.id, body.paymentMethodId),
+          eq(paymentMethods.userId, session.userId),
+          eq(paymentMethods.state, 'ACTIVE'),
+        ),
+      );
+    if (!m) throw notFound('No such payment method');
+    return m;
+  }
+  // A device wallet token (guests pay this way): the sandbox approves it unless it says "decline".
+  const wallet = body.paymentToken;
+  const token = wallet?.googlePayToken ?? wallet?.applePayToken ?? wallet?.amazonPayToken;
+  if (wallet && token) {
+    const brand = wallet.googlePayToken ? 'GOOGLE_PAY' : wallet.applePayToken ? 'APPLE_PAY' : 'AMAZON_PAY';
+    return {
+      id: `wallet_${brand.toLowerCase()}`,
+      brand,
+      last4: '',
+      behavior: /decline/i.test(token) ? 'decline' : 'approve',
+    };
+  }
+  const [preferred] = await ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, session.userId), eq(paymentMethods.state, 'ACTIVE')))
+    .orderBy(desc(paymentMethods.isPreferred), paymentMethods.createdAt)
+    .limit(1);
+  if (!preferred) throw new ApiError(422, 'unprocessable', 'No payment method: give paymentMethodId or a wallet token');
+  return preferred;
+}
+
+export async function authorizeOrder(
+  ctx: AppContext,
+  input: { session: AuthSession; orderId: string; body: AuthorizeBody },
+): Promise<Order> {
+  const row = await loadOwnOrderRow(ctx, { orderId: input.orderId, userId: input.session.userId });
+  if (row.state !== 'CREATED') {
+    throw new ApiError(409, 'conflict', `The order is ${row.state}; only a CREATED order can be authorized`);
+  }
+  const [found] = await ctx.db
+    .select({ product: stationProducts, stationStatus: stations.status, device: forecourtDevices })
+    .from(stationProducts)
+    .innerJoin(stations, eq(stations.id, stationProducts.stationId))
+    .leftJoin(forecourtDevices, eq(forecourtDevices.productId, stationProducts.id))
+    .where(eq(stationProducts.id, row.productId));
+  if (!found) throw notFound('The product of this order no longer exists');
+  const { product } = found;
+  if (row.orderType !== 'PREPAY' || product.facility !== 'PUMP') {
+    throw new ApiError(409, 'conflict', 'Only prepay fuel orders can be authorized so far');
+  }
+
+  const price = input.body.authorizePrice;
+  if (price.currency !== row.currency) {
+    throw new ApiError(422, 'unprocessable', `The station takes ${row.currency}`, [
+      { path: 'authorizePrice.currency', message: `Must be ${row.currency}` },
+    ]);
+  }
+  const amount = toPrecision(price.amount, price.precision, AMOUNT_PRECISION);
+  const limits = (product.recommendedPrices ?? [])
+    .filter((p) => p.currency === row.currency)
+    .map((p) => toPrecision(p.amount, p.precision, AMOUNT_PRECISION));
+  const max = limits.length > 0 ? Math.max(...limits) : 0;
+  if (price.amount <= 0 || amount <= 0 || amount > max) {
+    throw new ApiError(422, 'unprocessable', `The amount must be more than 0 and at most ${max} (precision 2)`, [
+      { path: 'authorizePrice.amount', message: `0 < amount <= ${max}` },
+    ]);
+  }
+  const method = await pickMethod(ctx, input.session, input.body);
+  if (found.stationStatus !== 'ONLINE') throw new ApiError(409, 'conflict', 'The station is offline');
+  if (found.device && found.device.state !== 'IDLE') throw new ApiError(409, 'conflict', 'The pump is in use');
+
+  const now = ctx.clock.now();
+  const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
+  const approved = await ctx.db.transaction(async (tx) => {
+    if (method.behavior === 'decline') {
+      const moved = await applyTransition(tx, {
+        orderId: row.id,
+        from: 'CREATED',
+        to: 'FAILED',
+        now,
+        actionCodeText: 'PAYMENT_DECLINED',
+        description: `${method.brand} declined the authorization`,
+        message: DECLINED_MESSAGE,
+        patch: { ...paymentPatch, errorMessage: DECLINED_MESSAGE },
+      });
+      if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
+      await authorizeHold(tx, { orderId: row.id, method, amount, currency: row.currency, now });
+      return false;
+    }
+    const moved = await applyTransition(tx, {
+      orderId: row.id,
+      from: 'CREATED',
+      to: 'PAYMENT_AUTHORIZED',
+      now,
+      actionCodeText: 'PAYMENT_AUTHORIZED',
+      description: `${amount} held on ${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`,
+      patch: { ...paymentPatch, authorizeAmount: amount },
+    });
+    if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
+    await authorizeHold(tx, { orderId: row.id, method, amount, currency: row.currency, now });
+    return true;
+  });
+
+  if (approved) {
+    let sessionId: string | null = null;
+    try {
+      const device = await releasePump(ctx, {
+        productId: row.productId,
+        ...(row.itemCode ? { itemCode: row.itemCode } : {}),
+        maxAmount: amount,
+        orderId: row.id,
+      });
+      sessionId = device.sessionId;
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      // The pump went away between the check and the release: give the money back.
+      await ctx.db.transaction(async (tx) => {
+        const r = await applyTransition(tx, {
+          orderId: row.id,
+          from: 'PAYMENT_AUTHORIZED',
+          to: 'PROBLEM',
+          now: ctx.clock.now(),
+          actionCodeText: 'PUMP_NOT_RELEASED',
+          description: err.message,
+          message: 'The pump could not be released',
+          patch: { errorMessage: 'The pump could not be released' },
+        });
+        if (r) await releaseHold(tx, { orderId: row.id, now: ctx.clock.now() });
+      });
+    }
+    if (sessionId) {
+      const pending = await ctx.db.transaction((tx) =>
+        applyTransition(tx, {
+          orderId: row.id,
+          from: 'PAYMENT_AUTHORIZED',
+          to: 'PRODUCT_PENDING',
+          now: ctx.clock.now(),
+          actionCodeText: 'PUMP_RELEASED',
+          description: `${row.productName} released up to ${amount}`,
+          patch: { forecourtSessionId: sessionId },
+        }),
+      );
+      const now2 = await findOrder(ctx.db, { orderId: row.id });
+      if (!pending && now2 && isTerminal(now2.row.state)) {
+        // Cancelled (or stopped by the watchdog) while the pump was being released: put it back.
+        await cancelRelease(ctx, { productId: row.productId }).catch(() => undefined);
+      }
+    }
+  }
+  const after = await findOrder(ctx.db, { orderId: row.id });
+  if (!after) throw notFound('No such order');
+  return after.json;
+}

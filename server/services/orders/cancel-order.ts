@@ -1,0 +1,78 @@
+// POST /v4/order/{id}/cancel. Before fuel flows (CREATED, PAYMENT_AUTHORIZED, PRODUCT_PENDING with the pump released
+// or the nozzle lifted but not dispensing): the pump is put back, the whole hold released, CANCELLED. While
+// dispensing: the nozzle is hung up and what was dispensed is invoiced (maybe 0) via complete-dispensing.ts
+// (PRODUCT_ACQUIRED -> ... -> COMPLETED). The answer is the order after the step. Terminal or acquired: 409.
+import { eq } from 'drizzle-orm';
+import { isTerminal, type Order } from '../../../src/contract/orders';
+import type { AppContext } from '../../context';
+import { type DeviceRow, forecourtDevices, type OrderRow, orders } from '../../db/schema';
+import { ApiError, notFound } from '../../errors';
+import { releaseHold } from '../../psp/release-hold';
+import type { AuthSession } from '../auth/authenticate';
+import { cancelRelease } from '../forecourt/cancel-release';
+import { hangUp } from '../forecourt/hang-up';
+import { completeDispensing } from './complete-dispensing';
+import { findOrder, loadOwnOrderRow } from './load-order';
+import { applyTransition } from './transitions';
+
+async function deviceOf(ctx: AppContext, row: OrderRow): Promise<DeviceRow | undefined> {
+  const [device] = await ctx.db.select().from(forecourtDevices).where(eq(forecourtDevices.productId, row.productId));
+  return device?.orderId === row.id ? device : undefined;
+}
+
+async function cancelWithoutPump(ctx: AppContext, row: OrderRow): Promise<boolean> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const moved = await applyTransition(tx, {
+      orderId: row.id,
+      from: row.state,
+      to: 'CANCELLED',
+      now,
+      actionCodeText: 'CANCELLED_BY_USER',
+      description: row.authorizeAmount ? 'Cancelled before fuel flowed; the hold was released' : 'Cancelled',
+    });
+    if (moved) await releaseHold(tx, { orderId: row.id, now });
+    return moved !== undefined;
+  });
+}
+
+/** Hangs up a dispensing pump of this order; true when it did. Shared by cancel and acquire/stop. */
+export async function hangUpOrderPump(ctx: AppContext, row: OrderRow, device: DeviceRow): Promise<void> {
+  await hangUp(ctx, { productId: device.productId });
+  await completeDispensing(ctx, { orderId: row.id });
+}
+
+export async function cancelOrder(ctx: AppContext, input: { session: AuthSession; orderId: string }): Promise<Order> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const row = await loadOwnOrderRow(ctx, { orderId: input.orderId, userId: input.session.userId });
+    if (isTerminal(row.state)) throw new ApiError(409, 'conflict', `The order is already ${row.state}`);
+    if (!['CREATED', 'PAYMENT_PENDING', 'PAYMENT_AUTHORIZED', 'PRODUCT_PENDING'].includes(row.state)) {
+      throw new ApiError(409, 'conflict', `The order is ${row.state}: the product was already acquired`);
+    }
+    const device = await deviceOf(ctx, row);
+    try {
+      if (!device || device.state === 'IDLE') {
+        if (!(await cancelWithoutPump(ctx, row))) continue; // it moved meanwhile: look again
+      } else if (device.state === 'RELEASED' || device.state === 'NOZZLE_LIFTED') {
+        // Nothing flowed yet: a zero fill of a cancelled order ends CANCELLED (complete-dispensing.ts).
+        await ctx.db.update(orders).set({ cancelRequestedAt: ctx.clock.now() }).where(eq(orders.id, row.id));
+        if (device.state === 'RELEASED') await cancelRelease(ctx, { productId: device.productId });
+        else await hangUp(ctx, { productId: device.productId });
+        await completeDispensing(ctx, { orderId: row.id });
+      } else if (device.state === 'DISPENSING') {
+        await hangUpOrderPump(ctx, row, device);
+      } else {
+        // HUNG_UP: the fill is over; invoice it.
+        await completeDispensing(ctx, { orderId: row.id });
+      }
+    } catch (err) {
+      // The driver (or the simulator) moved the pump between our read and our command: look again.
+      if ((err as { status?: number }).status === 409) continue;
+      throw err;
+    }
+    const after = await findOrder(ctx.db, { orderId: row.id });
+    if (!after) throw notFound('No such order');
+    return after.json;
+  }
+  throw new ApiError(409, 'conflict', 'The order keeps changing; try again');
+}

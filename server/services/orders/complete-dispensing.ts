@@ -1,0 +1,76 @@
+// The forecourt session of a prepay fuel order has ended (nozzle hung up, release withdrawn, fault): the final
+// volume and amount are known. Capture the amount (<= hold) and release the rest, or void the hold when nothing
+// was dispensed; a zero fill after a cancel ends CANCELLED. Called right after the hang-up (same process) AND by the
+// reconciliation of advance-orders.ts, so it must be idempotent: the guarded transition lets exactly one caller win.
+import { and, desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { forecourtSessions, orders, paymentHolds } from '../../db/schema';
+import { releaseHold } from '../../psp/release-hold';
+import { settleHold } from '../../psp/settle-hold';
+import { applyTransition } from './transitions';
+
+export type CompletionOutcome = 'acquired' | 'cancelled' | 'not-ended' | 'skipped';
+
+export async function completeDispensing(ctx: AppContext, input: { orderId: string }): Promise<CompletionOutcome> {
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, input.orderId));
+  if (!row || (row.state !== 'PAYMENT_AUTHORIZED' && row.state !== 'PRODUCT_PENDING')) return 'skipped';
+  const [session] = await ctx.db
+    .select()
+    .from(forecourtSessions)
+    .where(and(eq(forecourtSessions.orderId, row.id), eq(forecourtSessions.productId, row.productId)))
+    .orderBy(desc(forecourtSessions.startedAt))
+    .limit(1);
+  if (!session) return 'skipped';
+  if (!session.endedAt) return 'not-ended';
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    let from = row.state;
+    if (from === 'PAYMENT_AUTHORIZED') {
+      const moved = await applyTransition(tx, {
+        orderId: row.id,
+        from,
+        to: 'PRODUCT_PENDING',
+        now,
+        actionCodeText: 'PUMP_RELEASED',
+        description: `${row.productName} released`,
+        patch: { forecourtSessionId: session.id },
+      });
+      if (!moved) return 'skipped';
+      from = 'PRODUCT_PENDING';
+    }
+    const [hold] = await tx
+      .select({ held: paymentHolds.held })
+      .from(paymentHolds)
+      .where(eq(paymentHolds.orderId, row.id))
+      .for('update');
+    const amount = Math.min(session.amount, hold?.held ?? 0);
+    if (amount === 0 && row.cancelRequestedAt) {
+      const moved = await applyTransition(tx, {
+        orderId: row.id,
+        from,
+        to: 'CANCELLED',
+        now,
+        actionCodeText: 'CANCELLED_BY_USER',
+        description: 'Cancelled before fuel was dispensed; the hold was released',
+        patch: { forecourtSessionId: session.id, quantityMl: 0 },
+      });
+      if (!moved) return 'skipped';
+      await releaseHold(tx, { orderId: row.id, now });
+      return 'cancelled';
+    }
+    const litres = (session.quantity / 1000).toFixed(2);
+    const moved = await applyTransition(tx, {
+      orderId: row.id,
+      from,
+      to: 'PRODUCT_ACQUIRED',
+      now,
+      actionCodeText: 'PRODUCT_ACQUIRED',
+      description:
+        amount > 0 ? `${litres} l dispensed; ${amount} captured` : 'Nothing was dispensed; the hold was voided',
+      patch: { forecourtSessionId: session.id, quantityMl: session.quantity, totalAmount: amount },
+    });
+    if (!moved) return 'skipped';
+    await settleHold(tx, { orderId: row.id, capture: amount, now });
+    return 'acquired';
+  });
+}

@@ -1,0 +1,81 @@
+// The wire form of an order (contract `order`), from its row and its ledger. Pure.
+import type { LedgerEntry, Order, OrderPrice } from '../../../src/contract/orders';
+import type { Currency } from '../../../src/contract/stations';
+import type { OrderRow } from '../../db/schema';
+import { AMOUNT_PRECISION, POLL_INTERVAL_MS } from './money';
+
+export type LedgerJson = {
+  kind: LedgerEntry['kind'];
+  amount: number;
+  currency: string;
+  precision: number;
+  createdAt: string | Date;
+  reference: string | null;
+};
+
+const sum = (ledger: LedgerJson[], kinds: LedgerEntry['kind'][]) =>
+  ledger.filter((l) => kinds.includes(l.kind)).reduce((a, l) => a + l.amount, 0);
+
+export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[]): Order {
+  const currency = row.currency as Currency;
+  const price = (amount: number): OrderPrice => ({ amount, currency, precision: AMOUNT_PRECISION });
+  const ledger: LedgerEntry[] = ledgerRows.map((l) => ({
+    kind: l.kind,
+    amount: l.amount,
+    currency: l.currency as Currency,
+    precision: l.precision,
+    createdAt: new Date(l.createdAt).toISOString(),
+    ...(l.reference ? { reference: l.reference } : {}),
+  }));
+  const has = (kind: LedgerEntry['kind']) => ledger.some((l) => l.kind === kind);
+  const total = row.totalAmount === null ? null : price(row.totalAmount);
+  return {
+    _id: row.id,
+    state: row.state,
+    type: 'MANUAL',
+    orderType: row.orderType,
+    poiId: row.poiId,
+    thingId: row.thingId,
+    stateHistory: row.stateHistory,
+    authorizePrice: row.authorizeAmount === null ? null : price(row.authorizeAmount),
+    totalBeforeDiscounts: total,
+    totalAfterDiscounts: total,
+    loyaltyItems: [],
+    vouchers: [],
+    products: [
+      {
+        _id: row.productId,
+        name: row.productName,
+        ...(row.itemCode ? { fuelType: { fuelTypeId: row.itemCode, name: row.itemName ?? row.itemCode } } : {}),
+        attributes: {
+          paymentAttributes: {
+            ...(total ? { totalPrice: total } : {}),
+            ...(row.unitPrice !== null && row.unitPrecision !== null
+              ? { unitPrice: { amount: row.unitPrice, currency, precision: row.unitPrecision } }
+              : {}),
+            ...(row.quantityMl !== null ? { quantity: row.quantityMl / 1000 } : {}),
+            ...(row.unit ? { unit: row.unit } : {}),
+          },
+        },
+      },
+    ],
+    error: row.errorMessage ? { message: row.errorMessage } : null,
+    userInteraction: null,
+    pollIntervalMs: POLL_INTERVAL_MS,
+    payment: row.paymentMethodId
+      ? {
+          paymentMethodId: row.paymentMethodId,
+          ...(row.paymentBrand ? { brand: row.paymentBrand } : {}),
+          ...(row.paymentLast4 ? { last4: row.paymentLast4 } : {}),
+          held: has('HOLD') ? price(sum(ledgerRows, ['HOLD'])) : null,
+          captured: has('CAPTURE') ? price(sum(ledgerRows, ['CAPTURE'])) : null,
+          // A void gives the whole hold back: it counts as released.
+          released: has('RELEASE') || has('VOID') ? price(sum(ledgerRows, ['RELEASE', 'VOID'])) : null,
+          ledger,
+        }
+      : null,
+    initiatedByPartner: row.initiatedByPartner,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

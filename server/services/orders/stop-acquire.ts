@@ -1,0 +1,27 @@
+// PUT /v4/order/{id}/acquire/stop: for a fuel order that is dispensing, like the dispensing cancel (hang up, invoice
+// what was dispensed). EV sessions come with the EV issue.
+import { eq } from 'drizzle-orm';
+import type { Order } from '../../../src/contract/orders';
+import type { AppContext } from '../../context';
+import { forecourtDevices } from '../../db/schema';
+import { ApiError, notFound } from '../../errors';
+import type { AuthSession } from '../auth/authenticate';
+import { hangUpOrderPump } from './cancel-order';
+import { findOrder, loadOwnOrderRow } from './load-order';
+
+export async function stopAcquire(ctx: AppContext, input: { session: AuthSession; orderId: string }): Promise<Order> {
+  const row = await loadOwnOrderRow(ctx, { orderId: input.orderId, userId: input.session.userId });
+  const [device] = await ctx.db.select().from(forecourtDevices).where(eq(forecourtDevices.productId, row.productId));
+  if (
+    row.state !== 'PRODUCT_PENDING' ||
+    !device ||
+    device.orderId !== row.id ||
+    (device.state !== 'DISPENSING' && device.state !== 'NOZZLE_LIFTED')
+  ) {
+    throw new ApiError(409, 'conflict', `Nothing is being dispensed for this order (${row.state})`);
+  }
+  await hangUpOrderPump(ctx, row, device);
+  const after = await findOrder(ctx.db, { orderId: row.id });
+  if (!after) throw notFound('No such order');
+  return after.json;
+}

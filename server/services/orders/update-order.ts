@@ -1,0 +1,31 @@
+// PATCH /v4/order/{id}/update-order: the vehicle reference and the odometer (the app sends it once acquired).
+import { eq } from 'drizzle-orm';
+import type { Order } from '../../../src/contract/orders';
+import type { AppContext } from '../../context';
+import { orders } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { AuthSession } from '../auth/authenticate';
+import { findOrder, loadOwnOrderRow } from './load-order';
+
+export async function updateOrder(
+  ctx: AppContext,
+  input: {
+    session: AuthSession;
+    orderId: string;
+    thingExternalId?: string | undefined;
+    carOdometerM?: number | undefined;
+  },
+): Promise<Order> {
+  const row = await loadOwnOrderRow(ctx, { orderId: input.orderId, userId: input.session.userId });
+  await ctx.db
+    .update(orders)
+    .set({
+      ...(input.thingExternalId !== undefined ? { thingExternalId: input.thingExternalId } : {}),
+      ...(input.carOdometerM !== undefined ? { carOdometerM: input.carOdometerM } : {}),
+      updatedAt: ctx.clock.now(),
+    })
+    .where(eq(orders.id, row.id));
+  const after = await findOrder(ctx.db, { orderId: row.id });
+  if (!after) throw notFound('No such order');
+  return after.json;
+}
