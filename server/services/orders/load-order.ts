@@ -10,7 +10,7 @@ import { type LedgerJson, toOrderJson } from './order-json';
 export const ledgerJson = sql<LedgerJson[]>`coalesce((
   select json_agg(json_build_object('kind', l.kind, 'amount', l.amount, 'currency', l.currency,
     'precision', l.precision, 'createdAt', l.created_at, 'reference', l.reference) order by l.seq)
-  from payment_ledger l where l.order_id = ${orders.id}), '[]'::json)`;
+  from payment_ledger l where l.order_id = "orders"."id"), '[]'::json)`;
 
 /** The order with its ledger, or undefined. With userId, only that user's order (others: as if it did not exist). */
 export async function findOrder(
