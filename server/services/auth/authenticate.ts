@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sha256Hex } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema';
@@ -22,24 +22,38 @@ export async function authenticate({
   ctx: AppContext;
   input: { token: string };
 }): Promise<AuthSession> {
-  const [row] = await ctx.db
-    .select({
-      sessionId: sessions.id,
-      userId: sessions.userId,
-      tempPass: sessions.tempPass,
-      accountId: users.accountId,
-      email: users.email,
-      isGuest: users.isGuest,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sha256Hex(input.token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    );
+  const [row] = await preparedLookup(ctx).execute({ tokenHash: sha256Hex(input.token), now: new Date() });
   if (!row) throw new ApiError(401, 'invalid_session', 'Invalid login session');
   return row;
+}
+
+/** Every authenticated request runs this: prepared once per database (no query building, a planned statement). */
+function preparedLookup(ctx: AppContext) {
+  type Prepared = ReturnType<typeof build>;
+  const build = () =>
+    ctx.db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        tempPass: sessions.tempPass,
+        accountId: users.accountId,
+        email: users.email,
+        isGuest: users.isGuest,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .prepare('auth_session_lookup');
+  let prepared = ctx.memo.get('authenticate.lookup') as Prepared | undefined;
+  if (!prepared) {
+    prepared = build();
+    ctx.memo.set('authenticate.lookup', prepared);
+  }
+  return prepared;
 }

@@ -26,11 +26,23 @@ export async function findOrder(
   return { row: found.row, json: toOrderJson(found.row, found.ledger) };
 }
 
-/** GET /v4/order/{id}: the caller's own order, else 404. */
+/** GET /v4/order/{id}: the caller's own order, else 404. The polling hot path: a prepared statement per database. */
 export async function loadOrder(ctx: AppContext, input: { orderId: string; userId: string }): Promise<Order> {
-  const found = await findOrder(ctx.db, input);
+  type Prepared = ReturnType<typeof build>;
+  const build = () =>
+    ctx.db
+      .select({ row: orders, ledger: ledgerJson })
+      .from(orders)
+      .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
+      .prepare('load_own_order');
+  let prepared = ctx.memo.get('orders.load') as Prepared | undefined;
+  if (!prepared) {
+    prepared = build();
+    ctx.memo.set('orders.load', prepared);
+  }
+  const [found] = await prepared.execute({ orderId: input.orderId, userId: input.userId });
   if (!found) throw notFound('No such order');
-  return found.json;
+  return toOrderJson(found.row, found.ledger);
 }
 
 /** The caller's order row, or 404. */

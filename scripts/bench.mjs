@@ -1,0 +1,178 @@
+// `npm run bench`: GET /api/v4/order/{id} under N simulated drivers polling every 2.5 s (pay-flows.md §4), on PGlite
+// and on PostgreSQL. Each driver is a keep-alive client with its own socket and a random phase; loopback only; each
+// run is bounded in time. Starts its own servers (free ports, temporary DATA_DIR / database, dropped afterwards).
+// Env: BENCH_DRIVERS (default "1000,5000"), BENCH_SECONDS (20), BENCH_DBS ("pglite,postgres"),
+// DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; only used to make and drop a temporary database).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const POLL_MS = 2500;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SIZES = (process.env.BENCH_DRIVERS ?? '1000,5000').split(',').map(Number);
+const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
+const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: PG_BASE });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function run(args, env, { waitFor } = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = (async () => {
+    if (!waitFor) {
+      const code = await exited;
+      if (code !== 0) throw new Error(`${args.join(' ')} failed (${code}):\n${out}`);
+      return;
+    }
+    const deadline = Date.now() + 60_000;
+    while (!out.includes(waitFor)) {
+      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited:\n${out}`);
+      if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not start:\n${out}`);
+      await sleep(50);
+    }
+  })();
+  return { child, ready, exited };
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** N drivers, each polling its own order every 2.5 s on its own keep-alive socket, starting at a random phase. */
+async function load(port, fixtures, seconds) {
+  const latencies = [];
+  let errors = 0;
+  let done = 0;
+  const started = performance.now();
+  const warmupUntil = started + POLL_MS; // every driver has polled once before we measure
+  const endAt = started + seconds * 1000;
+  const drivers = fixtures.map(({ token, orderId }) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const headers = { authorization: `Bearer ${token}` };
+    return async () => {
+      await sleep(Math.random() * POLL_MS);
+      let next = performance.now();
+      while (next < endAt) {
+        const t0 = performance.now();
+        const status = await new Promise((resolve) => {
+          const req = http.get({ host: '127.0.0.1', port, path: `/api/v4/order/${orderId}`, agent, headers }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode));
+          });
+          req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+          req.on('error', () => resolve(0));
+        });
+        const t1 = performance.now();
+        if (t0 >= warmupUntil && t1 <= endAt) {
+          if (status === 200) {
+            latencies.push(t1 - t0);
+            done++;
+          } else errors++;
+        }
+        next += POLL_MS;
+        const wait = next - performance.now();
+        if (wait > 0) await sleep(wait);
+      }
+      agent.destroy();
+    };
+  });
+  await Promise.all(drivers.map((d) => d()));
+  const measured = (endAt - warmupUntil) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: done / measured,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    errors,
+  };
+}
+
+async function bench(db, n) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-'));
+  const dbName = `fp_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  let databaseUrl;
+  if (db === 'postgres') {
+    await admin(`CREATE DATABASE ${dbName}`);
+    const url = new URL(PG_BASE);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    STATIC_DIR: join(dataDir, 'no-dist'),
+    DEMO_MODE: 'false',
+    SEED_NETWORK: 'false',
+    LOG_REQUESTS: 'false',
+    HOST: '127.0.0.1',
+  };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  let server;
+  try {
+    const file = join(dataDir, 'fixtures.json');
+    await run(['server/bench/seed-orders.ts', String(n), file], env).ready;
+    const fixtures = JSON.parse(readFileSync(file, 'utf8'));
+    const port = await freePort();
+    server = run(['server/index.ts'], { ...env, PORT: String(port) }, { waitFor: 'is running on' });
+    await server.ready;
+    return await load(port, fixtures, SECONDS);
+  } finally {
+    if (server) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    if (db === 'postgres') await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }
+}
+
+const rows = [];
+for (const db of DBS) {
+  for (const n of SIZES) {
+    process.stdout.write(`${db}, ${n} drivers, ${SECONDS} s ... `);
+    const r = await bench(db, n);
+    console.log(`${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
+    rows.push({ db, n, ...r });
+  }
+}
+const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+console.log('\nGET /api/v4/order/{id}, drivers polling every 2.5 s (keep-alive, random phase)\n');
+console.log('| database | drivers | req/s | p50 ms | p99 ms | max ms | errors |');
+console.log('| -------- | ------: | ----: | -----: | -----: | -----: | -----: |');
+for (const r of rows) {
+  console.log(`| ${r.db} | ${r.n} | ${r.rps.toFixed(0)} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${r.errors} |`);
+}
