@@ -22,12 +22,19 @@ async function toSummary(page: Page, pump: string) {
   await expect(page.getByRole('heading', { name: 'How much do you want to fuel at most?' })).toBeVisible();
   await page.getByRole('button', { name: '€30.00' }).click();
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
-  await expect(page.getByText('€30.00')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '€30.00' })).toBeVisible();
 }
 
 /** The forecourt console in its own browser context: the station side keeps its signal when the driver loses it. */
 async function openConsole(browser: Browser) {
-  const context = await browser.newContext();
+  // An operator's desktop screen, not the driver's phone.
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1280, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+    deviceScaleFactor: 1,
+  });
   const page = await context.newPage();
   await page.goto(`/forecourt?station=${station.id}`);
   return { page, close: () => context.close() };
@@ -39,7 +46,7 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
 }) => {
   await loginAsDemoDriver(page);
   await toSummary(page, '7');
-  await expect(page.getByLabel('Payment method')).toContainText('4242');
+  await expect(page.getByRole('combobox', { name: 'Payment method' })).toContainText('4242');
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
 
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
@@ -125,7 +132,7 @@ test('the network dropped during fuelling shows the offline notice; back online 
 test('a declining test card ends on the payment error page', async ({ page }) => {
   await loginAsDemoDriver(page);
   await toSummary(page, '10');
-  const select = page.getByLabel('Payment method');
+  const select = page.getByRole('combobox', { name: 'Payment method' });
   const declining = await select.locator('option', { hasText: '0002' }).getAttribute('value');
   await select.selectOption(declining!);
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
