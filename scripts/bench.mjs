@@ -39,8 +39,11 @@ async function admin(sql) {
   }
 }
 
-function run(args, env, { waitFor } = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+function run(args, env, { waitFor, nodeArgs = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d) => {
     out += d;
@@ -147,7 +150,9 @@ async function bench(db, n) {
     await run(['server/bench/seed-orders.ts', String(n), file], env).ready;
     const fixtures = JSON.parse(readFileSync(file, 'utf8'));
     const port = await freePort();
-    server = run(['server/index.ts'], { ...env, PORT: String(port) }, { waitFor: 'is running on' });
+    // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    server = run(['server/index.ts'], { ...env, PORT: String(port) }, { waitFor: 'is running on', nodeArgs });
     await server.ready;
     return await load(port, fixtures, SECONDS);
   } finally {

@@ -3,6 +3,7 @@ import { sha256Hex } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { cachedSession, rememberSession } from './session-cache';
 
 export type AuthSession = {
   sessionId: string;
@@ -22,9 +23,16 @@ export async function authenticate({
   ctx: AppContext;
   input: { token: string };
 }): Promise<AuthSession> {
-  const [row] = await preparedLookup(ctx).execute({ tokenHash: sha256Hex(input.token), now: new Date() });
+  const tokenHash = sha256Hex(input.token);
+  // Sessions live in wall-clock time (they are created with it), not in the simulator's clock.
+  const now = new Date();
+  const cached = cachedSession(ctx, tokenHash, now.getTime());
+  if (cached) return cached;
+  const [row] = await preparedLookup(ctx).execute({ tokenHash, now });
   if (!row) throw new ApiError(401, 'invalid_session', 'Invalid login session');
-  return row;
+  const { expiresAt, ...session } = row;
+  rememberSession(ctx, tokenHash, session, expiresAt.getTime(), now.getTime());
+  return session;
 }
 
 /** Every authenticated request runs this: prepared once per database (no query building, a planned statement). */
@@ -39,6 +47,7 @@ function preparedLookup(ctx: AppContext) {
         accountId: users.accountId,
         email: users.email,
         isGuest: users.isGuest,
+        expiresAt: sessions.expiresAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

@@ -6,6 +6,7 @@ import { sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import type { AuthSession } from './authenticate';
 import { createSession } from './create-session';
+import { forgetSessions } from './session-cache';
 
 /**
  * POST /auth/change-password. Outside a temp_pass session the old password must match. Every session of the user
@@ -37,5 +38,6 @@ export async function changePassword({
       .where(and(eq(sessions.userId, session.userId), isNull(sessions.revokedAt)));
     return createSession({ ctx, input: { userId: session.userId }, db: tx });
   });
+  forgetSessions(ctx, { userId: session.userId });
   return { auth_token: token, _id: session.userId };
 }

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { accounts, oidcIdentities, sessions, users } from '../../db/schema';
 import type { AuthSession } from '../auth/authenticate';
+import { forgetSessions } from '../auth/session-cache';
 
 /** DELETE /functions/delete_user_prod: the user, their sessions and identities, and the account if now empty. */
 export async function deleteUser({ ctx, input }: { ctx: AppContext; input: { session: AuthSession } }): Promise<void> {
@@ -13,4 +14,5 @@ export async function deleteUser({ ctx, input }: { ctx: AppContext; input: { ses
     const [left] = await tx.select({ n: count() }).from(users).where(eq(users.accountId, accountId));
     if ((left?.n ?? 0) === 0) await tx.delete(accounts).where(eq(accounts.id, accountId));
   });
+  forgetSessions(ctx, { userId });
 }
