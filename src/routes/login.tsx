@@ -5,8 +5,9 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { authApi } from '../api/auth';
 import { ApiError } from '../api/errors';
-import { emailFromIdToken, rememberIdentity, startOpenIdLogin, takeOpenIdResult } from '../app/openid';
+import { emailFromIdToken, rememberIdentity, takeOpenIdResult } from '../app/openid';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../components/Form';
+import { OpenIdButtons } from '../components/OpenIdButtons';
 import { config } from '../config/env';
 import { type Errors, hasErrors, validateEmail, validateRequired } from '../domain/validation';
 import { errorText, fieldErrorText } from '../i18n/messages';
@@ -122,16 +123,7 @@ function Login() {
       </p>
       {config.openIdProviders.length > 0 ? (
         <div className="actions">
-          {config.openIdProviders.map((provider) => (
-            <button
-              key={provider.id}
-              type="button"
-              className="button secondary"
-              onClick={() => startOpenIdLogin(provider)}
-            >
-              <Trans>Continue with {provider.label}</Trans>
-            </button>
-          ))}
+          <OpenIdButtons />
         </div>
       ) : null}
       <div className="actions">

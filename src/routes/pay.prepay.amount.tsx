@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { formatMoney } from '../domain/money';
 import type { Query } from '../domain/query';
-import { useStation } from './-components/use-station';
+import { useChosenPump } from './-components/use-chosen-pump';
 
 export const Route = createFileRoute('/pay/prepay/amount')({
   component: AmountSelection,
@@ -14,10 +14,8 @@ function AmountSelection() {
   const { i18n } = useLingui();
   const query = Route.useSearch() as Query;
   const navigate = useNavigate();
-  const { station } = useStation(query.pid ?? '', query);
+  const { station, pump, item } = useChosenPump(query);
   if (!station) return <p className="page lead" aria-busy="true" />;
-  const pump = station.products.find((p) => p._id === query.productId);
-  const item = pump?.attributes.availableItems.find((i) => i.itemCode === query.fuelTypeId);
   if (!pump || !item) return <Navigate to="/pay/pump" search={query} replace />;
   const amounts = pump.attributes.priceAuthorizationLimitsAutomaticFlow?.recommendedPrices ?? [];
   return (

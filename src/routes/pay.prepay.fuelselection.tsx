@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { formatUnitPrice } from '../domain/money';
 import type { Query } from '../domain/query';
-import { useStation } from './-components/use-station';
+import { useChosenPump } from './-components/use-chosen-pump';
 
 export const Route = createFileRoute('/pay/prepay/fuelselection')({
   component: FuelSelection,
@@ -14,9 +14,8 @@ function FuelSelection() {
   const { i18n } = useLingui();
   const query = Route.useSearch() as Query;
   const navigate = useNavigate();
-  const { station } = useStation(query.pid ?? '', query);
+  const { station, pump } = useChosenPump(query);
   if (!station) return <p className="page lead" aria-busy="true" />;
-  const pump = station.products.find((p) => p._id === query.productId);
   if (!pump) return <Navigate to="/pay/pump" search={query} replace />;
   const showPrices = station.features.pumpsWithoutDisplay;
   return (

@@ -13,7 +13,7 @@ import type { Query } from '../domain/query';
 import { errorText } from '../i18n/messages';
 import { paymentMethodsQuery, payPrepay } from '../queries/orders';
 import { useUser } from '../queries/users';
-import { useStation } from './-components/use-station';
+import { useChosenPump } from './-components/use-chosen-pump';
 
 export const Route = createFileRoute('/pay/prepay/summary')({
   component: PrepaySummary,
@@ -28,14 +28,12 @@ function PrepaySummary() {
   const isGuest = !record || record.isGuest === true;
   const user = useUser(isGuest ? null : record?.userId);
   const methods = useQuery({ ...paymentMethodsQuery(record?.userId ?? ''), enabled: !isGuest && !!record?.userId });
-  const { station } = useStation(query.pid ?? '', query);
+  const { station, pump, item } = useChosenPump(query);
   const [chosen, setChosen] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
 
   if (!station) return <p className="page lead" aria-busy="true" />;
-  const pump = station.products.find((p) => p._id === query.productId);
-  const item = pump?.attributes.availableItems.find((i) => i.itemCode === query.fuelTypeId);
   const amount = Number(query.amount);
   if (!pump || !item || !Number.isInteger(amount) || amount <= 0 || !query.currency) {
     return <Navigate to="/pay/pump" search={query} replace />;

@@ -1,7 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { startOpenIdLogin } from '../app/openid';
-import { config } from '../config/env';
+import { OpenIdButtons } from '../components/OpenIdButtons';
 
 export const Route = createFileRoute('/register/')({
   component: Register,
@@ -20,16 +19,7 @@ function Register() {
         <Link to="/register/mail" className="button">
           <Trans>Register with email</Trans>
         </Link>
-        {config.openIdProviders.map((provider) => (
-          <button
-            key={provider.id}
-            type="button"
-            className="button secondary"
-            onClick={() => startOpenIdLogin(provider)}
-          >
-            <Trans>Continue with {provider.label}</Trans>
-          </button>
-        ))}
+        <OpenIdButtons />
       </div>
       <p>
         <Trans>Already registered?</Trans>{' '}
