@@ -19,6 +19,7 @@ import { poiRoutes } from './routes/pois';
 import { userRoutes } from './routes/users';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -50,13 +51,13 @@ export function createApp(ctx: AppContext) {
       }),
     );
   }
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The request body is larger than 1 MB'),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The request body is larger than 1 MB'),
+  });
+  // Only requests that may carry a body: bodyLimit reads `c.req.raw.body`, which makes @hono/node-server build a full
+  // Request (with an AbortController) — measurable on the polling hot path (GET /v4/order/{id}).
+  app.use('*', (c, next) => (BODYLESS.has(c.req.method) ? next() : limitBody(c, next)));
 
   app.route('/api', authRoutes(ctx));
   app.route('/api', userRoutes(ctx));
