@@ -17,10 +17,6 @@ export const serviceWorker = {
     if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
     workbox = new Workbox('/sw.js', { scope: '/' });
     workbox.addEventListener('waiting', () => setWaiting(true));
-    // Once the new worker controls the page (after the driver said yes), load the new shell.
-    workbox.addEventListener('controlling', (event) => {
-      if (event.isUpdate) window.location.reload();
-    });
     void workbox.register();
   },
   isWaiting: () => waiting,
@@ -30,6 +26,8 @@ export const serviceWorker = {
   },
   /** The page asks the waiting worker to take over (SKIP_WAITING). */
   applyUpdate(): void {
+    // Once the new worker controls the page (the driver said yes), load the new shell.
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
     workbox?.messageSkipWaiting();
   },
 };
