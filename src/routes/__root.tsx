@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { navigation } from '../app/navigation';
 import type { RouterContext } from '../app/router';
 import { Footer } from '../components/Footer';
@@ -38,6 +39,19 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const { pathname } = useLocation();
+  const first = useRef(true);
+  // After an in-app navigation, put keyboard and screen-reader focus on the new page (unless the page took it itself).
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) document.getElementById('main')?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
