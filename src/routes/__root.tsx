@@ -41,6 +41,7 @@ function RootLayout() {
   const { pathname } = useLocation();
   const first = useRef(true);
   // After an in-app navigation, put keyboard and screen-reader focus on the new page (unless the page took it itself).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of the path
   useEffect(() => {
     if (first.current) {
       first.current = false;
