@@ -8,15 +8,14 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   hint?: ReactNode;
 };
 
-export function TextField({ label, error, hint, ...input }: FieldProps) {
+/** Ids and the hint and error lines of a field, linked to its input through aria-describedby. */
+function useFieldMessages(error: string | null | undefined, hint: ReactNode) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+  const messages = (
+    <>
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}
@@ -27,27 +26,31 @@ export function TextField({ label, error, hint, ...input }: FieldProps) {
           {error}
         </p>
       ) : null}
+    </>
+  );
+  return { id, inputProps: { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy }, messages };
+}
+
+export function TextField({ label, error, hint, ...input }: FieldProps) {
+  const field = useFieldMessages(error, hint);
+  return (
+    <div className={`field${error ? ' has-error' : ''}`}>
+      <label htmlFor={field.id}>{label}</label>
+      <input id={field.id} {...field.inputProps} {...input} />
+      {field.messages}
     </div>
   );
 }
 
-export function PasswordField(props: Omit<FieldProps, 'type'>) {
+export function PasswordField({ label, error, hint, ...input }: Omit<FieldProps, 'type'>) {
   const { i18n } = useLingui();
   const [visible, setVisible] = useState(false);
-  const id = useId();
-  const errorId = `${id}-error`;
-  const { label, error, hint, ...input } = props;
+  const field = useFieldMessages(error, hint);
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={field.id}>{label}</label>
       <div className="password-input">
-        <input
-          id={id}
-          type={visible ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          {...input}
-        />
+        <input id={field.id} type={visible ? 'text' : 'password'} {...field.inputProps} {...input} />
         <button
           type="button"
           className="reveal"
@@ -64,34 +67,18 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
           </svg>
         </button>
       </div>
-      {hint ? <p className="field-hint">{hint}</p> : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      {field.messages}
     </div>
   );
 }
 
 export function Checkbox({ label, error, ...input }: Omit<FieldProps, 'type' | 'label'> & { label: ReactNode }) {
-  const id = useId();
-  const errorId = `${id}-error`;
+  const field = useFieldMessages(error, null);
   return (
     <div className={`field checkbox${error ? ' has-error' : ''}`}>
-      <input
-        id={id}
-        type="checkbox"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      <label htmlFor={id}>{label}</label>
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <input id={field.id} type="checkbox" {...field.inputProps} {...input} />
+      <label htmlFor={field.id}>{label}</label>
+      {field.messages}
     </div>
   );
 }
