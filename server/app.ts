@@ -25,10 +25,6 @@ export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestLog(ctx));
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-  });
   if (ctx.env.corsOrigins.length > 0) {
     // Same-origin needs no CORS; host apps on other origins are listed in CORS_ORIGINS.
     const allowed = new Set(ctx.env.corsOrigins);

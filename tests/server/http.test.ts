@@ -63,6 +63,18 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
     expect(made.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('sends X-Content-Type-Options: nosniff and X-Correlation-Id on answers, errors and handler-made responses', async () => {
+    const ok = await t.server.request('/api/maintenance.json');
+    const error = await t.server.request('/api/v4/order/nope');
+    // The demo identity provider answers a bad request with its own Response object (not through the context).
+    const own = await t.server.request('/dev/oidc/authorize?redirect_uri=https://evil.example/');
+    expect([ok.status, error.status, own.status]).toEqual([200, 401, 400]);
+    for (const res of [ok, error, own]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it('answers unexpected failures with 500 internal_error and no stack', async () => {
     const logged: string[] = [];
     const broken: AppContext = {
