@@ -1,11 +1,12 @@
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { linguiMacro } from './vite.config.ts';
 
 // Two tiers run by vitest: pure/unit (jsdom) and server (real Hono app + real database).
 // The server tier shares one database per worker (PGlite initdb costs seconds and ~800 MB), so it runs in one fork.
 export default defineConfig({
-  // Components under test use the Lingui macros, compiled as in the app.
-  plugins: [linguiMacro()],
+  // Components under test use the Lingui macros and the .po catalogs, compiled as in the app.
+  plugins: [linguiMacro(), lingui()],
   test: {
     projects: [
       {

@@ -1,3 +1,3 @@
 declare module '*.po' {
-  export const messages: Record<string, unknown>;
+  export const messages: import('@lingui/core').Messages;
 }

@@ -46,7 +46,7 @@ export function EvPorts({
                   <Trans>Charger {port.name}</Trans>
                 </h3>
                 <span className="pump-status">
-                  <StatusText status={port.attributes.status} />
+                  <StatusText status={port.attributes.status} device="charger" />
                 </span>
               </div>
               <p className="ev-port-spec">

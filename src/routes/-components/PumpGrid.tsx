@@ -41,7 +41,7 @@ export function PumpGrid({ pumps, withWash, enabled, onChoose }: Props) {
                   {pump.name}
                 </span>
                 <span id={`pump-status-${pump._id}`} className="pump-status">
-                  <StatusText status={pump.attributes.status} />
+                  <StatusText status={pump.attributes.status} device="pump" />
                 </span>
               </button>
             </li>
