@@ -214,6 +214,61 @@ describe.each(drivers)('orders (%s)', (driver) => {
         ['CAPTURE', 3000],
       ]);
       expect(done.payment).toMatchObject({ captured: { amount: 3000 }, released: null });
+
+      // The whole wire form as the poll answers it (built by the database): every key, none extra, ISO times.
+      const raw = await s.request(`/api/v4/order/${order._id}`, { token: d.token });
+      expect(raw.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(raw.headers.get('cache-control')).toBe('no-store');
+      const eur = (amount: number) => ({ amount, currency: 'EUR', precision: 2 });
+      const isoTime = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(raw.body).toStrictEqual({
+        _id: order._id,
+        state: 'COMPLETED',
+        type: 'MANUAL',
+        orderType: 'PREPAY',
+        poiId: st.id,
+        thingId: d.thingId,
+        stateHistory: done.stateHistory,
+        authorizePrice: eur(3000),
+        totalBeforeDiscounts: eur(3000),
+        totalAfterDiscounts: eur(3000),
+        loyaltyItems: [],
+        vouchers: [],
+        products: [
+          {
+            _id: pumpId,
+            name: order.products[0]!.name,
+            fuelType: order.products[0]!.fuelType,
+            attributes: {
+              paymentAttributes: {
+                totalPrice: eur(amountFor(ml, 1789, 3)),
+                unitPrice: { amount: 1789, currency: 'EUR', precision: 3 },
+                quantity: ml / 1000,
+                unit: 'LTR',
+              },
+            },
+          },
+        ],
+        error: null,
+        userInteraction: null,
+        pollIntervalMs: 2500,
+        payment: {
+          paymentMethodId: d.visaId,
+          brand: 'VISA',
+          last4: '4242',
+          held: eur(3000),
+          captured: eur(3000),
+          released: null,
+          ledger: [
+            { kind: 'HOLD', ...eur(3000), createdAt: isoTime, reference: expect.stringMatching(/^sbx_/) },
+            { kind: 'CAPTURE', ...eur(3000), createdAt: isoTime },
+          ],
+        },
+        initiatedByPartner: null,
+        createdAt: order.createdAt,
+        updatedAt: done.stateHistory.at(-1)!.createdAt,
+      });
+      expect(raw.body.createdAt).toBe(order.stateHistory[0]!.createdAt);
     });
 
     it('stopping early captures the dispensed amount and releases the rest (acquire/stop)', async () => {
