@@ -223,6 +223,42 @@ describe('order poller', () => {
     await expect(result).resolves.toMatchObject({ state: 'PRODUCT_ACQUIRED' });
   });
 
+  it('network errors while the device says it is online keep polling every 2.5 s and never count as retries', async () => {
+    const net = network(true);
+    const lost = new Error('Failed to fetch');
+    const { fetchOrder, calls } = scripted(
+      order('PRODUCT_PENDING'),
+      lost,
+      lost,
+      lost,
+      lost,
+      lost,
+      lost,
+      order('PRODUCT_ACQUIRED'),
+    );
+    const poller = createOrderPoller({
+      fetchOrder,
+      connectivity: net.connectivity,
+      isOffline: (error) => error === lost,
+    });
+    const result = poller.waitFor('o1', { kind: 'state', state: 'PRODUCT_ACQUIRED' });
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 7);
+    expect(calls).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((i) => i * ORDER_POLL_MS));
+    await expect(result).resolves.toMatchObject({ state: 'PRODUCT_ACQUIRED' });
+  });
+
+  it('polls every 2.5 s even when the order suggests a longer interval', async () => {
+    const { fetchOrder, calls } = scripted(
+      { ...order('PRODUCT_PENDING'), pollIntervalMs: 10_000 },
+      { ...order('PRODUCT_PENDING'), pollIntervalMs: 10_000 },
+      order('PRODUCT_ACQUIRED'),
+    );
+    const result = createOrderPoller({ fetchOrder }).waitFor('o1', { kind: 'state', state: 'PRODUCT_ACQUIRED' });
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 2);
+    expect(calls).toEqual([0, ORDER_POLL_MS, ORDER_POLL_MS * 2]);
+    await expect(result).resolves.toMatchObject({ state: 'PRODUCT_ACQUIRED' });
+  });
+
   it('starting offline waits for the network before the first fetch', async () => {
     const net = network(false);
     const { fetchOrder } = scripted(order('COMPLETED'));

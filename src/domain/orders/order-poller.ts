@@ -130,11 +130,17 @@ export function createOrderPoller(deps: PollerDeps) {
           const verdict = evaluate(wait, order);
           if (verdict === 'done') succeed(order);
           else if (verdict === 'fail') fail(new OrderFlowError('ORDER_FAILED', order));
-          else schedule(order.pollIntervalMs && order.pollIntervalMs > intervalMs ? order.pollIntervalMs : intervalMs);
+          else schedule(intervalMs); // pay-flows.md §9: 2.5 s, whatever the order's pollIntervalMs says
         } catch (error) {
           if (finished || mine.signal.aborted) return;
           controller = null;
-          if (!connectivity.isOnline() || deps.isOffline?.(error)) return; // wait for the online event
+          if (!connectivity.isOnline()) return; // paused: the online event reloads and resumes
+          if (deps.isOffline?.(error)) {
+            // No answer although the device says it is online (a dead cell, the server restarting, a timeout): not an
+            // error of the order, so not counted as a retry, and no online event will come, so keep asking.
+            schedule(intervalMs);
+            return;
+          }
           failures += 1;
           if (failures > ORDER_RETRIES) fail(new OrderFlowError('ORDER_LOAD_FAILED', last, error));
           else schedule(ORDER_RETRY_DELAY_MS);
