@@ -39,7 +39,9 @@ export function formatUnitPrice(money: Money, locale: string): string {
   return formatMoney(money, locale, money.precision);
 }
 
-/** "Quantity with up to 2 decimals." */
+/** "Quantity with up to 2 decimals", rounded down. */
 export function formatQuantity(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Math.floor(value * 100) / 100);
+  // 1.13 * 100 is 112.99999999999999 in binary floating point: cut the noise (12 significant digits) before flooring.
+  const hundredths = Math.floor(Number((value * 100).toPrecision(12)));
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(hundredths / 100);
 }

@@ -43,5 +43,17 @@ describe('money (pay-flows.md §9)', () => {
     expect(formatQuantity(23.456, 'en')).toBe('23.45');
     expect(formatQuantity(20, 'de')).toBe('20');
     expect(formatQuantity(1234.5, 'de')).toBe('1.234,5');
+    expect(formatQuantity(1.13, 'en')).toBe('1.13');
+    expect(formatQuantity(0.29, 'en')).toBe('0.29');
+    expect(formatQuantity(4.359, 'en')).toBe('4.35');
+  });
+  it('shows every fill the server can send (ml / 1000, up to 100 l) exactly, rounded down to centilitres', () => {
+    const format = new Intl.NumberFormat('en', { maximumFractionDigits: 2, useGrouping: false });
+    const wrong: number[] = [];
+    for (let ml = 0; ml <= 100_000; ml++) {
+      const expected = format.format(Math.floor(ml / 10) / 100);
+      if (formatQuantity(ml / 1000, 'en').replace(/,/g, '') !== expected) wrong.push(ml);
+    }
+    expect(wrong).toEqual([]);
   });
 });
