@@ -3,10 +3,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../api/errors';
 import { ordersApi, paymentMethodsApi } from '../api/orders';
 import { queryClient } from '../app/query-client';
-import type { Order } from '../contract/orders';
+import { isTerminal, type Order } from '../contract/orders';
 import type { Currency } from '../contract/stations';
 import { SDK_STORAGE_PREFIX } from '../domain/constants';
-import { type Attempt, attemptFor, type Selection } from '../domain/orders/attempt';
+import { type Attempt, attemptFor, authorizeKeyFor, type Selection, sameSelection } from '../domain/orders/attempt';
 import { createOrderPoller, ORDER_RETRIES, ORDER_RETRY_DELAY_MS } from '../domain/orders/order-poller';
 
 export const orderKeys = {
@@ -86,7 +86,20 @@ export type PrepayInput = Selection & { paymentMethodId: string; thingId: string
  * pressing pay again, a retry or a reload after a lost answer replays the first result instead of paying twice.
  */
 export async function payPrepay(input: PrepayInput): Promise<Order> {
-  const attempt = attemptFor(readAttempt(), input, Date.now(), () => crypto.randomUUID());
+  const newKey = () => crypto.randomUUID();
+  const stored = readAttempt();
+  // An attempt whose order has ended (paid and fuelled, declined, cancelled) is spent: paying again is a new order.
+  // Without an answer we cannot tell, so the attempt is kept and its keys replay (a lost answer never pays twice).
+  let orderEnded = false;
+  if (stored?.orderId && sameSelection(stored.selection, input)) {
+    try {
+      orderEnded = isTerminal((await ordersApi.get(stored.orderId)).state);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      orderEnded = true;
+    }
+  }
+  let attempt = attemptFor(stored, input, Date.now(), newKey, orderEnded);
   writeAttempt(attempt);
   const created = await ordersApi.create(
     {
@@ -98,15 +111,19 @@ export async function payPrepay(input: PrepayInput): Promise<Order> {
     attempt.createKey,
     input.partner,
   );
-  writeAttempt({ ...attempt, orderId: created._id });
+  const authorizeKey = authorizeKeyFor({ ...attempt, orderId: created._id }, input.paymentMethodId, newKey);
+  attempt = authorizeKey.attempt;
+  writeAttempt(attempt);
   const authorized = await ordersApi.authorize(
     created._id,
     {
       authorizePrice: { amount: input.amount, currency: input.currency as Currency, precision: input.precision },
       paymentMethodId: input.paymentMethodId,
     },
-    attempt.authorizeKey,
+    authorizeKey.key,
   );
   queryClient.setQueryData(orderKeys.detail(authorized._id), authorized);
+  // A declined card (FAILED) or a pump that could not be released (PROBLEM) ends the order: the next try starts anew.
+  if (isTerminal(authorized.state)) endAttempt();
   return authorized;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTEMPT_TTL_MS, attemptFor, type Selection } from '../../src/domain/orders/attempt';
+import { ATTEMPT_TTL_MS, attemptFor, authorizeKeyFor, type Selection } from '../../src/domain/orders/attempt';
 import { cancelPageFor } from '../../src/domain/orders/cancel-page';
 
 const selection: Selection = {
@@ -16,10 +16,31 @@ function keys() {
   return () => `k${++n}`;
 }
 
-describe('one idempotency key pair per payment attempt', () => {
-  it('a new attempt gets fresh keys for create and authorize', () => {
+describe('idempotency keys per payment attempt', () => {
+  it('a new attempt gets a fresh create key and no authorize key yet', () => {
     const attempt = attemptFor(null, selection, 1000, keys());
-    expect(attempt).toEqual({ selection, createKey: 'k1', authorizeKey: 'k2', orderId: null, createdAt: 1000 });
+    expect(attempt).toEqual({ selection, createKey: 'k1', authorizeKeys: {}, orderId: null, createdAt: 1000 });
+  });
+  it('one authorize key per card: the same card replays, another card is another request', () => {
+    const next = keys();
+    const first = authorizeKeyFor(attemptFor(null, selection, 1000, next), 'visa', next);
+    expect(first.key).toBe('k2');
+    const again = authorizeKeyFor(first.attempt, 'visa', next);
+    expect(again).toEqual({ attempt: first.attempt, key: 'k2' });
+    const other = authorizeKeyFor(again.attempt, 'mastercard', next);
+    expect(other.key).toBe('k3');
+    expect(other.attempt.authorizeKeys).toEqual({ visa: 'k2', mastercard: 'k3' });
+    expect(other.attempt.createKey).toBe('k1');
+  });
+  it('an attempt whose order has ended is spent: the same selection starts anew', () => {
+    const stored = { ...attemptFor(null, selection, 1000, keys()), orderId: 'o1' };
+    const next = attemptFor(stored, selection, 2000, () => 'fresh', true);
+    expect(next).toEqual({ selection, createKey: 'fresh', authorizeKeys: {}, orderId: null, createdAt: 2000 });
+  });
+  it('an attempt stored by an older version (one authorize key) is not reused', () => {
+    const legacy = { selection, createKey: 'a', authorizeKey: 'b', orderId: 'o1', createdAt: 1000 };
+    const next = attemptFor(legacy as never, selection, 2000, () => 'fresh');
+    expect(next.createKey).toBe('fresh');
   });
   it('the same selection reuses the stored attempt (a retry or a reload after a lost answer)', () => {
     const stored = { ...attemptFor(null, selection, 1000, keys()), orderId: 'o1' };

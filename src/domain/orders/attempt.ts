@@ -13,7 +13,8 @@ export type Selection = {
 export type Attempt = {
   selection: Selection;
   createKey: string;
-  authorizeKey: string;
+  /** One authorize key per card: paying the same order with another card is another request, not a replay. */
+  authorizeKeys: Record<string, string>;
   orderId: string | null;
   createdAt: number;
 };
@@ -32,8 +33,37 @@ export function sameSelection(a: Selection, b: Selection): boolean {
   );
 }
 
-/** Reuse the stored attempt for the same selection (a retry or a reload); otherwise start a new one. */
-export function attemptFor(stored: Attempt | null, selection: Selection, now: number, newKey: () => string): Attempt {
-  if (stored && sameSelection(stored.selection, selection) && now - stored.createdAt < ATTEMPT_TTL_MS) return stored;
-  return { selection, createKey: newKey(), authorizeKey: newKey(), orderId: null, createdAt: now };
+/**
+ * Reuse the stored attempt for the same selection (a retry or a reload) unless it is spent — its order has ended
+ * (orderEnded: the caller looked it up) — or too old; otherwise start a new one.
+ */
+export function attemptFor(
+  stored: Attempt | null,
+  selection: Selection,
+  now: number,
+  newKey: () => string,
+  orderEnded = false,
+): Attempt {
+  if (
+    stored &&
+    !orderEnded &&
+    typeof stored.authorizeKeys === 'object' &&
+    sameSelection(stored.selection, selection) &&
+    now - stored.createdAt < ATTEMPT_TTL_MS
+  ) {
+    return stored;
+  }
+  return { selection, createKey: newKey(), authorizeKeys: {}, orderId: null, createdAt: now };
+}
+
+/** The attempt's authorize key for this card (made on first use). */
+export function authorizeKeyFor(
+  attempt: Attempt,
+  paymentMethodId: string,
+  newKey: () => string,
+): { attempt: Attempt; key: string } {
+  const known = attempt.authorizeKeys[paymentMethodId];
+  if (known) return { attempt, key: known };
+  const key = newKey();
+  return { attempt: { ...attempt, authorizeKeys: { ...attempt.authorizeKeys, [paymentMethodId]: key } }, key };
 }
