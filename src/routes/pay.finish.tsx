@@ -31,7 +31,8 @@ function FinishOrder({ orderId, query }: { orderId: string; query: Query }) {
   const isGuest = !record || record.isGuest === true;
   const live = useQuery(orderQuery(orderId));
   const station = useQuery({ ...stationQuery(query.pid ?? ''), enabled: !!query.pid, refetchInterval: false });
-  const stored = useLiveQuery(() => loadReceipt(orderId), [orderId]);
+  // undefined while the device is looked up, null when it keeps no receipt of this order.
+  const stored = useLiveQuery(async () => (await loadReceipt(orderId)) ?? null, [orderId]);
   const order = live.data ?? stored?.order ?? null;
   const acquired = !!order && hasReached(order, 'PRODUCT_ACQUIRED');
 
@@ -55,6 +56,13 @@ function FinishOrder({ orderId, query }: { orderId: string; query: Query }) {
       orderPoller.stop(orderId);
     };
   }, [!!live.data, orderId]);
+
+  // The order cannot be loaded (after the retries) and no receipt is kept on the device: "Failure goes to /error type
+  // payment." A stored receipt still shows without signal.
+  const failed = live.isError && stored === null;
+  useEffect(() => {
+    if (failed) void navigate({ to: '/error', search: { type: 'payment' }, replace: true });
+  }, [failed, navigate]);
 
   // Keep the receipt on the device: it opens later without signal.
   const stationData = station.data;

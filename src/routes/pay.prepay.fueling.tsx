@@ -4,14 +4,17 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Navigate, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
+import { ApiError } from '../api/errors';
 import { ordersApi } from '../api/orders';
 import { Dialog } from '../components/Dialog';
+import { FormAlert } from '../components/Form';
 import { useOnline } from '../components/use-online';
 import type { Order } from '../contract/orders';
 import { formatMoney } from '../domain/money';
 import { isSilent } from '../domain/orders/order-poller';
 import { hasReached } from '../domain/orders/waits';
 import type { Query } from '../domain/query';
+import { errorText } from '../i18n/messages';
 import { orderPoller, orderQuery } from '../queries/orders';
 import { useStation } from './-components/use-station';
 
@@ -42,6 +45,7 @@ function Fueling({ orderId, query }: { orderId: string; query: Query }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelFailed, setCancelFailed] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [cancelAlert, setCancelAlert] = useState<string | null>(null);
   const confirmId = useId();
   const failedId = useId();
   const loaded = order.data;
@@ -77,6 +81,12 @@ function Fueling({ orderId, query }: { orderId: string; query: Query }) {
     };
   }, [!!loaded, generation, cancelling, orderId]);
 
+  // "Load order (with retry) … Failures go to /error with type fueling_prepay." (Without signal the load waits.)
+  const loadFailed = !loaded && order.isError;
+  useEffect(() => {
+    if (loadFailed) void navigate({ to: '/error', search: { type: 'fueling_prepay' }, replace: true });
+  }, [loadFailed, navigate]);
+
   // "Leaving the fueling page prompts the browser to confirm" — a reload or closing the tab, and in-app navigation
   // other than where the flow itself goes (finish, cancel, error).
   useBlocker({
@@ -89,14 +99,17 @@ function Fueling({ orderId, query }: { orderId: string; query: Query }) {
 
   async function cancel() {
     setConfirmCancel(false);
+    setCancelAlert(null);
     setCancelling(true);
     orderPoller.stop(orderId);
     let answer: Order;
     try {
       answer = await ordersApi.cancel(orderId);
-    } catch {
+    } catch (error) {
       // "If the cancel call fails with an API error, show the cancel-failure dialog and keep waiting for fueling."
-      setCancelFailed(true);
+      // No answer at all (no signal) is not an API error: say the cancel was not sent; the driver can try again.
+      if (error instanceof ApiError && error.status === 0) setCancelAlert(errorText(i18n, error));
+      else setCancelFailed(true);
       setCancelling(false);
       setGeneration((g) => g + 1);
       return;
@@ -145,6 +158,7 @@ function Fueling({ orderId, query }: { orderId: string; query: Query }) {
           <Trans>You are offline. Fuelling goes on; we will update this screen when you are back online.</Trans>
         </p>
       ) : null}
+      <FormAlert>{cancelAlert}</FormAlert>
       <button
         type="button"
         className="button secondary"

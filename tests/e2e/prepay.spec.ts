@@ -129,7 +129,9 @@ test('the network dropped during fuelling shows the offline notice; back online 
   await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Charged');
 });
 
-test('a declining test card ends on the payment error page', async ({ page }) => {
+test('a declining test card ends on the payment error page; paying again with the other card works', async ({
+  page,
+}) => {
   await loginAsDemoDriver(page);
   await toSummary(page, '10');
   const select = page.getByRole('combobox', { name: 'Payment method' });
@@ -138,4 +140,30 @@ test('a declining test card ends on the payment error page', async ({ page }) =>
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
   await expect(page).toHaveURL(/\/error\?.*type=payment/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+
+  // Same pump, fuel and amount, the approving card: a new order, not a replay of the declined one.
+  await toSummary(page, '10');
+  await expect(page.getByRole('combobox', { name: 'Payment method' })).toHaveValue(/.+/);
+  await page.getByRole('button', { name: 'Pay €30.00' }).click();
+  await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/, { timeout: 15_000 });
+  await expect(page.getByText('The pump is ready. Lift the nozzle and start fuelling.')).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(page).toHaveURL(/\/pay\/cancel\?.*state=CANCELLED_PREPAY/, { timeout: 15_000 });
+});
+
+test('a fueling page whose order cannot be loaded goes to the fueling error page', async ({ page }) => {
+  await loginAsDemoDriver(page);
+  await page.goto(`/pay/prepay/fueling?pid=${station.id}&orderId=000000000000000000000000`);
+  await expect(page).toHaveURL(/\/error\?.*type=fueling_prepay/, { timeout: 15_000 });
+});
+
+test('a receipt page whose order cannot be loaded (and is not kept on the device) goes to the payment error page', async ({
+  page,
+}) => {
+  await loginAsDemoDriver(page);
+  await page.goto(`/pay/finish?pid=${station.id}&orderId=000000000000000000000000`);
+  await expect(page).toHaveURL(/\/error\?.*type=payment/, { timeout: 15_000 });
 });
