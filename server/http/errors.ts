@@ -22,7 +22,27 @@ export function onError(ctx: AppContext) {
       if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
       return errorResponse(c, err.status, err.code, err.message, err.details);
     }
+    const sqlState = sqlStateOf(err);
+    if (sqlState?.startsWith('22')) {
+      // A data exception from the database: a value it cannot store or compare, from the request (a NUL character
+      // in an id, a number out of range). The request is at fault, not the server.
+      return errorResponse(
+        c,
+        400,
+        'bad_request',
+        'The request contains a value that cannot be used (e.g. a NUL character)',
+      );
+    }
     ctx.log.error(`unexpected error on ${c.req.method} ${c.req.path} [${c.get('correlationId') ?? '-'}]`, err);
     return errorResponse(c, 500, 'internal_error', 'Something went wrong on our side');
   };
+}
+
+/** The SQLSTATE of a database error (pg and PGlite set `code`; Drizzle wraps them as `cause`), if any. */
+function sqlStateOf(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }

@@ -75,6 +75,19 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
     }
   });
 
+  it('answers a NUL character in an id or a body with 400, not 500', async () => {
+    const { token } = await registerUser(t.server);
+    const byPath = await t.server.request('/api/v4/order/%00', { token });
+    expect(byPath.status).toBe(400);
+    expect(apiErrorBody.parse(byPath.body)).toMatchObject({ code: 'bad_request' });
+    const byBody = await t.server.request('/api/v4/order', {
+      token,
+      body: { poiId: 'a\u0000b', products: [{ productId: 'p', fuelTypeId: 'SUPER_E5' }] },
+    });
+    expect(byBody.status).toBe(400);
+    expect(byBody.body.code).toBe('bad_request');
+  });
+
   it('answers unexpected failures with 500 internal_error and no stack', async () => {
     const logged: string[] = [];
     const broken: AppContext = {
