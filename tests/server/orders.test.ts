@@ -2,7 +2,7 @@
 // under a fake clock, the sandbox PSP's ledger, cancel, acquire/stop, the watchdog and the crash-safety reconciliation.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { forecourtSessions } from '../../server/db/schema';
+import { forecourtSessions, orders } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { amountFor, quantityCapFor } from '../../server/services/forecourt/meter';
 import { startFlow } from '../../server/services/forecourt/start-flow';
@@ -383,6 +383,37 @@ describe.each(drivers)('orders (%s)', (driver) => {
       clock.advance(61_000);
       await runWatchdog(manual.ctx);
       expect(await state(c.d, c.order._id, manual)).toBe('PROBLEM');
+    });
+
+    it('no fuel for an ended order: a lift or a flow start on a pump still released for it is refused (409)', async () => {
+      const { d, pumpId, order } = await authorized(2000, manual);
+      // The order ends while its pump is still released (as between the watchdog's commit and its putting the pump back).
+      await manual.ctx.db.update(orders).set({ state: 'PROBLEM' }).where(eq(orders.id, order._id));
+      const lift = await manual.request(`/forecourt/api/devices/${pumpId}/lift`, { method: 'POST' });
+      expect(lift.status).toBe(409);
+      expect(lift.body.message).toMatch(/PROBLEM/);
+      expect(await state(d, order._id, manual)).toBe('PROBLEM');
+    });
+
+    it('the watchdog hangs up a pump whose nozzle is up and invoices what flowed instead of releasing it all', async () => {
+      const { d, pumpId, order } = await authorized(2000, manual);
+      await manual.request(`/forecourt/api/devices/${pumpId}/lift`, { method: 'POST' });
+      await startFlow(manual.ctx, { productId: pumpId, flowMlPerS: 600 });
+      clock.advance(5000);
+      // The fill ended but its invoice never ran (a failed completion), and the order has been stuck for too long.
+      await manual.ctx.db
+        .update(forecourtSessions)
+        .set({ endedAt: clock.now(), quantity: 3000, amount: amountFor(3000, 1789, 3) })
+        .where(eq(forecourtSessions.orderId, order._id));
+      clock.advance(61_000);
+      expect(await runWatchdog(manual.ctx)).not.toContain(order._id);
+      const o = await getOrder(manual, d.token, order._id);
+      expect(o.state).toBe('PRODUCT_ACQUIRED');
+      expect(o.payment?.ledger.map((l) => [l.kind, l.amount])).toEqual([
+        ['HOLD', 2000],
+        ['CAPTURE', 536],
+        ['RELEASE', 1464],
+      ]);
     });
 
     it('crash safety: a PRODUCT_PENDING order whose session ended unnoticed is acquired by the reconciliation', async () => {

@@ -1,6 +1,7 @@
 // The one way a device changes state: lock the row, check the transition table, keep the meter and the session
 // record in step, write. Every verb service (release-pump.ts, lift-nozzle.ts ...) goes through here.
 import { eq, sql } from 'drizzle-orm';
+import { isTerminal } from '../../../src/contract/orders';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import {
@@ -8,6 +9,7 @@ import {
   type DeviceRow,
   forecourtDevices,
   forecourtSessions,
+  orders,
   type StationProductRow,
   stationProducts,
   stations,
@@ -29,6 +31,8 @@ const SESSION_ENDS = new Set([
   'Unavailable',
 ]);
 const FAULTS = new Set(['FAULT', 'OUT_OF_ORDER', 'Faulted', 'Unavailable']);
+/** Events after which product flows to the customer. */
+const FUEL_STARTS = new Set<DeviceEvent>(['lift', 'startFlow']);
 
 export type DeviceTx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
@@ -93,6 +97,18 @@ export async function changeDevice(ctx: AppContext, opts: ChangeOptions): Promis
     const to = transition(device.kind, from, opts.event);
     const refusal = opts.guard?.(device, product);
     if (refusal) throw new ApiError(409, 'conflict', refusal, { state: from, event: opts.event });
+    if (device.orderId && FUEL_STARTS.has(opts.event)) {
+      // Fuel flows only for an order that is still open: the watchdog (or a cancel) may have ended it and released
+      // its hold while the pump was still released for it. The device row is locked, so whoever ends the order
+      // under the same lock (watchdog.ts) and this check cannot cross.
+      const [order] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, device.orderId));
+      if (order && isTerminal(order.state)) {
+        throw new ApiError(409, 'conflict', `The order of this release is ${order.state}`, {
+          state: from,
+          event: opts.event,
+        });
+      }
+    }
     const next: DeviceRow = { ...device, ...(opts.patch?.(device, product) ?? {}) };
     if (opts.driver) next.driver = opts.driver;
 

@@ -1,21 +1,21 @@
 // No order stays pending forever: one stuck in a non-terminal state for longer than ORDER_STUCK_LIMIT_SECONDS goes
-// to PROBLEM, its hold is released and a pump still released for it is put back. A pump that is still dispensing
-// for it is hung up instead, so the fill is invoiced normally.
+// to PROBLEM, its hold is released and a pump still released for it is put back. A pump whose nozzle is up or that is
+// dispensing for it is hung up instead, and a fill that ended without its invoice is invoiced: what flowed is paid.
 import { and, eq, lt, notInArray } from 'drizzle-orm';
 import { TERMINAL_STATES } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
-import { forecourtDevices, orders } from '../../db/schema';
+import { forecourtDevices, type OrderRow, orders } from '../../db/schema';
 import { releaseHold } from '../../psp/release-hold';
 import { cancelRelease } from '../forecourt/cancel-release';
 import { hangUp } from '../forecourt/hang-up';
+import { completeDispensing } from './complete-dispensing';
 import { applyTransition } from './transitions';
 
 export async function runWatchdog(ctx: AppContext, now = ctx.clock.now()): Promise<string[]> {
   const limitS = ctx.env.orderStuckLimitSeconds;
   const stuck = await ctx.db
-    .select({ order: orders, device: forecourtDevices })
+    .select({ order: orders })
     .from(orders)
-    .leftJoin(forecourtDevices, eq(forecourtDevices.productId, orders.productId))
     .where(
       and(
         notInArray(orders.state, [...TERMINAL_STATES]),
@@ -24,35 +24,61 @@ export async function runWatchdog(ctx: AppContext, now = ctx.clock.now()): Promi
     )
     .limit(100);
   const moved: string[] = [];
-  for (const { order, device } of stuck) {
-    const ours = device?.orderId === order.id;
-    if (ours && (device?.state === 'NOZZLE_LIFTED' || device?.state === 'DISPENSING')) {
-      await hangUp(ctx, { productId: order.productId });
-      continue;
-    }
-    const done = await ctx.db.transaction(async (tx) => {
-      const r = await applyTransition(tx, {
-        orderId: order.id,
-        from: order.state,
-        to: 'PROBLEM',
-        now,
-        actionCodeText: 'WATCHDOG',
-        description: `No progress in ${order.state} for more than ${limitS} s`,
-        message: 'The order did not progress and was stopped',
-        patch: { errorMessage: 'The order did not progress and was stopped' },
-      });
-      if (r) await releaseHold(tx, { orderId: order.id, now });
-      return r !== undefined;
-    });
-    if (!done) continue;
-    moved.push(order.id);
-    if (ours && device?.state === 'RELEASED') {
-      try {
-        await cancelRelease(ctx, { productId: order.productId });
-      } catch (err) {
-        if ((err as { status?: number }).status !== 409) throw err;
-      }
+  for (const { order } of stuck) {
+    try {
+      if (await stopStuckOrder(ctx, order, now)) moved.push(order.id);
+    } catch (err) {
+      // One order must not stop the others (nor the rest of the simulator tick); the next tick looks again.
+      ctx.log.error(`watchdog: order ${order.id} could not be stopped`, err);
     }
   }
   return moved;
+}
+
+/** True when the order was moved to PROBLEM. */
+async function stopStuckOrder(ctx: AppContext, order: OrderRow, now: Date): Promise<boolean> {
+  const limitS = ctx.env.orderStuckLimitSeconds;
+  // A fill that ended but was never invoiced (its completion failed): invoice what flowed instead of releasing it all.
+  const outcome = await completeDispensing(ctx, { orderId: order.id });
+  if (outcome === 'acquired' || outcome === 'cancelled') return false;
+
+  const step = await ctx.db.transaction(async (tx) => {
+    // Lock the pump first: a lift or a flow start (change-device.ts) then either happened before — and we leave the
+    // order to the hang-up below — or comes after the order has ended and is refused. No fuel for an ended order.
+    const [device] = await tx
+      .select()
+      .from(forecourtDevices)
+      .where(eq(forecourtDevices.productId, order.productId))
+      .for('update');
+    const ours = device?.orderId === order.id;
+    if (ours && device.state !== 'RELEASED') return { kind: 'pump-busy' as const, state: device.state };
+    const r = await applyTransition(tx, {
+      orderId: order.id,
+      from: order.state,
+      to: 'PROBLEM',
+      now,
+      actionCodeText: 'WATCHDOG',
+      description: `No progress in ${order.state} for more than ${limitS} s`,
+      message: 'The order did not progress and was stopped',
+      patch: { errorMessage: 'The order did not progress and was stopped' },
+    });
+    if (!r) return { kind: 'moved-meanwhile' as const };
+    await releaseHold(tx, { orderId: order.id, now });
+    return { kind: 'stopped' as const, releasedPump: ours };
+  });
+
+  if (step.kind === 'pump-busy') {
+    // The nozzle is up or fuel flows: hang up, the fill is invoiced normally (complete-dispensing.ts).
+    if (step.state === 'NOZZLE_LIFTED' || step.state === 'DISPENSING')
+      await hangUp(ctx, { productId: order.productId });
+    return false;
+  }
+  if (step.kind === 'stopped' && step.releasedPump) {
+    try {
+      await cancelRelease(ctx, { productId: order.productId });
+    } catch (err) {
+      if ((err as { status?: number }).status !== 409) throw err;
+    }
+  }
+  return step.kind === 'stopped';
 }
