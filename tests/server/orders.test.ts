@@ -2,7 +2,7 @@
 // under a fake clock, the sandbox PSP's ledger, cancel, acquire/stop, the watchdog and the crash-safety reconciliation.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { forecourtSessions, orders } from '../../server/db/schema';
+import { forecourtDevices, forecourtSessions, orders } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { amountFor, quantityCapFor } from '../../server/services/forecourt/meter';
 import { startFlow } from '../../server/services/forecourt/start-flow';
@@ -410,6 +410,31 @@ describe.each(drivers)('orders (%s)', (driver) => {
       const o = await getOrder(manual, d.token, order._id);
       expect(o.state).toBe('PRODUCT_ACQUIRED');
       expect(o.payment?.ledger.map((l) => [l.kind, l.amount])).toEqual([
+        ['HOLD', 2000],
+        ['CAPTURE', 536],
+        ['RELEASE', 1464],
+      ]);
+    });
+
+    it('cancel after a fill ended without its invoice (the pump forgot the order) captures what flowed', async () => {
+      const { st, d, pumpId, order } = await authorized(2000, manual);
+      await manual.request(`/forecourt/api/devices/${pumpId}/lift`, { method: 'POST' });
+      await startFlow(manual.ctx, { productId: pumpId, flowMlPerS: 600 });
+      clock.advance(5000);
+      // The pump faults mid-fill and the completion does not run: the session ended, the pump forgot the order.
+      await manual.ctx.db
+        .update(forecourtSessions)
+        .set({ endedAt: clock.now(), quantity: 3000, amount: amountFor(3000, 1789, 3) })
+        .where(eq(forecourtSessions.orderId, order._id));
+      await manual.ctx.db
+        .update(forecourtDevices)
+        .set({ state: 'FAULT', orderId: null })
+        .where(eq(forecourtDevices.productId, pumpId));
+      expect((await deviceState(manual, st.id, pumpId)).state).toBe('FAULT');
+      const res = await manual.request(`/api/v4/order/${order._id}/cancel`, { method: 'POST', token: d.token });
+      expect(res.status).toBe(200);
+      expect(res.body.state).toBe('PRODUCT_ACQUIRED');
+      expect((await ledgerOf(manual, order._id)).map((l) => [l.kind, l.amount])).toEqual([
         ['HOLD', 2000],
         ['CAPTURE', 536],
         ['RELEASE', 1464],

@@ -52,7 +52,12 @@ export async function cancelOrder(ctx: AppContext, input: { session: AuthSession
     const device = await deviceOf(ctx, row);
     try {
       if (!device || device.state === 'IDLE') {
-        if (!(await cancelWithoutPump(ctx, row))) continue; // it moved meanwhile: look again
+        // No pump is busy for it — but a fill may have ended without its invoice (a fault, a failed completion):
+        // invoice what flowed rather than release it all. Only an order that never had a session is simply cancelled.
+        await ctx.db.update(orders).set({ cancelRequestedAt: ctx.clock.now() }).where(eq(orders.id, row.id));
+        const outcome = await completeDispensing(ctx, { orderId: row.id });
+        if (outcome === 'not-ended') throw new ApiError(409, 'conflict', 'The pump is still busy with this order');
+        if (outcome === 'skipped' && !(await cancelWithoutPump(ctx, row))) continue; // it moved meanwhile: look again
       } else if (device.state === 'RELEASED' || device.state === 'NOZZLE_LIFTED') {
         // Nothing flowed yet: a zero fill of a cancelled order ends CANCELLED (complete-dispensing.ts).
         await ctx.db.update(orders).set({ cancelRequestedAt: ctx.clock.now() }).where(eq(orders.id, row.id));
