@@ -93,7 +93,13 @@ export async function payPrepay(input: PrepayInput): Promise<Order> {
   let orderEnded = false;
   if (stored?.orderId && sameSelection(stored.selection, input)) {
     try {
-      orderEnded = isTerminal((await ordersApi.get(stored.orderId)).state);
+      const current = await ordersApi.get(stored.orderId);
+      orderEnded = isTerminal(current.state);
+      // Already paid (the answer was lost): this is the order to follow, whatever the server remembers of the keys.
+      if (!orderEnded && current.state !== 'CREATED') {
+        queryClient.setQueryData(orderKeys.detail(current._id), current);
+        return current;
+      }
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
       orderEnded = true;

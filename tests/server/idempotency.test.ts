@@ -1,8 +1,9 @@
 // Idempotency-Key on POST /v4/order and /authorize: replay, conflict (other body), concurrency.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orders, paymentLedger } from '../../server/db/schema';
+import { idempotencyKeys, orders, paymentLedger } from '../../server/db/schema';
 import { canonicalJson } from '../../server/services/idempotency/fingerprint';
+import { IDEMPOTENCY_LEASE_MS } from '../../server/services/idempotency/run-idempotent';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, key, newDriver, orderBody } from './orders-fixtures';
 import { createStation } from './stations-fixtures';
@@ -67,6 +68,26 @@ describe.each(drivers)('idempotency keys (%s)', (driver) => {
     const later = await createOrderReq(s, d.token, orderBody(st.id, st.products[0]!.id), { key: k });
     expect(later.status).toBe(201);
     expect(later.body._id).not.toBe(ok.body._id);
+  });
+
+  it('a key left "in progress" by a process that died is 409 for a minute, then taken over', async () => {
+    const st = await createStation(s.ctx);
+    const d = await newDriver(s);
+    const k = key();
+    const body = orderBody(st.id, st.products[0]!.id);
+    expect((await createOrderReq(s, d.token, body, { key: k })).status).toBe(201);
+    // As if the process had been killed after claiming the key and before storing the answer.
+    await s.ctx.db
+      .update(idempotencyKeys)
+      .set({ state: 'in_progress', responseStatus: null, responseBody: null })
+      .where(eq(idempotencyKeys.key, k));
+    const soon = await createOrderReq(s, d.token, body, { key: k });
+    expect(soon.status).toBe(409);
+    clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+    const later = await createOrderReq(s, d.token, body, { key: k });
+    expect(later.status).toBe(201);
+    const replay = await createOrderReq(s, d.token, body, { key: k });
+    expect(replay.body._id).toBe(later.body._id);
   });
 
   it('create: two parallel requests with one key make one order; the other is 409 or a replay', async () => {

@@ -1,13 +1,16 @@
 // Idempotency-Key handling (POST /v4/order, /authorize), per user. The key is claimed atomically with
 // INSERT ... ON CONFLICT DO NOTHING; the first response (status + exact JSON text) is stored and replayed byte for
 // byte. Same key + other request → 422; same key while the first still runs → 409. Keys expire after 24 h.
-// A request that fails (any error) gives its key back, so it can be retried: only successes are replayed.
+// A request that fails (any error) gives its key back, so it can be retried: only successes are replayed. A key left
+// in progress by a process that died is taken over after IDEMPOTENCY_LEASE_MS (else it would answer 409 for 24 h).
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { idempotencyKeys } from '../../db/schema';
 import { ApiError } from '../../errors';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A key still "in progress" after this long was left by a process that died: a retry may take it over. */
+export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
 
 export type StoredResponse = { status: number; body: string; replayed: boolean };
 
@@ -52,6 +55,14 @@ export async function runIdempotent(
     }
     if (existing.fingerprint !== input.fingerprint) {
       throw new ApiError(422, 'unprocessable', 'This Idempotency-Key was used for another request');
+    }
+    if (existing.state === 'in_progress' && existing.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_LEASE_MS) {
+      // Claimed by a process that died before it answered (no request runs this long): take the key over. The work
+      // itself is guarded by the order's state (a second hold is impossible), so running it again is safe.
+      await ctx.db
+        .delete(idempotencyKeys)
+        .where(and(where, eq(idempotencyKeys.state, 'in_progress'), eq(idempotencyKeys.createdAt, existing.createdAt)));
+      continue;
     }
     if (existing.state !== 'done' || existing.responseStatus === null || existing.responseBody === null) {
       throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still in progress');
