@@ -466,6 +466,20 @@ describe.each(drivers)('orders (%s)', (driver) => {
   });
 
   describe('other calls', () => {
+    it('deleting the account is refused (409) while an order is open, and works once it has ended', async () => {
+      const { d, order } = await created();
+      const refused = await s.request('/api/functions/delete_user_prod', { method: 'DELETE', token: d.token });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('conflict');
+      expect(await state(d, order._id)).toBe('CREATED');
+      expect((await s.request(`/api/v4/order/${order._id}/cancel`, { method: 'POST', token: d.token })).status).toBe(
+        200,
+      );
+      expect((await s.request('/api/functions/delete_user_prod', { method: 'DELETE', token: d.token })).status).toBe(
+        200,
+      );
+    });
+
     it('ongoing orders: own non-terminal ones, newest first, at most 5', async () => {
       const st = await createStation(manual.ctx, { products: Array.from({ length: 7 }, (_, i) => pump(`${i + 1}`)) });
       const d = await newDriver(manual);

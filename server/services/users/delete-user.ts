@@ -1,13 +1,25 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, notInArray } from 'drizzle-orm';
+import { TERMINAL_STATES } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
-import { accounts, oidcIdentities, sessions, users } from '../../db/schema';
+import { accounts, oidcIdentities, orders, sessions, users } from '../../db/schema';
+import { ApiError } from '../../errors';
 import type { AuthSession } from '../auth/authenticate';
 import { forgetSessions } from '../auth/session-cache';
 
-/** DELETE /functions/delete_user_prod: the user, their sessions and identities, and the account if now empty. */
+/**
+ * DELETE /functions/delete_user_prod: the user, their sessions and identities, and the account if now empty. Not while
+ * an order of theirs is open (409): its hold and pump would lose their owner, and the payment its record.
+ */
 export async function deleteUser({ ctx, input }: { ctx: AppContext; input: { session: AuthSession } }): Promise<void> {
   const { userId, accountId } = input.session;
   await ctx.db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), notInArray(orders.state, [...TERMINAL_STATES])))
+      .limit(1)
+      .for('update');
+    if (open) throw new ApiError(409, 'conflict', 'An order is still open: finish or cancel it first');
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(oidcIdentities).where(eq(oidcIdentities.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
