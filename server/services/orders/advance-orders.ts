@@ -17,7 +17,7 @@ export async function advanceOrders(ctx: AppContext, now = ctx.clock.now()): Pro
     .from(orders)
     .innerJoin(forecourtSessions, eq(forecourtSessions.orderId, orders.id))
     .where(and(inArray(orders.state, ['PAYMENT_AUTHORIZED', 'PRODUCT_PENDING']), isNotNull(forecourtSessions.endedAt)));
-  for (const { id } of ended) await completeDispensing(ctx, { orderId: id });
+  for (const { id } of ended) await each(ctx, id, () => completeDispensing(ctx, { orderId: id }));
 
   // 2. Authorized orders whose pump was released but the step was not recorded (a crash between the two).
   const released = await ctx.db
@@ -26,16 +26,18 @@ export async function advanceOrders(ctx: AppContext, now = ctx.clock.now()): Pro
     .innerJoin(forecourtSessions, eq(forecourtSessions.orderId, orders.id))
     .where(eq(orders.state, 'PAYMENT_AUTHORIZED'));
   for (const r of released) {
-    await ctx.db.transaction((tx) =>
-      applyTransition(tx, {
-        orderId: r.id,
-        from: 'PAYMENT_AUTHORIZED',
-        to: 'PRODUCT_PENDING',
-        now,
-        actionCodeText: 'PUMP_RELEASED',
-        description: `${r.productName} released`,
-        patch: { forecourtSessionId: r.sessionId },
-      }),
+    await each(ctx, r.id, () =>
+      ctx.db.transaction((tx) =>
+        applyTransition(tx, {
+          orderId: r.id,
+          from: 'PAYMENT_AUTHORIZED',
+          to: 'PRODUCT_PENDING',
+          now,
+          actionCodeText: 'PUMP_RELEASED',
+          description: `${r.productName} released`,
+          patch: { forecourtSessionId: r.sessionId },
+        }),
+      ),
     );
   }
 
@@ -57,16 +59,27 @@ export async function advanceOrders(ctx: AppContext, now = ctx.clock.now()): Pro
         ),
       );
     for (const { id } of due) {
-      await ctx.db.transaction((tx) =>
-        applyTransition(tx, {
-          orderId: id,
-          from: step.from,
-          to: step.to,
-          now,
-          actionCodeText: step.to,
-          description: step.to === 'COMPLETED' ? 'Invoice issued' : 'Ready for invoice',
-        }),
+      await each(ctx, id, () =>
+        ctx.db.transaction((tx) =>
+          applyTransition(tx, {
+            orderId: id,
+            from: step.from,
+            to: step.to,
+            now,
+            actionCodeText: step.to,
+            description: step.to === 'COMPLETED' ? 'Invoice issued' : 'Ready for invoice',
+          }),
+        ),
       );
     }
+  }
+}
+
+/** One order's step: a failure is logged and retried by the next tick, and does not hold up the other orders. */
+async function each(ctx: AppContext, orderId: string, step: () => Promise<unknown>): Promise<void> {
+  try {
+    await step();
+  } catch (err) {
+    ctx.log.error(`advance-orders: order ${orderId} failed; the next tick tries again`, err);
   }
 }
