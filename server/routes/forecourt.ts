@@ -28,11 +28,12 @@ import { unplugConnector } from '../services/forecourt/unplug-connector';
 
 const COOKIE = 'forecourt_operator';
 
+// A release from the console is for a customer at the kiosk: only an authorized order (authorize-order.ts) releases a
+// pump for an order, so its hold and the release's maximum always agree.
 const releaseBody = z
   .strictObject({
     itemCode: z.string().max(64).optional(),
     maxAmount: z.number().int().positive().max(100_000_000).optional(),
-    orderId: z.string().max(64).optional(),
   })
   .optional();
 

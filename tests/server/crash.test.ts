@@ -141,12 +141,13 @@ describe.each(drivers)('crash and restart (%s)', (driver) => {
       headers: { ...auth, 'Idempotency-Key': randomUUID() },
     });
     expect(authorized.body.state).toBe('PRODUCT_PENDING');
+    const pumpId = orderSchema.parse(authorized.body).products[0]!._id;
 
     // Until the pump of our order dispenses.
     for (let i = 0; ; i++) {
       const view = await call(`/forecourt/api/stations/${station._id}`);
-      const device = (view.body.devices as unknown as { orderId: string | null; state: string }[]).find(
-        (d) => d.orderId === orderId,
+      const device = (view.body.devices as unknown as { productId: string; forOrder: boolean; state: string }[]).find(
+        (d) => d.productId === pumpId && d.forOrder,
       );
       if (device?.state === 'DISPENSING') break;
       if (i > 200) throw new Error(`pump never dispensed: ${JSON.stringify(device)}`);

@@ -466,6 +466,22 @@ describe.each(drivers)('orders (%s)', (driver) => {
   });
 
   describe('other calls', () => {
+    it('the console releases no pump for an order (400) and shows no order ids, only that a pump is busy for one', async () => {
+      const { st, pumpId, order } = await authorized(2000);
+      const view = await s.request(`/forecourt/api/stations/${st.id}`);
+      expect(JSON.stringify(view.body)).not.toContain(order._id);
+      expect(view.body.devices.find((d: { productId: string }) => d.productId === pumpId)).toMatchObject({
+        state: 'RELEASED',
+        forOrder: true,
+      });
+      const res = await s.request(`/forecourt/api/devices/${pumpId}/release`, {
+        method: 'POST',
+        body: { orderId: order._id, maxAmount: 100_000 },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('validation_error');
+    });
+
     it('deleting the account is refused (409) while an order is open, and works once it has ended', async () => {
       const { d, order } = await created();
       const refused = await s.request('/api/functions/delete_user_prod', { method: 'DELETE', token: d.token });

@@ -24,7 +24,8 @@ export type DeviceView = {
   capped: boolean;
   plugged: boolean;
   authorized: boolean;
-  orderId: string | null;
+  /** Busy for an app order (which one is not shown: the console may be open to anyone in DEMO_MODE). */
+  forOrder: boolean;
   sessionId: string | null;
   powerKw: number | null;
   changedAt: string;
@@ -57,7 +58,7 @@ export function deviceView(
     capped: device.rate > 0 && meter.quantity >= meter.cap,
     plugged: device.plugged,
     authorized: device.authorized,
-    orderId: device.orderId,
+    forOrder: device.orderId !== null,
     sessionId: device.sessionId,
     powerKw: product.items[0]?.details?.power ?? null,
     changedAt: device.stateChangedAt.toISOString(),
