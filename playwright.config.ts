@@ -11,7 +11,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  // One retry: two whole-suite runs in five on this 2-core machine had one test time out under load (the password
+  // reset once, the prepay receipt's service-worker wait once). A retried pass is reported as "flaky" in the list
+  // output and must still be looked into; a test that fails twice fails the run.
+  retries: 1,
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -45,6 +45,9 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
   browser,
 }) => {
   await loginAsDemoDriver(page);
+  // The receipt is opened offline at the end: the service worker must control the page, which it does from the
+  // first load on (waiting here, on a fresh load, rather than after in-app navigations keeps the end simple).
+  await waitForServiceWorker(page);
   await toSummary(page, '7');
   await expect(page.getByRole('combobox', { name: 'Payment method' })).toContainText('4242');
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
