@@ -24,6 +24,13 @@ export async function completeDispensing(ctx: AppContext, input: { orderId: stri
   if (!session.endedAt) return 'not-ended';
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
+    // The order row first (the lock order of every order step: order, then hold), read again under the lock: a cancel
+    // that raced the hang-up has set cancelRequestedAt by now.
+    const [current] = await tx
+      .select({ cancelRequestedAt: orders.cancelRequestedAt })
+      .from(orders)
+      .where(eq(orders.id, row.id))
+      .for('update');
     let from = row.state;
     if (from === 'PAYMENT_AUTHORIZED') {
       const moved = await applyTransition(tx, {
@@ -44,7 +51,7 @@ export async function completeDispensing(ctx: AppContext, input: { orderId: stri
       .where(eq(paymentHolds.orderId, row.id))
       .for('update');
     const amount = Math.min(session.amount, hold?.held ?? 0);
-    if (amount === 0 && row.cancelRequestedAt) {
+    if (amount === 0 && current?.cancelRequestedAt) {
       const moved = await applyTransition(tx, {
         orderId: row.id,
         from,
