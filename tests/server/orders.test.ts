@@ -173,6 +173,28 @@ describe.each(drivers)('orders (%s)', (driver) => {
     });
   });
 
+  describe('authorize and the pump', () => {
+    it('a pump taken before the hold: 409, nothing held, the order stays CREATED and can be paid once it is free', async () => {
+      const { d, order } = await created();
+      const pumpId = order.products[0]!._id;
+      // Another customer lifts the nozzle at the kiosk between the driver's choice and the payment.
+      expect((await s.request(`/forecourt/api/devices/${pumpId}/lift`, { method: 'POST' })).status).toBe(200);
+      const busy = await authorizeReq(s, d.token, order._id, authBody(2000, d.visaId));
+      expect(busy.status).toBe(409);
+      expect(busy.body.message).toMatch(/in use/);
+      expect(await state(d, order._id)).toBe('CREATED');
+      expect(await ledgerOf(s, order._id)).toEqual([]);
+      expect((await s.request(`/forecourt/api/devices/${pumpId}/hang-up`, { method: 'POST' })).status).toBe(200);
+      await runUntil(clock, sim, async () => (await deviceState(s, order.poiId, pumpId)).state === 'IDLE', {
+        stepMs: 500,
+      });
+      const paid = await authorizeReq(s, d.token, order._id, authBody(2000, d.visaId));
+      expect(paid.status).toBe(200);
+      expect(paid.body.state).toBe('PRODUCT_PENDING');
+      expect((await ledgerOf(s, order._id)).map((l) => l.kind)).toEqual(['HOLD']);
+    });
+  });
+
   describe('prepay lifecycle with the simulated forecourt', () => {
     it('authorize -> released -> lift -> dispense to the max -> hang up -> ACQUIRED -> READY_FOR_INVOICE -> COMPLETED', async () => {
       const { st, d, pumpId, order } = await authorized(3000);

@@ -77,10 +77,14 @@ export type ChangeResult = {
   amount: number;
 };
 
-export async function changeDevice(ctx: AppContext, opts: ChangeOptions): Promise<ChangeResult> {
+/**
+ * outerTx: run inside the caller's transaction (authorize releases the pump in the transaction of the hold). Only for
+ * moves that end no session: the invoice of an ended session runs after a commit this function does not see.
+ */
+export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx?: DeviceTx): Promise<ChangeResult> {
   const now = ctx.clock.now();
   let endedOrderId = null as string | null;
-  const result = await ctx.db.transaction(async (tx) => {
+  const body = async (tx: DeviceTx): Promise<ChangeResult> => {
     const [row] = await tx
       .select({ device: forecourtDevices, product: stationProducts, stationStatus: stations.status })
       .from(forecourtDevices)
@@ -198,7 +202,13 @@ export async function changeDevice(ctx: AppContext, opts: ChangeOptions): Promis
         .where(eq(forecourtSessions.id, next.sessionId));
     }
     return { device: next, product, stationOnline: row.stationStatus === 'ONLINE', from, quantity, amount };
-  });
+  };
+  if (outerTx) {
+    const result = await body(outerTx);
+    if (endedOrderId) throw new Error('changeDevice: a move that ends a session cannot run in an outer transaction');
+    return result;
+  }
+  const result = await ctx.db.transaction(body);
   // The session of an order ended (hang-up, withdrawn release, fault): the order is invoiced right away, after our
   // commit. If this fails or the process dies first, the simulator's reconciliation (advance-orders.ts) catches up.
   if (endedOrderId) {

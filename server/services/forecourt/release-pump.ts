@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { changeDevice } from './change-device';
+import { changeDevice, type DeviceTx } from './change-device';
 import { type DeviceView, toDeviceView } from './device-view';
 
 /**
@@ -9,18 +9,23 @@ import { type DeviceView, toDeviceView } from './device-view';
 export async function releasePump(
   ctx: AppContext,
   input: { productId: string; itemCode?: string; maxAmount?: number; orderId?: string },
+  tx?: DeviceTx,
 ): Promise<DeviceView> {
-  const r = await changeDevice(ctx, {
-    productId: input.productId,
-    event: 'release',
-    kind: 'PUMP',
-    requireOnline: true,
-    driver: ctx.env.forecourt.autoDriver ? 'auto' : 'manual',
-    patch: (_d, product) => ({
-      itemCode: product.items.some((i) => i.itemCode === input.itemCode) ? (input.itemCode ?? null) : null,
-      maxAmount: input.maxAmount ?? null,
-      orderId: input.orderId ?? null,
-    }),
-  });
+  const r = await changeDevice(
+    ctx,
+    {
+      productId: input.productId,
+      event: 'release',
+      kind: 'PUMP',
+      requireOnline: true,
+      driver: ctx.env.forecourt.autoDriver ? 'auto' : 'manual',
+      patch: (_d, product) => ({
+        itemCode: product.items.some((i) => i.itemCode === input.itemCode) ? (input.itemCode ?? null) : null,
+        maxAmount: input.maxAmount ?? null,
+        orderId: input.orderId ?? null,
+      }),
+    },
+    tx,
+  );
   return toDeviceView(ctx, r);
 }

@@ -1,15 +1,13 @@
 // POST /v4/order/{id}/authorize (prepay fuel): hold the amount on the card, release the pump with that maximum.
-// CREATED -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING (pump released). A declining card ends FAILED with
+// CREATED -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING (pump released), in one transaction. A declining card ends FAILED with
 // "Payment declined" and answers 200 with that order (so an idempotent replay is a plain replay).
 import { and, desc, eq } from 'drizzle-orm';
-import { type AuthorizeBody, isTerminal, type Order } from '../../../src/contract/orders';
+import type { AuthorizeBody, Order } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
 import { forecourtDevices, type PaymentMethodRow, paymentMethods, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
-import { releaseHold } from '../../psp/release-hold';
 import type { AuthSession } from '../auth/authenticate';
-import { cancelRelease } from '../forecourt/cancel-release';
 import { releasePump } from '../forecourt/release-pump';
 import { findOrder, loadOwnOrderRow } from './load-order';
 import { AMOUNT_PRECISION, toPrecision } from './money';
@@ -94,11 +92,19 @@ export async function authorizeOrder(
   }
   const method = await pickMethod(ctx, input.session, input.body);
   if (found.stationStatus !== 'ONLINE') throw new ApiError(409, 'conflict', 'The station is offline');
-  if (found.device && found.device.state !== 'IDLE') throw new ApiError(409, 'conflict', 'The pump is in use');
 
   const now = ctx.clock.now();
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
-  const approved = await ctx.db.transaction(async (tx) => {
+  // One transaction for the hold and the release: the pump is locked first (the lock order of every pump move:
+  // pump, then order), and if it is taken or the station went offline, nothing is held and the order stays CREATED
+  // (409, the driver may try again). A concurrent cancel waits for our commit and then finds a released pump.
+  await ctx.db.transaction(async (tx) => {
+    const [device] = await tx
+      .select({ state: forecourtDevices.state })
+      .from(forecourtDevices)
+      .where(eq(forecourtDevices.productId, row.productId))
+      .for('update');
+    if (device && device.state !== 'IDLE') throw new ApiError(409, 'conflict', 'The pump is in use');
     if (method.behavior === 'decline') {
       const moved = await applyTransition(tx, {
         orderId: row.id,
@@ -112,7 +118,7 @@ export async function authorizeOrder(
       });
       if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
       await authorizeHold(tx, { orderId: row.id, method, amount, currency: row.currency, now });
-      return false;
+      return;
     }
     const moved = await applyTransition(tx, {
       orderId: row.id,
@@ -125,55 +131,26 @@ export async function authorizeOrder(
     });
     if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
     await authorizeHold(tx, { orderId: row.id, method, amount, currency: row.currency, now });
-    return true;
-  });
-
-  if (approved) {
-    let sessionId: string | null = null;
-    try {
-      const device = await releasePump(ctx, {
+    const released = await releasePump(
+      ctx,
+      {
         productId: row.productId,
         ...(row.itemCode ? { itemCode: row.itemCode } : {}),
         maxAmount: amount,
         orderId: row.id,
-      });
-      sessionId = device.sessionId;
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      // The pump went away between the check and the release: give the money back.
-      await ctx.db.transaction(async (tx) => {
-        const r = await applyTransition(tx, {
-          orderId: row.id,
-          from: 'PAYMENT_AUTHORIZED',
-          to: 'PROBLEM',
-          now: ctx.clock.now(),
-          actionCodeText: 'PUMP_NOT_RELEASED',
-          description: err.message,
-          message: 'The pump could not be released',
-          patch: { errorMessage: 'The pump could not be released' },
-        });
-        if (r) await releaseHold(tx, { orderId: row.id, now: ctx.clock.now() });
-      });
-    }
-    if (sessionId) {
-      const pending = await ctx.db.transaction((tx) =>
-        applyTransition(tx, {
-          orderId: row.id,
-          from: 'PAYMENT_AUTHORIZED',
-          to: 'PRODUCT_PENDING',
-          now: ctx.clock.now(),
-          actionCodeText: 'PUMP_RELEASED',
-          description: `${row.productName} released up to ${amount}`,
-          patch: { forecourtSessionId: sessionId },
-        }),
-      );
-      const now2 = await findOrder(ctx.db, { orderId: row.id });
-      if (!pending && now2 && isTerminal(now2.row.state)) {
-        // Cancelled (or stopped by the watchdog) while the pump was being released: put it back.
-        await cancelRelease(ctx, { productId: row.productId }).catch(() => undefined);
-      }
-    }
-  }
+      },
+      tx,
+    );
+    await applyTransition(tx, {
+      orderId: row.id,
+      from: 'PAYMENT_AUTHORIZED',
+      to: 'PRODUCT_PENDING',
+      now,
+      actionCodeText: 'PUMP_RELEASED',
+      description: `${row.productName} released up to ${amount}`,
+      patch: { forecourtSessionId: released.sessionId },
+    });
+  });
   const after = await findOrder(ctx.db, { orderId: row.id });
   if (!after) throw notFound('No such order');
   return after.json;
