@@ -54,6 +54,23 @@ describe.each(drivers)('orders (%s)', (driver) => {
     return { ...c, order: orderSchema.parse(res.body) };
   }
   const state = async (d: Driver, id: string, server: TestServer = s) => (await getOrder(server, d.token, id)).state;
+  /** Authorized for 20.00, 3 l dispensed (5.36), the session ended, and the order never heard of it (no invoice). */
+  const INVOICED_FILL = [
+    ['HOLD', 2000],
+    ['CAPTURE', 536],
+    ['RELEASE', 1464],
+  ];
+  async function fillEndedUninvoiced() {
+    const c = await authorized(2000, manual);
+    await manual.request(`/forecourt/api/devices/${c.pumpId}/lift`, { method: 'POST' });
+    await startFlow(manual.ctx, { productId: c.pumpId, flowMlPerS: 600 });
+    clock.advance(5000);
+    await manual.ctx.db
+      .update(forecourtSessions)
+      .set({ endedAt: clock.now(), quantity: 3000, amount: amountFor(3000, 1789, 3) })
+      .where(eq(forecourtSessions.orderId, c.order._id));
+    return c;
+  }
 
   describe('vehicle and payment methods', () => {
     it('GET /users/{id} reports the first vehicle as thingId', async () => {
@@ -418,36 +435,18 @@ describe.each(drivers)('orders (%s)', (driver) => {
     });
 
     it('the watchdog hangs up a pump whose nozzle is up and invoices what flowed instead of releasing it all', async () => {
-      const { d, pumpId, order } = await authorized(2000, manual);
-      await manual.request(`/forecourt/api/devices/${pumpId}/lift`, { method: 'POST' });
-      await startFlow(manual.ctx, { productId: pumpId, flowMlPerS: 600 });
-      clock.advance(5000);
       // The fill ended but its invoice never ran (a failed completion), and the order has been stuck for too long.
-      await manual.ctx.db
-        .update(forecourtSessions)
-        .set({ endedAt: clock.now(), quantity: 3000, amount: amountFor(3000, 1789, 3) })
-        .where(eq(forecourtSessions.orderId, order._id));
+      const { d, order } = await fillEndedUninvoiced();
       clock.advance(61_000);
       expect(await runWatchdog(manual.ctx)).not.toContain(order._id);
       const o = await getOrder(manual, d.token, order._id);
       expect(o.state).toBe('PRODUCT_ACQUIRED');
-      expect(o.payment?.ledger.map((l) => [l.kind, l.amount])).toEqual([
-        ['HOLD', 2000],
-        ['CAPTURE', 536],
-        ['RELEASE', 1464],
-      ]);
+      expect(o.payment?.ledger.map((l) => [l.kind, l.amount])).toEqual(INVOICED_FILL);
     });
 
     it('cancel after a fill ended without its invoice (the pump forgot the order) captures what flowed', async () => {
-      const { st, d, pumpId, order } = await authorized(2000, manual);
-      await manual.request(`/forecourt/api/devices/${pumpId}/lift`, { method: 'POST' });
-      await startFlow(manual.ctx, { productId: pumpId, flowMlPerS: 600 });
-      clock.advance(5000);
       // The pump faults mid-fill and the completion does not run: the session ended, the pump forgot the order.
-      await manual.ctx.db
-        .update(forecourtSessions)
-        .set({ endedAt: clock.now(), quantity: 3000, amount: amountFor(3000, 1789, 3) })
-        .where(eq(forecourtSessions.orderId, order._id));
+      const { st, d, pumpId, order } = await fillEndedUninvoiced();
       await manual.ctx.db
         .update(forecourtDevices)
         .set({ state: 'FAULT', orderId: null })
@@ -456,32 +455,17 @@ describe.each(drivers)('orders (%s)', (driver) => {
       const res = await manual.request(`/api/v4/order/${order._id}/cancel`, { method: 'POST', token: d.token });
       expect(res.status).toBe(200);
       expect(res.body.state).toBe('PRODUCT_ACQUIRED');
-      expect((await ledgerOf(manual, order._id)).map((l) => [l.kind, l.amount])).toEqual([
-        ['HOLD', 2000],
-        ['CAPTURE', 536],
-        ['RELEASE', 1464],
-      ]);
+      expect((await ledgerOf(manual, order._id)).map((l) => [l.kind, l.amount])).toEqual(INVOICED_FILL);
     });
 
     it('crash safety: a PRODUCT_PENDING order whose session ended unnoticed is acquired by the reconciliation', async () => {
-      const { d, pumpId, order } = await authorized(2000, manual);
-      await manual.request(`/forecourt/api/devices/${pumpId}/lift`, { method: 'POST' });
-      await startFlow(manual.ctx, { productId: pumpId, flowMlPerS: 600 });
-      clock.advance(5000);
       // As if the process died right after the hang-up was committed: the session ended, the order never heard.
-      await manual.ctx.db
-        .update(forecourtSessions)
-        .set({ endedAt: clock.now(), quantity: 3000, amount: amountFor(3000, 1789, 3) })
-        .where(eq(forecourtSessions.orderId, order._id));
+      const { d, order } = await fillEndedUninvoiced();
       expect(await state(d, order._id, manual)).toBe('PRODUCT_PENDING');
       await advanceOrders(manual.ctx);
       const o = await getOrder(manual, d.token, order._id);
       expect(o.state).toBe('PRODUCT_ACQUIRED');
-      expect(o.payment?.ledger.map((l) => [l.kind, l.amount])).toEqual([
-        ['HOLD', 2000],
-        ['CAPTURE', 536],
-        ['RELEASE', 1464],
-      ]);
+      expect(o.payment?.ledger.map((l) => [l.kind, l.amount])).toEqual(INVOICED_FILL);
       await advanceOrders(manual.ctx); // again: nothing changes
       expect((await ledgerOf(manual, order._id)).length).toBe(3);
     });
