@@ -7,6 +7,7 @@ import {
   loginResponse,
   type RegisterBody,
 } from '../contract/auth';
+import { ApiError } from './errors';
 import { api } from './index';
 
 export const authApi = {
@@ -32,9 +33,10 @@ export const authApi = {
       .request('functions/has_user_webauthn_prod', booleanResult)
       .then((r) => r.result)
       .catch(() => false),
-  deleteUser: () =>
+  /** true when deleted; 'open_order' while an order of the user has not ended (409); false on any other failure. */
+  deleteUser: (): Promise<boolean | 'open_order'> =>
     api
       .request('functions/delete_user_prod', booleanResult, { method: 'DELETE' })
       .then((r) => r.result)
-      .catch(() => false),
+      .catch((error: unknown) => (error instanceof ApiError && error.status === 409 ? 'open_order' : false)),
 };

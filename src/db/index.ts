@@ -7,6 +7,8 @@ export type StoredReceipt = {
   id: string;
   /** When the receipt was stored (epoch ms), for "the last receipts". */
   storedAt: number;
+  /** Whose receipt it is: a shared phone lists each driver only their own. */
+  userId?: string;
   order: Order;
   station: { name: string; brand: string; address: string } | null;
   pumpName: string | null;
@@ -42,6 +44,12 @@ export function loadReceipt(orderId: string): Promise<StoredReceipt | undefined>
   return db.receipts.get(orderId);
 }
 
-export function recentReceipts(limit = RECEIPTS_KEPT): Promise<StoredReceipt[]> {
-  return db.receipts.orderBy('storedAt').reverse().limit(limit).toArray();
+/** The user's last receipts on this device, newest first. */
+export function recentReceipts(userId: string, limit = RECEIPTS_KEPT): Promise<StoredReceipt[]> {
+  return db.receipts
+    .orderBy('storedAt')
+    .reverse()
+    .filter((r) => r.userId === userId)
+    .limit(limit)
+    .toArray();
 }

@@ -29,6 +29,7 @@ function FinishOrder({ orderId, query }: { orderId: string; query: Query }) {
   const navigate = useNavigate();
   const record = useSession();
   const isGuest = !record || record.isGuest === true;
+  const userId = record?.userId;
   const live = useQuery(orderQuery(orderId));
   const station = useQuery({ ...stationQuery(query.pid ?? ''), enabled: !!query.pid, refetchInterval: false });
   // undefined while the device is looked up, null when it keeps no receipt of this order.
@@ -72,6 +73,7 @@ function FinishOrder({ orderId, query }: { orderId: string; query: Query }) {
     const address = stationData?.location.address;
     void saveReceipt({
       id: orderId,
+      ...(userId ? { userId } : {}),
       order: live.data,
       station: stationData
         ? {
@@ -82,7 +84,7 @@ function FinishOrder({ orderId, query }: { orderId: string; query: Query }) {
         : null,
       pumpName: live.data.products[0]?.name ?? null,
     });
-  }, [live.data, stationData, orderId]);
+  }, [live.data, stationData, orderId, userId]);
 
   const stationName = stationData
     ? `${stationData.brand} · ${stationData.location.address.city}`

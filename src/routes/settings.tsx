@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
@@ -12,6 +13,7 @@ import { APP_VERSION_LABEL } from '../domain/constants';
 import { GENERIC_ERROR } from '../i18n/messages';
 import { clearLocalStore, logout } from '../queries/session';
 import { useUser } from '../queries/users';
+import { RecentReceipts } from './-components/RecentReceipts';
 
 export const Route = createFileRoute('/settings')({
   beforeLoad: requireAuth,
@@ -38,6 +40,10 @@ function Settings() {
   async function onDelete() {
     const deleted = await authApi.deleteUser();
     setConfirmDelete(false);
+    if (deleted === 'open_order') {
+      setAlert(i18n._(msg`Your account cannot be deleted while an order is open. Finish or cancel it first.`));
+      return;
+    }
     if (!deleted) {
       setAlert(i18n._(GENERIC_ERROR));
       return;
@@ -94,6 +100,7 @@ function Settings() {
           </>
         )}
       </section>
+      {record?.userId ? <RecentReceipts userId={record.userId} /> : null}
       <section aria-labelledby="settings-language">
         <h2 id="settings-language">
           <Trans>Language</Trans>

@@ -86,6 +86,13 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
   await page.context().setOffline(true);
   await page.reload();
   await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Reserved€30.00');
+  // And from the driver's recent receipts in settings, still without signal.
+  await page.goto('/settings');
+  const recent = page.getByRole('region', { name: 'Recent receipts' });
+  await expect(recent.getByRole('link')).toHaveCount(1);
+  await expect(recent.getByRole('link')).toContainText('€');
+  await recent.getByRole('link').click();
+  await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Reserved€30.00');
   await page.context().setOffline(false);
 });
 
