@@ -27,7 +27,7 @@ export function RecentReceipts({ userId }: { userId: string }) {
         <ul className="link-list">
           {receipts.map((r) => {
             const total = r.order.totalAfterDiscounts;
-            const station = r.station ? `${r.station.brand} · ${r.station.name}` : null;
+            const station = r.station?.name ?? null;
             return (
               <li key={r.id}>
                 <Link to="/pay/finish" search={{ pid: r.order.poiId, orderId: r.id, orderType: r.order.orderType }}>
