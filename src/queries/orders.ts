@@ -105,7 +105,18 @@ export async function payPrepay(input: PrepayInput): Promise<Order> {
       orderEnded = true;
     }
   }
-  let attempt = attemptFor(stored, input, Date.now(), newKey, orderEnded);
+  try {
+    return await payAttempt(input, attemptFor(stored, input, Date.now(), newKey, orderEnded), newKey);
+  } catch (error) {
+    // Refused (the pump was taken meanwhile, …): the next try is a new attempt, not a replay of this one. Without an
+    // answer (status 0) the attempt stays, so pressing pay again replays its keys.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) endAttempt();
+    throw error;
+  }
+}
+
+/** Create and authorize with the attempt's keys. */
+async function payAttempt(input: PrepayInput, attempt: Attempt, newKey: () => string): Promise<Order> {
   writeAttempt(attempt);
   const created = await ordersApi.create(
     {
@@ -118,8 +129,7 @@ export async function payPrepay(input: PrepayInput): Promise<Order> {
     input.partner,
   );
   const authorizeKey = authorizeKeyFor({ ...attempt, orderId: created._id }, input.paymentMethodId, newKey);
-  attempt = authorizeKey.attempt;
-  writeAttempt(attempt);
+  writeAttempt(authorizeKey.attempt);
   const authorized = await ordersApi.authorize(
     created._id,
     {
@@ -129,7 +139,7 @@ export async function payPrepay(input: PrepayInput): Promise<Order> {
     authorizeKey.key,
   );
   queryClient.setQueryData(orderKeys.detail(authorized._id), authorized);
-  // A declined card (FAILED) or a pump that could not be released (PROBLEM) ends the order: the next try starts anew.
+  // A declined card ends the order (FAILED): the next try starts anew.
   if (isTerminal(authorized.state)) endAttempt();
   return authorized;
 }

@@ -11,7 +11,7 @@ import { useSession } from '../components/use-session';
 import { currencyDigits, formatMoney } from '../domain/money';
 import type { Query } from '../domain/query';
 import { errorText } from '../i18n/messages';
-import { endAttempt, paymentMethodsQuery, payPrepay } from '../queries/orders';
+import { paymentMethodsQuery, payPrepay } from '../queries/orders';
 import { useUser } from '../queries/users';
 import { useChosenPump } from './-components/use-chosen-pump';
 
@@ -75,8 +75,6 @@ function PrepaySummary() {
         // No answer: nothing is lost — the same attempt (same keys) is replayed when the driver presses pay again.
         setAlert(errorText(i18n, error));
       } else {
-        // Refused (the pump was taken meanwhile, …): the next try is a new attempt, not a replay of this one.
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) endAttempt();
         await navigate({ to: '/error', search: {} });
       }
     } finally {

@@ -19,29 +19,7 @@ export async function advanceOrders(ctx: AppContext, now = ctx.clock.now()): Pro
     .where(and(inArray(orders.state, ['PAYMENT_AUTHORIZED', 'PRODUCT_PENDING']), isNotNull(forecourtSessions.endedAt)));
   for (const { id } of ended) await each(ctx, id, () => completeDispensing(ctx, { orderId: id }));
 
-  // 2. Authorized orders whose pump was released but the step was not recorded (a crash between the two).
-  const released = await ctx.db
-    .select({ id: orders.id, sessionId: forecourtSessions.id, productName: orders.productName })
-    .from(orders)
-    .innerJoin(forecourtSessions, eq(forecourtSessions.orderId, orders.id))
-    .where(eq(orders.state, 'PAYMENT_AUTHORIZED'));
-  for (const r of released) {
-    await each(ctx, r.id, () =>
-      ctx.db.transaction((tx) =>
-        applyTransition(tx, {
-          orderId: r.id,
-          from: 'PAYMENT_AUTHORIZED',
-          to: 'PRODUCT_PENDING',
-          now,
-          actionCodeText: 'PUMP_RELEASED',
-          description: `${r.productName} released`,
-          patch: { forecourtSessionId: r.sessionId },
-        }),
-      ),
-    );
-  }
-
-  // 3. The invoice steps.
+  // 2. The invoice steps.
   const speed = ctx.env.forecourt.speed;
   const steps = [
     { from: 'PRODUCT_ACQUIRED', to: 'READY_FOR_INVOICE', after: INVOICE_STEP_S.readyForInvoice },

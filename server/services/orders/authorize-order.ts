@@ -1,6 +1,6 @@
 // POST /v4/order/{id}/authorize (prepay fuel): hold the amount on the card, release the pump with that maximum.
-// CREATED -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING (pump released), in one transaction. A declining card ends FAILED with
-// "Payment declined" and answers 200 with that order (so an idempotent replay is a plain replay).
+// CREATED -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING (pump released), in one transaction. A declining card ends
+// FAILED with "Payment declined" and answers 200 with that order (so an idempotent replay is a plain replay).
 import { and, desc, eq } from 'drizzle-orm';
 import type { AuthorizeBody, Order } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
@@ -63,10 +63,9 @@ export async function authorizeOrder(
     throw new ApiError(409, 'conflict', `The order is ${row.state}; only a CREATED order can be authorized`);
   }
   const [found] = await ctx.db
-    .select({ product: stationProducts, stationStatus: stations.status, device: forecourtDevices })
+    .select({ product: stationProducts, stationStatus: stations.status })
     .from(stationProducts)
     .innerJoin(stations, eq(stations.id, stationProducts.stationId))
-    .leftJoin(forecourtDevices, eq(forecourtDevices.productId, stationProducts.id))
     .where(eq(stationProducts.id, row.productId));
   if (!found) throw notFound('The product of this order no longer exists');
   const { product } = found;
