@@ -14,7 +14,6 @@ import { formatMoney } from '../domain/money';
 import { isSilent } from '../domain/orders/order-poller';
 import { hasReached } from '../domain/orders/waits';
 import type { Query } from '../domain/query';
-import { errorText } from '../i18n/messages';
 import { orderPoller, orderQuery } from '../queries/orders';
 import { useStation } from './-components/use-station';
 
@@ -108,8 +107,9 @@ function Fueling({ orderId, query }: { orderId: string; query: Query }) {
     } catch (error) {
       // "If the cancel call fails with an API error, show the cancel-failure dialog and keep waiting for fueling."
       // No answer at all (no signal) is not an API error: say the cancel was not sent; the driver can try again.
-      if (error instanceof ApiError && error.status === 0) setCancelAlert(errorText(i18n, error));
-      else setCancelFailed(true);
+      if (error instanceof ApiError && error.status === 0) {
+        setCancelAlert(i18n._(msg`Your cancel was not sent: there is no signal. Try again when you are back online.`));
+      } else setCancelFailed(true);
       setCancelling(false);
       setGeneration((g) => g + 1);
       return;

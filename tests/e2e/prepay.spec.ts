@@ -96,11 +96,21 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
   await page.context().setOffline(false);
 });
 
-test('cancel before fuelling ends on the cancel page', async ({ page }) => {
+test('cancel before fuelling ends on the cancel page (without signal it is not sent, and says so)', async ({
+  page,
+}) => {
   await loginAsDemoDriver(page);
   await toSummary(page, '8');
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
+  await expect(page.getByText('Maximum amount: €30.00')).toBeVisible();
+  // Without signal the cancel cannot be sent: the page says so and fuelling goes on.
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(page.getByRole('alert')).toContainText('Your cancel was not sent: there is no signal.');
+  await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
+  await page.context().setOffline(false);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
   await expect(page).toHaveURL(/\/pay\/cancel\?.*state=CANCELLED_PREPAY/, { timeout: 15_000 });
