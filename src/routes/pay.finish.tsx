@@ -8,7 +8,7 @@ import { useSession } from '../components/use-session';
 import { loadReceipt, saveReceipt } from '../db';
 import { callbackUrl, isValidCallback } from '../domain/callback';
 import { isSilent } from '../domain/orders/order-poller';
-import { hasReached } from '../domain/orders/waits';
+import { hasReached, newerCopy } from '../domain/orders/waits';
 import { mapExitQuery, type Query, stringifyQuery } from '../domain/query';
 import { endAttempt, orderPoller, orderQuery } from '../queries/orders';
 import { stationQuery } from '../queries/stations';
@@ -34,7 +34,7 @@ function FinishOrder({ orderId, query }: { orderId: string; query: Query }) {
   const station = useQuery({ ...stationQuery(query.pid ?? ''), enabled: !!query.pid, refetchInterval: false });
   // undefined while the device is looked up, null when it keeps no receipt of this order.
   const stored = useLiveQuery(async () => (await loadReceipt(orderId)) ?? null, [orderId]);
-  const order = live.data ?? stored?.order ?? null;
+  const order = newerCopy(live.data, stored?.order);
   const acquired = !!order && hasReached(order, 'PRODUCT_ACQUIRED');
 
   // "If payment is authorized but the product not acquired, wait for acquisition, then completion."

@@ -10,7 +10,7 @@ import {
   ORDER_RETRY_DELAY_MS,
   OrderFlowError,
 } from '../../src/domain/orders/order-poller';
-import { evaluate, hasReached } from '../../src/domain/orders/waits';
+import { evaluate, hasReached, newerCopy } from '../../src/domain/orders/waits';
 
 function order(state: OrderState, history: OrderState[] = [state]): Order {
   return {
@@ -313,5 +313,22 @@ describe('order poller', () => {
     expect(poller.isPolling('b')).toBe(true);
     poller.stop('b');
     await expect(b).rejects.toSatisfy(isSilent);
+  });
+});
+
+describe('newerCopy', () => {
+  it('takes the copy with the longer state history, or whichever exists', () => {
+    const pending = order('PRODUCT_PENDING', ['CREATED', 'PAYMENT_AUTHORIZED', 'PRODUCT_PENDING']);
+    const acquired = order('PRODUCT_ACQUIRED', [
+      'CREATED',
+      'PAYMENT_AUTHORIZED',
+      'PRODUCT_PENDING',
+      'PRODUCT_ACQUIRED',
+    ]);
+    expect(newerCopy(pending, acquired)).toBe(acquired);
+    expect(newerCopy(acquired, pending)).toBe(acquired);
+    expect(newerCopy(undefined, acquired)).toBe(acquired);
+    expect(newerCopy(pending, null)).toBe(pending);
+    expect(newerCopy(undefined, undefined)).toBeNull();
   });
 });

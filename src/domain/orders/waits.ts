@@ -31,3 +31,13 @@ export function evaluate(wait: Wait, order: Pick<Order, 'state' | 'stateHistory'
       return order.stateHistory.some((entry) => entry.state === 'CANCELLED') ? 'done' : 'wait';
   }
 }
+
+/**
+ * The newer of two copies of one order (either may be missing): its state history only grows, so the longer one is
+ * newer. A cached copy from before fuelling must not hide the receipt kept on the device.
+ */
+export function newerCopy<T extends Pick<Order, 'stateHistory'>>(a: T | null | undefined, b: T | null | undefined) {
+  if (!a) return b ?? null;
+  if (!b) return a;
+  return b.stateHistory.length > a.stateHistory.length ? b : a;
+}
