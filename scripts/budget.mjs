@@ -17,7 +17,7 @@ function visit(key) {
 }
 const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
 entries.forEach(visit);
-const landing = Object.keys(manifest).filter((key) => key.startsWith('src/routes/landing.tsx'));
+const landing = Object.keys(manifest).filter((key) => key.startsWith('src/routes/(public)/landing.tsx'));
 if (landing.length === 0) throw new Error('landing route chunk not found in the manifest');
 landing.forEach(visit);
 const catalog = Object.keys(manifest).find((key) => key.startsWith('src/locales/en/messages.po'));

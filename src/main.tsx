@@ -4,13 +4,13 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setSessionHandlers } from './api';
-import { isUnderMaintenance } from './api/maintenance';
+import { isUnderMaintenance } from './app/maintenance';
 import { CACHE_BUSTER, persister, queryClient } from './app/query-client';
 import { router } from './app/router';
 import { serviceWorker } from './app/sw-register';
+import { clearLocalStore, loginAsGuest } from './features/session/queries';
 import { activateLanguage, i18n, initialLanguage } from './i18n';
-import { clearLocalStore, loginAsGuest } from './queries/session';
+import { setSessionHandlers } from './lib/http';
 import './styles.css';
 
 // "A 401 leads to a guest login"; "an expired password redirects to /change-tmp-password".

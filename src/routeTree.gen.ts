@@ -11,25 +11,25 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
-import { Route as ChangeTmpPasswordRouteImport } from './routes/change-tmp-password'
-import { Route as ErrorRouteImport } from './routes/error'
-import { Route as ForgottenPasswordRouteImport } from './routes/forgotten-password'
-import { Route as LandingRouteImport } from './routes/landing'
-import { Route as LoginRouteImport } from './routes/login'
-import { Route as MaintenanceRouteImport } from './routes/maintenance'
-import { Route as OnboardingRouteImport } from './routes/onboarding'
-import { Route as PayRouteImport } from './routes/pay'
+import { Route as PayRouteRouteImport } from './routes/pay/route'
 import { Route as SettingsRouteImport } from './routes/settings'
-import { Route as PayIndexRouteImport } from './routes/pay.index'
-import { Route as PayCancelRouteImport } from './routes/pay.cancel'
-import { Route as PayFinishRouteImport } from './routes/pay.finish'
-import { Route as PayPumpRouteImport } from './routes/pay.pump'
-import { Route as RegisterIndexRouteImport } from './routes/register.index'
-import { Route as RegisterMailRouteImport } from './routes/register.mail'
-import { Route as PayPrepayAmountRouteImport } from './routes/pay.prepay.amount'
-import { Route as PayPrepayFuelingRouteImport } from './routes/pay.prepay.fueling'
-import { Route as PayPrepayFuelselectionRouteImport } from './routes/pay.prepay.fuelselection'
-import { Route as PayPrepaySummaryRouteImport } from './routes/pay.prepay.summary'
+import { Route as publicChangeTmpPasswordRouteImport } from './routes/(public)/change-tmp-password'
+import { Route as publicErrorRouteImport } from './routes/(public)/error'
+import { Route as publicForgottenPasswordRouteImport } from './routes/(public)/forgotten-password'
+import { Route as publicLandingRouteImport } from './routes/(public)/landing'
+import { Route as publicLoginRouteImport } from './routes/(public)/login'
+import { Route as publicMaintenanceRouteImport } from './routes/(public)/maintenance'
+import { Route as publicOnboardingRouteImport } from './routes/(public)/onboarding'
+import { Route as PayIndexRouteImport } from './routes/pay/index'
+import { Route as PayCancelRouteImport } from './routes/pay/cancel'
+import { Route as PayFinishRouteImport } from './routes/pay/finish'
+import { Route as PayPumpRouteImport } from './routes/pay/pump'
+import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
+import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
+import { Route as PayPrepayAmountRouteImport } from './routes/pay/prepay/amount'
+import { Route as PayPrepayFuelingRouteImport } from './routes/pay/prepay/fueling'
+import { Route as PayPrepayFuelselectionRouteImport } from './routes/pay/prepay/fuelselection'
+import { Route as PayPrepaySummaryRouteImport } from './routes/pay/prepay/summary'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -41,42 +41,7 @@ const ChangePasswordRoute = ChangePasswordRouteImport.update({
   path: '/change-password',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ChangeTmpPasswordRoute = ChangeTmpPasswordRouteImport.update({
-  id: '/change-tmp-password',
-  path: '/change-tmp-password',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ErrorRoute = ErrorRouteImport.update({
-  id: '/error',
-  path: '/error',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ForgottenPasswordRoute = ForgottenPasswordRouteImport.update({
-  id: '/forgotten-password',
-  path: '/forgotten-password',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const LandingRoute = LandingRouteImport.update({
-  id: '/landing',
-  path: '/landing',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const LoginRoute = LoginRouteImport.update({
-  id: '/login',
-  path: '/login',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MaintenanceRoute = MaintenanceRouteImport.update({
-  id: '/maintenance',
-  path: '/maintenance',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const OnboardingRoute = OnboardingRouteImport.update({
-  id: '/onboarding',
-  path: '/onboarding',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PayRoute = PayRouteImport.update({
+const PayRouteRoute = PayRouteRouteImport.update({
   id: '/pay',
   path: '/pay',
   getParentRoute: () => rootRouteImport,
@@ -86,131 +51,168 @@ const SettingsRoute = SettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => rootRouteImport,
 } as any)
+const publicChangeTmpPasswordRoute = publicChangeTmpPasswordRouteImport.update({
+  id: '/(public)/change-tmp-password',
+  path: '/change-tmp-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const publicErrorRoute = publicErrorRouteImport.update({
+  id: '/(public)/error',
+  path: '/error',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const publicForgottenPasswordRoute = publicForgottenPasswordRouteImport.update({
+  id: '/(public)/forgotten-password',
+  path: '/forgotten-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const publicLandingRoute = publicLandingRouteImport.update({
+  id: '/(public)/landing',
+  path: '/landing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const publicLoginRoute = publicLoginRouteImport.update({
+  id: '/(public)/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const publicMaintenanceRoute = publicMaintenanceRouteImport.update({
+  id: '/(public)/maintenance',
+  path: '/maintenance',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const publicOnboardingRoute = publicOnboardingRouteImport.update({
+  id: '/(public)/onboarding',
+  path: '/onboarding',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PayIndexRoute = PayIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => PayRoute,
+  getParentRoute: () => PayRouteRoute,
 } as any)
 const PayCancelRoute = PayCancelRouteImport.update({
   id: '/cancel',
   path: '/cancel',
-  getParentRoute: () => PayRoute,
+  getParentRoute: () => PayRouteRoute,
 } as any)
 const PayFinishRoute = PayFinishRouteImport.update({
   id: '/finish',
   path: '/finish',
-  getParentRoute: () => PayRoute,
+  getParentRoute: () => PayRouteRoute,
 } as any)
 const PayPumpRoute = PayPumpRouteImport.update({
   id: '/pump',
   path: '/pump',
-  getParentRoute: () => PayRoute,
+  getParentRoute: () => PayRouteRoute,
 } as any)
-const RegisterIndexRoute = RegisterIndexRouteImport.update({
-  id: '/register/',
+const publicRegisterIndexRoute = publicRegisterIndexRouteImport.update({
+  id: '/(public)/register/',
   path: '/register/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const RegisterMailRoute = RegisterMailRouteImport.update({
-  id: '/register/mail',
+const publicRegisterMailRoute = publicRegisterMailRouteImport.update({
+  id: '/(public)/register/mail',
   path: '/register/mail',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PayPrepayAmountRoute = PayPrepayAmountRouteImport.update({
   id: '/prepay/amount',
   path: '/prepay/amount',
-  getParentRoute: () => PayRoute,
+  getParentRoute: () => PayRouteRoute,
 } as any)
 const PayPrepayFuelingRoute = PayPrepayFuelingRouteImport.update({
   id: '/prepay/fueling',
   path: '/prepay/fueling',
-  getParentRoute: () => PayRoute,
+  getParentRoute: () => PayRouteRoute,
 } as any)
 const PayPrepayFuelselectionRoute = PayPrepayFuelselectionRouteImport.update({
   id: '/prepay/fuelselection',
   path: '/prepay/fuelselection',
-  getParentRoute: () => PayRoute,
+  getParentRoute: () => PayRouteRoute,
 } as any)
 const PayPrepaySummaryRoute = PayPrepaySummaryRouteImport.update({
   id: '/prepay/summary',
   path: '/prepay/summary',
-  getParentRoute: () => PayRoute,
+  getParentRoute: () => PayRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/pay': typeof PayRouteRouteWithChildren
   '/change-password': typeof ChangePasswordRoute
-  '/change-tmp-password': typeof ChangeTmpPasswordRoute
-  '/error': typeof ErrorRoute
-  '/forgotten-password': typeof ForgottenPasswordRoute
-  '/landing': typeof LandingRoute
-  '/login': typeof LoginRoute
-  '/maintenance': typeof MaintenanceRoute
-  '/onboarding': typeof OnboardingRoute
-  '/pay': typeof PayRouteWithChildren
   '/settings': typeof SettingsRoute
+  '/change-tmp-password': typeof publicChangeTmpPasswordRoute
+  '/error': typeof publicErrorRoute
+  '/forgotten-password': typeof publicForgottenPasswordRoute
+  '/landing': typeof publicLandingRoute
+  '/login': typeof publicLoginRoute
+  '/maintenance': typeof publicMaintenanceRoute
+  '/onboarding': typeof publicOnboardingRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
-  '/register/mail': typeof RegisterMailRoute
   '/pay/': typeof PayIndexRoute
-  '/register/': typeof RegisterIndexRoute
+  '/register/mail': typeof publicRegisterMailRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/register/': typeof publicRegisterIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/change-password': typeof ChangePasswordRoute
-  '/change-tmp-password': typeof ChangeTmpPasswordRoute
-  '/error': typeof ErrorRoute
-  '/forgotten-password': typeof ForgottenPasswordRoute
-  '/landing': typeof LandingRoute
-  '/login': typeof LoginRoute
-  '/maintenance': typeof MaintenanceRoute
-  '/onboarding': typeof OnboardingRoute
   '/settings': typeof SettingsRoute
+  '/change-tmp-password': typeof publicChangeTmpPasswordRoute
+  '/error': typeof publicErrorRoute
+  '/forgotten-password': typeof publicForgottenPasswordRoute
+  '/landing': typeof publicLandingRoute
+  '/login': typeof publicLoginRoute
+  '/maintenance': typeof publicMaintenanceRoute
+  '/onboarding': typeof publicOnboardingRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
-  '/register/mail': typeof RegisterMailRoute
   '/pay': typeof PayIndexRoute
-  '/register': typeof RegisterIndexRoute
+  '/register/mail': typeof publicRegisterMailRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/register': typeof publicRegisterIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/pay': typeof PayRouteRouteWithChildren
   '/change-password': typeof ChangePasswordRoute
-  '/change-tmp-password': typeof ChangeTmpPasswordRoute
-  '/error': typeof ErrorRoute
-  '/forgotten-password': typeof ForgottenPasswordRoute
-  '/landing': typeof LandingRoute
-  '/login': typeof LoginRoute
-  '/maintenance': typeof MaintenanceRoute
-  '/onboarding': typeof OnboardingRoute
-  '/pay': typeof PayRouteWithChildren
   '/settings': typeof SettingsRoute
+  '/(public)/change-tmp-password': typeof publicChangeTmpPasswordRoute
+  '/(public)/error': typeof publicErrorRoute
+  '/(public)/forgotten-password': typeof publicForgottenPasswordRoute
+  '/(public)/landing': typeof publicLandingRoute
+  '/(public)/login': typeof publicLoginRoute
+  '/(public)/maintenance': typeof publicMaintenanceRoute
+  '/(public)/onboarding': typeof publicOnboardingRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
-  '/register/mail': typeof RegisterMailRoute
   '/pay/': typeof PayIndexRoute
-  '/register/': typeof RegisterIndexRoute
+  '/(public)/register/mail': typeof publicRegisterMailRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/(public)/register/': typeof publicRegisterIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/pay'
     | '/change-password'
+    | '/settings'
     | '/change-tmp-password'
     | '/error'
     | '/forgotten-password'
@@ -218,22 +220,21 @@ export interface FileRouteTypes {
     | '/login'
     | '/maintenance'
     | '/onboarding'
-    | '/pay'
-    | '/settings'
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
-    | '/register/mail'
     | '/pay/'
-    | '/register/'
+    | '/register/mail'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/register/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/change-password'
+    | '/settings'
     | '/change-tmp-password'
     | '/error'
     | '/forgotten-password'
@@ -241,56 +242,55 @@ export interface FileRouteTypes {
     | '/login'
     | '/maintenance'
     | '/onboarding'
-    | '/settings'
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
-    | '/register/mail'
     | '/pay'
-    | '/register'
+    | '/register/mail'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/register'
   id:
     | '__root__'
     | '/'
-    | '/change-password'
-    | '/change-tmp-password'
-    | '/error'
-    | '/forgotten-password'
-    | '/landing'
-    | '/login'
-    | '/maintenance'
-    | '/onboarding'
     | '/pay'
+    | '/change-password'
     | '/settings'
+    | '/(public)/change-tmp-password'
+    | '/(public)/error'
+    | '/(public)/forgotten-password'
+    | '/(public)/landing'
+    | '/(public)/login'
+    | '/(public)/maintenance'
+    | '/(public)/onboarding'
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
-    | '/register/mail'
     | '/pay/'
-    | '/register/'
+    | '/(public)/register/mail'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/(public)/register/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  PayRouteRoute: typeof PayRouteRouteWithChildren
   ChangePasswordRoute: typeof ChangePasswordRoute
-  ChangeTmpPasswordRoute: typeof ChangeTmpPasswordRoute
-  ErrorRoute: typeof ErrorRoute
-  ForgottenPasswordRoute: typeof ForgottenPasswordRoute
-  LandingRoute: typeof LandingRoute
-  LoginRoute: typeof LoginRoute
-  MaintenanceRoute: typeof MaintenanceRoute
-  OnboardingRoute: typeof OnboardingRoute
-  PayRoute: typeof PayRouteWithChildren
   SettingsRoute: typeof SettingsRoute
-  RegisterMailRoute: typeof RegisterMailRoute
-  RegisterIndexRoute: typeof RegisterIndexRoute
+  publicChangeTmpPasswordRoute: typeof publicChangeTmpPasswordRoute
+  publicErrorRoute: typeof publicErrorRoute
+  publicForgottenPasswordRoute: typeof publicForgottenPasswordRoute
+  publicLandingRoute: typeof publicLandingRoute
+  publicLoginRoute: typeof publicLoginRoute
+  publicMaintenanceRoute: typeof publicMaintenanceRoute
+  publicOnboardingRoute: typeof publicOnboardingRoute
+  publicRegisterMailRoute: typeof publicRegisterMailRoute
+  publicRegisterIndexRoute: typeof publicRegisterIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -309,60 +309,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ChangePasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/change-tmp-password': {
-      id: '/change-tmp-password'
-      path: '/change-tmp-password'
-      fullPath: '/change-tmp-password'
-      preLoaderRoute: typeof ChangeTmpPasswordRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/error': {
-      id: '/error'
-      path: '/error'
-      fullPath: '/error'
-      preLoaderRoute: typeof ErrorRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/forgotten-password': {
-      id: '/forgotten-password'
-      path: '/forgotten-password'
-      fullPath: '/forgotten-password'
-      preLoaderRoute: typeof ForgottenPasswordRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/landing': {
-      id: '/landing'
-      path: '/landing'
-      fullPath: '/landing'
-      preLoaderRoute: typeof LandingRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/login': {
-      id: '/login'
-      path: '/login'
-      fullPath: '/login'
-      preLoaderRoute: typeof LoginRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/maintenance': {
-      id: '/maintenance'
-      path: '/maintenance'
-      fullPath: '/maintenance'
-      preLoaderRoute: typeof MaintenanceRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/onboarding': {
-      id: '/onboarding'
-      path: '/onboarding'
-      fullPath: '/onboarding'
-      preLoaderRoute: typeof OnboardingRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/pay': {
       id: '/pay'
       path: '/pay'
       fullPath: '/pay'
-      preLoaderRoute: typeof PayRouteImport
+      preLoaderRoute: typeof PayRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/settings': {
@@ -372,46 +323,95 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/(public)/change-tmp-password': {
+      id: '/(public)/change-tmp-password'
+      path: '/change-tmp-password'
+      fullPath: '/change-tmp-password'
+      preLoaderRoute: typeof publicChangeTmpPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(public)/error': {
+      id: '/(public)/error'
+      path: '/error'
+      fullPath: '/error'
+      preLoaderRoute: typeof publicErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(public)/forgotten-password': {
+      id: '/(public)/forgotten-password'
+      path: '/forgotten-password'
+      fullPath: '/forgotten-password'
+      preLoaderRoute: typeof publicForgottenPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(public)/landing': {
+      id: '/(public)/landing'
+      path: '/landing'
+      fullPath: '/landing'
+      preLoaderRoute: typeof publicLandingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(public)/login': {
+      id: '/(public)/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof publicLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(public)/maintenance': {
+      id: '/(public)/maintenance'
+      path: '/maintenance'
+      fullPath: '/maintenance'
+      preLoaderRoute: typeof publicMaintenanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(public)/onboarding': {
+      id: '/(public)/onboarding'
+      path: '/onboarding'
+      fullPath: '/onboarding'
+      preLoaderRoute: typeof publicOnboardingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pay/': {
       id: '/pay/'
       path: '/'
       fullPath: '/pay/'
       preLoaderRoute: typeof PayIndexRouteImport
-      parentRoute: typeof PayRoute
+      parentRoute: typeof PayRouteRoute
     }
     '/pay/cancel': {
       id: '/pay/cancel'
       path: '/cancel'
       fullPath: '/pay/cancel'
       preLoaderRoute: typeof PayCancelRouteImport
-      parentRoute: typeof PayRoute
+      parentRoute: typeof PayRouteRoute
     }
     '/pay/finish': {
       id: '/pay/finish'
       path: '/finish'
       fullPath: '/pay/finish'
       preLoaderRoute: typeof PayFinishRouteImport
-      parentRoute: typeof PayRoute
+      parentRoute: typeof PayRouteRoute
     }
     '/pay/pump': {
       id: '/pay/pump'
       path: '/pump'
       fullPath: '/pay/pump'
       preLoaderRoute: typeof PayPumpRouteImport
-      parentRoute: typeof PayRoute
+      parentRoute: typeof PayRouteRoute
     }
-    '/register/': {
-      id: '/register/'
+    '/(public)/register/': {
+      id: '/(public)/register/'
       path: '/register'
       fullPath: '/register/'
-      preLoaderRoute: typeof RegisterIndexRouteImport
+      preLoaderRoute: typeof publicRegisterIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/register/mail': {
-      id: '/register/mail'
+    '/(public)/register/mail': {
+      id: '/(public)/register/mail'
       path: '/register/mail'
       fullPath: '/register/mail'
-      preLoaderRoute: typeof RegisterMailRouteImport
+      preLoaderRoute: typeof publicRegisterMailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pay/prepay/amount': {
@@ -419,33 +419,33 @@ declare module '@tanstack/react-router' {
       path: '/prepay/amount'
       fullPath: '/pay/prepay/amount'
       preLoaderRoute: typeof PayPrepayAmountRouteImport
-      parentRoute: typeof PayRoute
+      parentRoute: typeof PayRouteRoute
     }
     '/pay/prepay/fueling': {
       id: '/pay/prepay/fueling'
       path: '/prepay/fueling'
       fullPath: '/pay/prepay/fueling'
       preLoaderRoute: typeof PayPrepayFuelingRouteImport
-      parentRoute: typeof PayRoute
+      parentRoute: typeof PayRouteRoute
     }
     '/pay/prepay/fuelselection': {
       id: '/pay/prepay/fuelselection'
       path: '/prepay/fuelselection'
       fullPath: '/pay/prepay/fuelselection'
       preLoaderRoute: typeof PayPrepayFuelselectionRouteImport
-      parentRoute: typeof PayRoute
+      parentRoute: typeof PayRouteRoute
     }
     '/pay/prepay/summary': {
       id: '/pay/prepay/summary'
       path: '/prepay/summary'
       fullPath: '/pay/prepay/summary'
       preLoaderRoute: typeof PayPrepaySummaryRouteImport
-      parentRoute: typeof PayRoute
+      parentRoute: typeof PayRouteRoute
     }
   }
 }
 
-interface PayRouteChildren {
+interface PayRouteRouteChildren {
   PayCancelRoute: typeof PayCancelRoute
   PayFinishRoute: typeof PayFinishRoute
   PayPumpRoute: typeof PayPumpRoute
@@ -456,7 +456,7 @@ interface PayRouteChildren {
   PayPrepaySummaryRoute: typeof PayPrepaySummaryRoute
 }
 
-const PayRouteChildren: PayRouteChildren = {
+const PayRouteRouteChildren: PayRouteRouteChildren = {
   PayCancelRoute: PayCancelRoute,
   PayFinishRoute: PayFinishRoute,
   PayPumpRoute: PayPumpRoute,
@@ -467,22 +467,24 @@ const PayRouteChildren: PayRouteChildren = {
   PayPrepaySummaryRoute: PayPrepaySummaryRoute,
 }
 
-const PayRouteWithChildren = PayRoute._addFileChildren(PayRouteChildren)
+const PayRouteRouteWithChildren = PayRouteRoute._addFileChildren(
+  PayRouteRouteChildren,
+)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  PayRouteRoute: PayRouteRouteWithChildren,
   ChangePasswordRoute: ChangePasswordRoute,
-  ChangeTmpPasswordRoute: ChangeTmpPasswordRoute,
-  ErrorRoute: ErrorRoute,
-  ForgottenPasswordRoute: ForgottenPasswordRoute,
-  LandingRoute: LandingRoute,
-  LoginRoute: LoginRoute,
-  MaintenanceRoute: MaintenanceRoute,
-  OnboardingRoute: OnboardingRoute,
-  PayRoute: PayRouteWithChildren,
   SettingsRoute: SettingsRoute,
-  RegisterMailRoute: RegisterMailRoute,
-  RegisterIndexRoute: RegisterIndexRoute,
+  publicChangeTmpPasswordRoute: publicChangeTmpPasswordRoute,
+  publicErrorRoute: publicErrorRoute,
+  publicForgottenPasswordRoute: publicForgottenPasswordRoute,
+  publicLandingRoute: publicLandingRoute,
+  publicLoginRoute: publicLoginRoute,
+  publicMaintenanceRoute: publicMaintenanceRoute,
+  publicOnboardingRoute: publicOnboardingRoute,
+  publicRegisterMailRoute: publicRegisterMailRoute,
+  publicRegisterIndexRoute: publicRegisterIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,9 +1,9 @@
 // Route guards wired to the router: beforeLoad helpers that turn the domain's decisions into redirects.
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { registeredOnly } from '../domain/guards';
-import type { Query } from '../domain/query';
-import { ensureSession, type SessionState } from '../queries/session';
+import { ensureSession, type SessionState } from '../features/session/queries';
+import { registeredOnly } from './guard-rules';
+import type { Query } from './query-carry';
 
 type GuardContext = { context: { queryClient: QueryClient }; location: { pathname: string; search: unknown } };
 

@@ -1,7 +1,8 @@
 // Leaving the pay flow for the map, or back to the host app's callback.
-import { callbackUrl } from '../domain/callback';
-import { leaveToMap, type Query, stringifyQuery } from '../domain/query';
+
 import { builtOr } from './built-routes';
+import { callbackUrl } from './callback';
+import { leaveToMap, type Query, stringifyQuery } from './query-carry';
 
 function safeCallback(callback: string): string | null {
   try {

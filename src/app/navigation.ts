@@ -1,6 +1,6 @@
 // Where the driver has been: the previous route (back button, query carry) and the saved UI query (station guard).
-import { UI_QUERY_STORAGE_KEY } from '../domain/constants';
-import { pickUiQuery, type Query } from '../domain/query';
+import { UI_QUERY_STORAGE_KEY } from '../lib/constants';
+import { pickUiQuery, type Query } from './query-carry';
 
 type Place = { path: string; query: Query };
 let current: Place | null = null;

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import { parseQuery, stringifyQuery } from '../domain/query';
 import { routeTree } from '../routeTree.gen';
 import { registerBuiltRoutes } from './built-routes';
 import { navigation } from './navigation';
+import { parseQuery, stringifyQuery } from './query-carry';
 import { queryClient } from './query-client';
 
 export type RouterContext = { queryClient: QueryClient };

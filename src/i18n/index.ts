@@ -1,7 +1,7 @@
 // Lingui setup: one catalog per language, loaded on demand (and precached by the service worker).
 import { i18n } from '@lingui/core';
-import { LANGUAGE_STORAGE_KEY } from '../domain/constants';
-import { LANGUAGES, type Language, LOCALES, resolveLanguage } from '../domain/language';
+import { LANGUAGE_STORAGE_KEY } from '../lib/constants';
+import { LANGUAGES, type Language, LOCALES, resolveLanguage } from './language';
 import { setCurrentLanguage } from './state';
 
 const catalogs: Record<Language, () => Promise<{ messages: Record<string, unknown> }>> = {

@@ -2,8 +2,8 @@
 // (CONVENTIONS.md: raw error.message never reaches the screen).
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { ApiError } from '../api/errors';
-import type { FieldError } from '../domain/validation';
+import { ApiError } from '../lib/http/errors';
+import type { FieldError } from '../lib/validation';
 
 export const GENERIC_ERROR = msg`There was an error. Please try again later!`;
 export const OFFLINE = msg`You are offline`;

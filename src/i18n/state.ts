@@ -1,5 +1,5 @@
 // The active language, readable outside React (the API client's locale header reads it per request).
-import type { Language } from '../domain/language';
+import type { Language } from './language';
 
 let active: Language | null = null;
 export function currentLanguage(): Language | null {

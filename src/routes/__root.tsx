@@ -2,14 +2,14 @@ import { Trans } from '@lingui/react/macro';
 import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { navigation } from '../app/navigation';
+import { applyQueryRules, type Query, sameQuery, stringifyQuery } from '../app/query-carry';
 import type { RouterContext } from '../app/router';
-import { Footer } from '../components/Footer';
-import { OfflineBanner } from '../components/OfflineBanner';
-import { SupportWidget } from '../components/SupportWidget';
-import { TopBar } from '../components/TopBar';
-import { UpdatePrompt } from '../components/UpdatePrompt';
-import { applyQueryRules, type Query, sameQuery, stringifyQuery } from '../domain/query';
-import { showsFooter, showsSupportWidget } from '../domain/shell';
+import { showsFooter, showsSupportWidget } from '../app/shell-rules';
+import { Footer } from '../app/ui/Footer';
+import { OfflineBanner } from '../app/ui/OfflineBanner';
+import { SupportWidget } from '../app/ui/SupportWidget';
+import { TopBar } from '../app/ui/TopBar';
+import { UpdatePrompt } from '../app/ui/UpdatePrompt';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   search: {

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { requireRegistered } from '../app/guards';
-import { PasswordChangeForm } from '../components/PasswordChangeForm';
+import { PasswordChangeForm } from '../features/session/ui/PasswordChangeForm';
 
 export const Route = createFileRoute('/change-password')({
   beforeLoad: requireRegistered,

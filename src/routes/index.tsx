@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { session } from '../api/session';
 import { builtOr } from '../app/built-routes';
-import { rootRedirect } from '../domain/guards';
-import { type Query, stringifyQuery } from '../domain/query';
+import { rootRedirect } from '../app/guard-rules';
+import { type Query, stringifyQuery } from '../app/query-carry';
+import { session } from '../features/session/store';
 
 export const Route = createFileRoute('/')({
   beforeLoad: ({ location }) => {

@@ -3,17 +3,17 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { authApi } from '../api/auth';
 import { requireAuth } from '../app/guards';
-import { Dialog } from '../components/Dialog';
-import { FormAlert } from '../components/Form';
-import { LanguageList } from '../components/LanguageDialog';
-import { useSession } from '../components/use-session';
-import { APP_VERSION_LABEL } from '../domain/constants';
+import { RecentReceipts } from '../features/orders/ui/RecentReceipts';
+import { useUser } from '../features/profile/queries';
+import { authApi } from '../features/session/api';
+import { clearLocalStore, logout } from '../features/session/queries';
+import { useSession } from '../features/session/use-session';
+import { LanguageList } from '../features/settings/ui/LanguageDialog';
 import { GENERIC_ERROR } from '../i18n/messages';
-import { clearLocalStore, logout } from '../queries/session';
-import { useUser } from '../queries/users';
-import { RecentReceipts } from './-components/RecentReceipts';
+import { APP_VERSION_LABEL } from '../lib/constants';
+import { Dialog } from '../ui/Dialog';
+import { FormAlert } from '../ui/Form';
 
 export const Route = createFileRoute('/settings')({
   beforeLoad: requireAuth,

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiErrorState } from '../../src/api/api-error-state';
-import { createApiClient, requestHeaders } from '../../src/api/client';
-import { setErrorReporter, shouldReport } from '../../src/api/error-reporter';
-import { ApiError } from '../../src/api/errors';
-import { REQUEST_TIMEOUT_MS } from '../../src/domain/constants';
+import { REQUEST_TIMEOUT_MS } from '../../src/lib/constants';
+import { apiErrorState } from '../../src/lib/http/api-error-state';
+import { createApiClient, requestHeaders } from '../../src/lib/http/client';
+import { setErrorReporter, shouldReport } from '../../src/lib/http/error-reporter';
+import { ApiError } from '../../src/lib/http/errors';
 
 type Call = { url: string; method: string; headers: Headers; body: string | null };
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/domain/language';
+import { LANGUAGES } from '../../src/i18n/language';
 
 type Entry = { msgid: string; msgstr: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, localeHeader, resolveLanguage, toLanguage } from '../../src/domain/language';
+import { LANGUAGES, localeHeader, resolveLanguage, toLanguage } from '../../src/i18n/language';
 
 describe('language (shell-and-account.md §4, §9)', () => {
   it('offers exactly de en nl fr it es pt da pl', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isUnderMaintenance } from '../../src/api/maintenance';
-import { MAINTENANCE_TIMEOUT_MS } from '../../src/domain/constants';
+import { isUnderMaintenance } from '../../src/app/maintenance';
+import { MAINTENANCE_TIMEOUT_MS } from '../../src/lib/constants';
 
 const answer = (body: unknown, status = 200) =>
   (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;

@@ -6,7 +6,7 @@ import {
   formatQuantity,
   formatUnitPrice,
   toDecimal,
-} from '../../src/domain/money';
+} from '../../src/lib/money';
 
 describe('money (pay-flows.md §9)', () => {
   it('knows the digits of each currency', () => {

@@ -9,8 +9,8 @@ import {
   ORDER_RETRIES,
   ORDER_RETRY_DELAY_MS,
   OrderFlowError,
-} from '../../src/domain/orders/order-poller';
-import { evaluate, hasReached, newerCopy } from '../../src/domain/orders/waits';
+} from '../../src/features/orders/model/order-poller';
+import { evaluate, hasReached, newerCopy } from '../../src/features/orders/model/waits';
 
 function order(state: OrderState, history: OrderState[] = [state]): Order {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ATTEMPT_TTL_MS, attemptFor, authorizeKeyFor, type Selection } from '../../src/domain/orders/attempt';
-import { cancelPageFor } from '../../src/domain/orders/cancel-page';
+import { ATTEMPT_TTL_MS, attemptFor, authorizeKeyFor, type Selection } from '../../src/features/checkout/model/attempt';
+import { cancelPageFor } from '../../src/features/orders/model/cancel-page';
 
 const selection: Selection = {
   pid: 's',

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AvailableItem } from '../../src/contract/stations';
-import { PriceLines } from '../../src/routes/-components/PriceLines';
+import { PriceLines } from '../../src/features/stations/ui/PriceLines';
 
 const item: AvailableItem = {
   itemCode: 'CCS_150',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callbackUrl, isValidCallback, SDK_FINISH_URL } from '../../src/domain/callback';
-import { decodeRedirectTarget, registeredOnly, rootRedirect, stationRequired } from '../../src/domain/guards';
+import { callbackUrl, isValidCallback, SDK_FINISH_URL } from '../../src/app/callback';
+import { decodeRedirectTarget, registeredOnly, rootRedirect, stationRequired } from '../../src/app/guard-rules';
 import {
   applyQueryRules,
   hasStationReference,
@@ -8,7 +8,7 @@ import {
   mapExitQuery,
   parseQuery,
   stringifyQuery,
-} from '../../src/domain/query';
+} from '../../src/app/query-carry';
 
 describe('query rules (shell-and-account.md §2.2)', () => {
   it('carries the query from the previous route when the new route has none', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_LIFETIME_MS, AUTH_STORAGE_KEY } from '../../src/domain/constants';
 import {
   clearSdkKeys,
   createAuthRecord,
@@ -7,7 +6,8 @@ import {
   isRegistered,
   readAuthRecord,
   writeAuthRecord,
-} from '../../src/domain/session';
+} from '../../src/features/session/model/auth-record';
+import { AUTH_LIFETIME_MS, AUTH_STORAGE_KEY } from '../../src/lib/constants';
 
 function memoryStore(initial: Record<string, string> = {}) {
   const map = new Map(Object.entries(initial));

@@ -8,7 +8,7 @@ import {
   showsProfileButton,
   showsSupportWidget,
   titleFor,
-} from '../../src/domain/shell';
+} from '../../src/app/shell-rules';
 
 describe('top bar (shell-and-account.md §2.3)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Poi, Product } from '../../src/contract/stations';
-import { freeParkingHours, priceLines } from '../../src/domain/ev-pricing';
+import { freeParkingHours, priceLines } from '../../src/features/stations/model/ev-pricing';
 import {
   directionsUrl,
   distanceM,
@@ -10,8 +10,8 @@ import {
   isNear,
   LOCATION_POLL_MS,
   skipsGeofence,
-} from '../../src/domain/geofence';
-import { hintFor } from '../../src/domain/hints';
+} from '../../src/features/stations/model/geofence';
+import { hintFor } from '../../src/features/stations/model/hints';
 import {
   chargersOf,
   isSelectable,
@@ -24,7 +24,7 @@ import {
   pumpsOf,
   sortPumps,
   stationOutcome,
-} from '../../src/domain/pumps';
+} from '../../src/features/stations/model/pumps';
 
 function product(
   name: string,

@@ -3,10 +3,10 @@ import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_STATUSES } from '../../src/contract/stations';
+import { StatusText } from '../../src/features/stations/ui/StatusText';
 import { messages as en } from '../../src/locales/en/messages.po';
 import { messages as fr } from '../../src/locales/fr/messages.po';
 import { messages as pl } from '../../src/locales/pl/messages.po';
-import { StatusText } from '../../src/routes/-components/StatusText';
 
 function words(locale: string, messages: typeof en, device: 'pump' | 'charger') {
   i18n.loadAndActivate({ locale, messages });

@@ -6,7 +6,7 @@ import {
   validatePassword,
   validateRequired,
   validateTerms,
-} from '../../src/domain/validation';
+} from '../../src/lib/validation';
 
 describe('form validation (shell-and-account.md §5)', () => {
   it.each([

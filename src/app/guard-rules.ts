@@ -1,0 +1,56 @@
+// Route guards as pure decisions (shell-and-account.md §2.2). The router turns a decision into a redirect.
+import { callbackUrl, isValidCallback } from './callback';
+import { hasStationReference, type Query } from './query-carry';
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string; search: Query }
+  | { kind: 'external'; href: string };
+
+/** "Registered-only pages send guests to /login with the query kept." */
+export function registeredOnly(isRegistered: boolean, query: Query): GuardDecision {
+  return isRegistered ? { kind: 'allow' } : { kind: 'redirect', to: '/login', search: query };
+}
+
+/**
+ * "A page needing a station requires one of the query keys pid, mtskid or longitude. The key may be in the current
+ *  query, the previous query or the saved UI query. Otherwise the user goes to /map. If a callback and hideRydMapLink
+ *  are both present, the user returns to the callback instead." (An invalid callback falls back to /map.)
+ */
+export function stationRequired(current: Query, previous: Query | null, savedUi: Query | null): GuardDecision {
+  if (hasStationReference(current) || hasStationReference(previous) || hasStationReference(savedUi))
+    return { kind: 'allow' };
+  if (current.callback !== undefined && current.hideRydMapLink !== undefined && isValidCallback(current.callback)) {
+    return { kind: 'external', href: callbackUrl(current.callback) };
+  }
+  return { kind: 'redirect', to: '/map', search: current };
+}
+
+/** Decode a feedback redirect target; only same-origin paths are accepted. */
+export function decodeRedirectTarget(value: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+  if (!decoded.startsWith('/') || decoded.startsWith('//') || decoded.includes('\\')) return null;
+  return decoded;
+}
+
+/**
+ * The / route: "If a feedback redirect parameter is present, go to its decoded target with the remaining query.
+ * Otherwise go to /pay when a station id is present, else to /map."
+ */
+export function rootRedirect(query: Query): { to: string; search: Query } {
+  const { redirect, ...rest } = query;
+  if (redirect !== undefined) {
+    const target = decodeRedirectTarget(redirect);
+    if (target) {
+      const [path, inner] = target.split('?', 2) as [string, string | undefined];
+      const innerQuery = inner ? Object.fromEntries(new URLSearchParams(inner)) : {};
+      return { to: path, search: { ...rest, ...innerQuery } };
+    }
+  }
+  return { to: rest.pid !== undefined ? '/pay' : '/map', search: rest };
+}

@@ -1,0 +1,52 @@
+import { Trans } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { useFeatures, useUser } from '../../features/profile/queries';
+import { useSession } from '../../features/session/use-session';
+import { Dialog } from '../../ui/Dialog';
+import { isHotlineOpen } from '../shell-rules';
+
+/** The support widget slot: a help panel with the account's hotline and the hours (shell-and-account.md §9). */
+export function SupportWidget() {
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const record = useSession();
+  const user = useUser(record?.userId);
+  const features = useFeatures(user.data?.accountId);
+  const hotline = features.data?.helpScreen.supportHotline ?? null;
+  const openNow = isHotlineOpen(new Date());
+
+  return (
+    <>
+      <button type="button" className="help-button" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <span aria-hidden="true">?</span>
+        <Trans>Help</Trans>
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} labelledBy={titleId}>
+        <h2 id={titleId}>
+          <Trans>Need help?</Trans>
+        </h2>
+        {hotline ? (
+          <p>
+            <Trans>Call our hotline:</Trans>{' '}
+            <a className="hotline" href={`tel:${hotline.replace(/\s+/g, '')}`}>
+              {hotline}
+            </a>
+          </p>
+        ) : (
+          <p>
+            <Trans>Log in to see the hotline of your account.</Trans>
+          </p>
+        )}
+        <p>
+          <Trans>Our team is there for you Monday to Friday, 9:00 to 18:00 (GMT+2).</Trans>
+        </p>
+        <p className={openNow ? 'status-open' : 'status-closed'}>
+          {openNow ? <Trans>The hotline is open now.</Trans> : <Trans>The hotline is closed now.</Trans>}
+        </p>
+        <button type="button" className="button" onClick={() => setOpen(false)}>
+          <Trans>Close</Trans>
+        </button>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError } from '../../lib/http/errors';
+import { stationsApi } from './api';
+
+/** pay-flows.md §9: "Station poll 5000 ms"; "Retry count and delay 3 and 2 s". */
+export const STATION_POLL_MS = 5_000;
+export const STATION_RETRIES = 3;
+export const STATION_RETRY_DELAY_MS = 2_000;
+/** "GET v4/pois/?lat&lon&radiusM=300 (nearby …)". */
+export const NEARBY_RADIUS_M = 300;
+
+export const stationKeys = {
+  all: ['station'] as const,
+  detail: (id: string) => ['station', id] as const,
+  nearby: (lat: number, lon: number, mtskid: string | undefined) =>
+    ['station', 'nearby', lat, lon, mtskid ?? ''] as const,
+};
+
+/** Retry what may pass on a second try (no answer, a server hiccup), never a 4xx. */
+function retryable(count: number, error: unknown): boolean {
+  return count < STATION_RETRIES && error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+export const stationQuery = (id: string) =>
+  queryOptions({
+    queryKey: stationKeys.detail(id),
+    queryFn: ({ signal }) => stationsApi.get(id, signal),
+    retry: retryable,
+    retryDelay: STATION_RETRY_DELAY_MS,
+    // Polling: a tick is skipped while the previous fetch still runs (react-query does not start a second one).
+    refetchInterval: STATION_POLL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+
+export const nearbyQuery = (lat: number, lon: number, mtskid?: string) =>
+  queryOptions({
+    queryKey: stationKeys.nearby(lat, lon, mtskid),
+    queryFn: ({ signal }) =>
+      stationsApi.search({ lat, lon, radiusM: NEARBY_RADIUS_M, showEvPois: true, mtskid }, signal),
+    retry: retryable,
+    retryDelay: STATION_RETRY_DELAY_MS,
+  });

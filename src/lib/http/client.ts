@@ -1,0 +1,139 @@
+// The one HTTP client (pay-flows.md §7): bearer token, locale, app version, a fresh correlation id, 30 s timeout.
+// Every response is parsed with the contract's zod schema here, at the edge; callers get typed data or an ApiError.
+import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
+import type { z } from 'zod';
+import { type Language, localeHeader } from '../../i18n/language';
+import { APP_VERSION_HEADER_VALUE, REQUEST_TIMEOUT_MS } from '../constants';
+import { apiErrorState } from './api-error-state';
+import { reportError } from './error-reporter';
+import { ApiError, BAD_RESPONSE, CANCELLED, NETWORK_ERROR, TIMEOUT } from './errors';
+
+export type ClientContext = {
+  baseUrl: string;
+  getToken: () => string | null;
+  getLanguage: () => Language | null;
+  /** A 401 on a call that needed a session: the app logs in as a guest (pay-flows.md §4). */
+  onUnauthorized?: (path: string) => void;
+  /** 403 temp_pass: the password has expired; the app goes to /change-tmp-password. */
+  onPasswordExpired?: () => void;
+  fetch?: typeof fetch;
+  newCorrelationId?: () => string;
+};
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  json?: unknown;
+  searchParams?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+export const HEADER_LOCALE = 'X-Locale';
+export const HEADER_APP_VERSION = 'X-App-Version';
+export const HEADER_CORRELATION_ID = 'X-Correlation-Id';
+
+/** The headers every request carries. */
+export function requestHeaders(
+  token: string | null,
+  language: Language | null,
+  correlationId: string,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    [HEADER_LOCALE]: localeHeader(language),
+    [HEADER_APP_VERSION]: APP_VERSION_HEADER_VALUE,
+    [HEADER_CORRELATION_ID]: correlationId,
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+const SESSIONLESS = [
+  'auth/login/local',
+  'auth/login/openId',
+  'auth/register',
+  'auth/register/guest',
+  'auth/resend-password',
+];
+
+export type ApiClient = {
+  request<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  ky: KyInstance;
+};
+
+export function createApiClient(ctx: ClientContext): ApiClient {
+  const newId = ctx.newCorrelationId ?? (() => crypto.randomUUID());
+  const base = ctx.baseUrl.endsWith('/') ? ctx.baseUrl : `${ctx.baseUrl}/`;
+  const instance = ky.create({
+    prefixUrl: base.startsWith('http')
+      ? base
+      : new URL(base, globalThis.location?.origin ?? 'http://localhost').toString(),
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    fetch: ctx.fetch,
+    throwHttpErrors: true,
+  });
+
+  async function request<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<z.infer<S>> {
+    const cleanPath = path.replace(/^\/+/, '');
+    const method = options.method ?? 'GET';
+    const correlationId = newId();
+    const headers = { ...requestHeaders(ctx.getToken(), ctx.getLanguage(), correlationId), ...options.headers };
+    const searchParams: Record<string, string> = {};
+    for (const [key, value] of Object.entries(options.searchParams ?? {})) {
+      if (value !== undefined) searchParams[key] = String(value);
+    }
+    try {
+      const response = await instance(cleanPath, {
+        method,
+        headers,
+        json: options.json,
+        searchParams: Object.keys(searchParams).length ? searchParams : undefined,
+        signal: options.signal,
+      });
+      const text = await response.text();
+      const body: unknown = text ? JSON.parse(text) : null;
+      const parsed = schema.safeParse(body);
+      if (!parsed.success)
+        throw new ApiError(response.status, BAD_RESPONSE, 'The server answered in an unexpected format.');
+      return parsed.data;
+    } catch (cause) {
+      const error = await toApiError(cause);
+      if (error.errorDescription && error.code !== CANCELLED) apiErrorState.set(error.errorDescription);
+      reportError({ error, method, path: cleanPath, correlationId });
+      if (error.status === 401 && !SESSIONLESS.includes(cleanPath)) ctx.onUnauthorized?.(cleanPath);
+      if (error.status === 403 && error.code === 'temp_pass') ctx.onPasswordExpired?.();
+      throw error;
+    }
+  }
+
+  return { request, ky: instance };
+}
+
+async function toApiError(cause: unknown): Promise<ApiError> {
+  if (cause instanceof ApiError) return cause;
+  if (cause instanceof HTTPError) {
+    const status = cause.response.status;
+    let code = `http_${status}`;
+    let description: string | undefined;
+    let details: unknown;
+    try {
+      const body = (await cause.response.clone().json()) as Record<string, unknown>;
+      if (typeof body.code === 'string') code = body.code;
+      if (typeof body.errorDescription === 'string') description = body.errorDescription;
+      else if (typeof body.message === 'string') description = body.message;
+      details = body.details;
+    } catch {
+      // Not JSON (a proxy page, say): keep the status code.
+    }
+    return new ApiError(status, code, description, details);
+  }
+  if (cause instanceof TimeoutError) return new ApiError(0, TIMEOUT);
+  if (cause instanceof DOMException && cause.name === 'AbortError') return new ApiError(0, CANCELLED);
+  if (cause instanceof Error && cause.name === 'AbortError') return new ApiError(0, CANCELLED);
+  if (cause instanceof SyntaxError) return new ApiError(0, BAD_RESPONSE);
+  return new ApiError(0, NETWORK_ERROR);
+}

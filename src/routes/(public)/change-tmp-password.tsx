@@ -1,0 +1,27 @@
+import { Trans } from '@lingui/react/macro';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { session } from '../../features/session/store';
+import { PasswordChangeForm } from '../../features/session/ui/PasswordChangeForm';
+
+export const Route = createFileRoute('/(public)/change-tmp-password')({
+  // Open route, but changing a password needs the session opened with the temporary password.
+  beforeLoad: ({ location }) => {
+    if (!session.isRegistered()) throw redirect({ to: '/login', search: location.search as Record<string, string> });
+  },
+  component: ChangeTmpPassword,
+});
+
+function ChangeTmpPassword() {
+  const navigate = useNavigate();
+  return (
+    <section className="page">
+      <h1>
+        <Trans>Choose a new password</Trans>
+      </h1>
+      <p className="lead">
+        <Trans>You logged in with a temporary password. Please choose your own password to continue.</Trans>
+      </p>
+      <PasswordChangeForm askCurrent={false} onDone={() => void navigate({ to: '/' })} />
+    </section>
+  );
+}

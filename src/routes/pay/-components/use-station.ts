@@ -1,0 +1,42 @@
+// The station of the /pay pages: polled every 5 s, shown from the persisted cache without signal, and the outcome
+// rules (offline station, no pumps) applied.
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { builtOr } from '../../../app/built-routes';
+import { mapExitQuery, type Query } from '../../../app/query-carry';
+import { stationOutcome } from '../../../features/stations/model/pumps';
+import { stationQuery } from '../../../features/stations/queries';
+import { ApiError } from '../../../lib/http/errors';
+import { useOnline } from '../../../lib/use-online';
+
+export function useStation(pid: string, query: Query) {
+  const online = useOnline();
+  const navigate = useNavigate();
+  const station = useQuery(stationQuery(pid));
+  const data = station.data;
+
+  useEffect(() => {
+    if (!data || !station.isFetchedAfterMount) return;
+    const outcome = stationOutcome(data, query);
+    if (outcome.kind === 'error') void navigate({ to: '/error', search: { type: outcome.type }, replace: true });
+    if (outcome.kind === 'map') {
+      void navigate({
+        href: `${builtOr('/map', '/settings')}?${new URLSearchParams(mapExitQuery(query))}`,
+        replace: true,
+      });
+    }
+  }, [data, station.isFetchedAfterMount, query, navigate]);
+
+  useEffect(() => {
+    const error = station.error;
+    // "Other load errors show the generic error page" — once retries are spent and nothing is cached to show.
+    if (error && !data && error instanceof ApiError && error.status !== 0) {
+      void navigate({ to: '/error', search: {}, replace: true });
+    }
+  }, [station.error, data, navigate]);
+
+  // What the driver sees was confirmed by the server during this visit, and we are still online.
+  const confirmed = online && station.isFetchedAfterMount && !station.isRefetchError && data?.status === 'ONLINE';
+  return { station: data, confirmed, online, loading: station.isPending, error: station.error };
+}
