@@ -1,4 +1,5 @@
-// Boot: language, query client (+ persister), router, service worker, maintenance check.
+// Boot: language, query client (+ persister, mutation defaults), router, session events, outbox, service worker,
+// maintenance check.
 import { I18nProvider } from '@lingui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
@@ -7,24 +8,13 @@ import { createRoot } from 'react-dom/client';
 import { isUnderMaintenance } from './app/maintenance';
 import { CACHE_BUSTER, persister, queryClient } from './app/query-client';
 import { router } from './app/router';
+import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
-import { clearLocalStore, loginAsGuest } from './features/session/queries';
+import { outbox } from './db/app-outbox';
 import { activateLanguage, i18n, initialLanguage } from './i18n';
-import { setSessionHandlers } from './lib/http';
 import './styles.css';
 
-// "A 401 leads to a guest login"; "an expired password redirects to /change-tmp-password".
-setSessionHandlers({
-  onUnauthorized: () => {
-    clearLocalStore(queryClient);
-    void loginAsGuest(queryClient)
-      .catch(() => undefined)
-      .then(() => router.invalidate());
-  },
-  onPasswordExpired: () => {
-    if (router.state.location.pathname !== '/change-tmp-password') void router.navigate({ to: '/change-tmp-password' });
-  },
-});
+installSessionEvents(router);
 
 async function boot() {
   await activateLanguage(initialLanguage());
@@ -40,6 +30,8 @@ async function boot() {
     </StrictMode>,
   );
   serviceWorker.register();
+  // Writes made without signal in an earlier visit go out now (and whenever the signal returns).
+  outbox.start();
   // "If its production flag is set, it goes to /maintenance." On timeout or error the app simply continues.
   if (await isUnderMaintenance()) void router.navigate({ to: '/maintenance' });
 }

@@ -1,11 +1,10 @@
-// Route guards as pure decisions (shell-and-account.md §2.2). The router turns a decision into a redirect.
-import { callbackUrl, isValidCallback } from './callback';
-import { hasStationReference, type Query } from './query-carry';
+// Route guards as pure decisions (shell-and-account.md §2.2). app/guards.ts turns a decision into a redirect.
+import { type Exit, hasStationReference, leaveTarget, type Query } from './query-carry';
 
 export type GuardDecision =
   | { kind: 'allow' }
-  | { kind: 'redirect'; to: string; search: Query }
-  | { kind: 'external'; href: string };
+  | { kind: 'redirect'; to: '/login'; search: Query }
+  | { kind: 'leave'; exit: Exit };
 
 /** "Registered-only pages send guests to /login with the query kept." */
 export function registeredOnly(isRegistered: boolean, query: Query): GuardDecision {
@@ -17,13 +16,15 @@ export function registeredOnly(isRegistered: boolean, query: Query): GuardDecisi
  *  query, the previous query or the saved UI query. Otherwise the user goes to /map. If a callback and hideRydMapLink
  *  are both present, the user returns to the callback instead." (An invalid callback falls back to /map.)
  */
-export function stationRequired(current: Query, previous: Query | null, savedUi: Query | null): GuardDecision {
+export function stationRequired(
+  current: Query,
+  previous: Query | null,
+  savedUi: Query | null,
+  origin: string,
+): GuardDecision {
   if (hasStationReference(current) || hasStationReference(previous) || hasStationReference(savedUi))
     return { kind: 'allow' };
-  if (current.callback !== undefined && current.hideRydMapLink !== undefined && isValidCallback(current.callback)) {
-    return { kind: 'external', href: callbackUrl(current.callback) };
-  }
-  return { kind: 'redirect', to: '/map', search: current };
+  return { kind: 'leave', exit: leaveTarget(current, { callback: 'hideMapLink', origin }) };
 }
 
 /** Decode a feedback redirect target; only same-origin paths are accepted. */
@@ -42,9 +43,9 @@ export function decodeRedirectTarget(value: string): string | null {
  * The / route: "If a feedback redirect parameter is present, go to its decoded target with the remaining query.
  * Otherwise go to /pay when a station id is present, else to /map."
  */
-export function rootRedirect(query: Query): { to: string; search: Query } {
+export function rootRedirect(query: Query): { to: string; search: Query } | { to: '/pay' | '/map'; search: Query } {
   const { redirect, ...rest } = query;
-  if (redirect !== undefined) {
+  if (typeof redirect === 'string') {
     const target = decodeRedirectTarget(redirect);
     if (target) {
       const [path, inner] = target.split('?', 2) as [string, string | undefined];

@@ -1,17 +1,21 @@
-// Route guards wired to the router: beforeLoad helpers that turn the domain's decisions into redirects.
-import type { QueryClient } from '@tanstack/react-query';
+// Route guards wired to the router: beforeLoad helpers that turn the pure decisions of guard-rules.ts into redirects.
 import { redirect } from '@tanstack/react-router';
 import { ensureSession, type SessionState } from '../features/session/queries';
-import { registeredOnly } from './guard-rules';
-import type { Query } from './query-carry';
+import { nearestStationId } from '../features/stations/model/pumps';
+import { nearbyQuery } from '../features/stations/queries';
+import { registeredOnly, stationRequired } from './guard-rules';
+import { leaveRedirect } from './leave';
+import { navigation } from './navigation';
+import { hasStationReference, pickUiQuery, type Query, type UiQuery } from './query-carry';
+import type { RouterContext } from './router-context';
 
-type GuardContext = { context: { queryClient: QueryClient }; location: { pathname: string; search: unknown } };
+type GuardContext = { context: RouterContext; location: { pathname: string; search: unknown } };
 
 /** An auth page: a session must exist (a guest one is made when needed); an expired password goes to its page. */
 export async function requireAuth({ context, location }: GuardContext): Promise<{ session: SessionState | null }> {
   const state = await ensureSession(context.queryClient);
   if (state?.user?.passwordExpired && location.pathname !== '/change-tmp-password') {
-    throw redirect({ to: '/change-tmp-password', search: location.search as Query });
+    throw redirect({ to: '/change-tmp-password', search: location.search as UiQuery });
   }
   return { session: state };
 }
@@ -20,6 +24,39 @@ export async function requireAuth({ context, location }: GuardContext): Promise<
 export async function requireRegistered(ctx: GuardContext): Promise<{ session: SessionState | null }> {
   const { session } = await requireAuth(ctx);
   const decision = registeredOnly(!!session && session.record.isGuest !== true, ctx.location.search as Query);
-  if (decision.kind === 'redirect') throw redirect({ to: decision.to, search: decision.search });
+  if (decision.kind === 'redirect') throw redirect({ to: decision.to, search: decision.search as UiQuery });
   return { session };
+}
+
+/**
+ * A page needing a station (the /pay subtree): the reference may come from the previous or the saved UI query; a
+ * station given by mtskid or by coordinates is resolved through the nearby search into a pid.
+ */
+export async function requireStation({ context, location }: GuardContext): Promise<void> {
+  const query = location.search as Query;
+  // Guards run before the new route resolves: the page being left is still navigation's current one.
+  const previous = navigation.current()?.query ?? null;
+  const saved = navigation.savedUiQuery();
+  const decision = stationRequired(query, previous, saved, window.location.origin);
+  if (decision.kind === 'leave') leaveRedirect(decision.exit);
+  const here = location.pathname as '/pay';
+  if (!hasStationReference(query)) {
+    // The reference came from the previous or saved query: put it back into this URL.
+    const from = hasStationReference(previous) ? previous! : saved!;
+    throw redirect({ to: here, search: { ...pickUiQuery(from), ...query } as UiQuery, replace: true });
+  }
+  if (query.pid) return;
+  const lat = Number(query.latitude);
+  const lon = Number(query.longitude);
+  const mtskid = typeof query.mtskid === 'string' ? query.mtskid : undefined;
+  let pid: string | null = null;
+  if (Number.isFinite(lat) && Number.isFinite(lon)) {
+    try {
+      pid = nearestStationId(await context.queryClient.fetchQuery(nearbyQuery(lat, lon, mtskid)), mtskid);
+    } catch {
+      throw redirect({ to: '/error', search: {} });
+    }
+  }
+  if (!pid) throw redirect({ to: '/error', search: { type: 'NO_STATION_FOUND_LAT_LON' } });
+  throw redirect({ to: here, search: { ...query, pid } as UiQuery, replace: true });
 }

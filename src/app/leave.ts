@@ -1,21 +1,33 @@
-// Leaving the pay flow for the map, or back to the host app's callback.
+// Leaving a page for the map (home) or the host app's callback, the same way everywhere (see leaveTarget).
+import { redirect, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { type Exit, leaving, type UiQuery } from './query-carry';
 
-import { builtOr } from './built-routes';
-import { callbackUrl } from './callback';
-import { leaveToMap, type Query, stringifyQuery } from './query-carry';
+/**
+ * The map is the driver's home (shell-and-account.md §2.1: "/ … else to /map"). It comes with the map issue; until
+ * then settings stands in, reached with the map-exit query.
+ */
+export const HOME_PATH = '/settings' as const;
+/** Whether "find another station" has a map to go to yet. */
+export const MAP_IS_HOME = (HOME_PATH as string) === '/map';
 
-function safeCallback(callback: string): string | null {
-  try {
-    return callbackUrl(callback, undefined, window.location.origin);
-  } catch {
-    return null;
-  }
+/** Navigate to an exit: the callback is a full page load, the map an in-app move that carries nothing. */
+export function useLeave(): (exit: Exit, options?: { replace?: boolean }) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (exit, options) => {
+      if (exit.kind === 'callback') {
+        window.location.assign(exit.href);
+        return;
+      }
+      void navigate({ to: HOME_PATH, search: leaving(exit.search) as UiQuery, replace: options?.replace });
+    },
+    [navigate],
+  );
 }
 
-/** The address to leave to: the callback (a full page load) or the map (an in-app path). */
-export function mapExitHref(query: Query): { external: boolean; href: string } {
-  const exit = leaveToMap(query, safeCallback);
-  if (exit.kind === 'callback') return { external: true, href: exit.href };
-  // The map comes with a later issue; until then the driver lands on settings.
-  return { external: false, href: `${builtOr('/map', '/settings')}${stringifyQuery(exit.search)}` };
+/** The same exit as a redirect thrown from a guard. */
+export function leaveRedirect(exit: Exit): never {
+  if (exit.kind === 'callback') throw redirect({ href: exit.href, reloadDocument: true });
+  throw redirect({ to: HOME_PATH, search: leaving(exit.search) as UiQuery, replace: true });
 }

@@ -1,6 +1,33 @@
-// Query rules of the shell (shell-and-account.md §2.2, pay-flows.md §2). Queries are flat string records.
+// Carrying the query from route to route, and leaving the pay flow (shell-and-account.md §2.2, pay-flows.md §2).
+// One module: the root route's search middleware and guard apply `carryQuery`; every page that leaves for the map or
+// the host app's callback goes through `leaveTarget` (see app/leave.ts).
+import { z } from 'zod';
+import { paymentReturnGroup } from '../features/checkout/model/search';
+import { orderGroup } from '../features/orders/model/search';
+import { callbackUrl } from './callback';
 
-export type Query = Record<string, string>;
+/** A query as the router holds it: string values from the URL, numbers where a route's schema coerced them. */
+export type Query = Record<string, unknown>;
+
+const text = z.string().optional().catch(undefined);
+
+/**
+ * The root route's query: the "UI query keys kept across routes" plus the shell's auth flag. Other keys pass through
+ * untouched (the carry rule needs them); each route adds its own keys with its feature's schema.
+ */
+export const uiQuery = z.looseObject({
+  pid: text,
+  partner: text,
+  callback: text,
+  email: text,
+  longitude: text,
+  latitude: text,
+  mtskid: text,
+  landscape: text,
+  hideRydMapLink: text,
+  auth: text,
+});
+export type UiQuery = z.output<typeof uiQuery>;
 
 /** "UI query keys kept across routes". */
 export const UI_QUERY_KEYS = [
@@ -16,41 +43,18 @@ export const UI_QUERY_KEYS = [
 ] as const;
 
 /** pay-flows.md §2: the order group and the payment-return group, dropped when leaving to the map. */
-export const ORDER_GROUP = [
-  'orderId',
-  'orderType',
-  'amount',
-  'fuelTypeId',
-  'productId',
-  'type',
-  'isWash',
-  'currency',
-] as const;
-export const PAYMENT_RETURN_GROUP = [
-  'registration',
-  'resultIndicator',
-  'sessionVersion',
-  'nonce',
-  'phoneNumber',
-  'provider',
-  'method',
-  'sca_feedback',
-  'paymentId',
-  'errorDescription',
-  'amazonCheckoutSessionId',
-  'amazonIsCancel',
-  'whitelist',
-  'type',
-  'state',
-] as const;
+export const ORDER_GROUP = Object.keys(orderGroup.shape) as Array<keyof typeof orderGroup.shape>;
+export const PAYMENT_RETURN_GROUP = Object.keys(paymentReturnGroup.shape) as Array<
+  keyof typeof paymentReturnGroup.shape
+>;
 
-export function parseQuery(search: string): Query {
-  const out: Query = {};
+export function parseQuery(search: string): Record<string, string> {
+  const out: Record<string, string> = {};
   for (const [key, value] of new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)) out[key] = value;
   return out;
 }
 
-export function stringifyQuery(query: Record<string, unknown>): string {
+export function stringifyQuery(query: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
@@ -66,12 +70,23 @@ export function pickUiQuery(query: Query): Query {
   return out;
 }
 
-function isEmpty(query: Query): boolean {
-  return Object.keys(query).length === 0;
+/** Marks a query a page leaves with on purpose (the map exit): nothing of the page it leaves is carried into it. */
+const LEAVING = Symbol('leaving');
+
+export function leaving<T extends Query>(query: T): T {
+  return { ...query, [LEAVING]: true };
 }
 
-export type QueryRuleInput = {
-  /** The query of the route we come from (empty on the first load). */
+function isLeaving(query: Query): boolean {
+  return (query as { [LEAVING]?: boolean })[LEAVING] === true;
+}
+
+function definedKeys(query: Query): string[] {
+  return Object.keys(query).filter((key) => query[key] !== undefined);
+}
+
+export type CarryInput = {
+  /** The query of the route we come from (empty on a first load or a history move). */
   previous: Query;
   /** The query the new route was asked for. */
   next: Query;
@@ -85,15 +100,21 @@ export type QueryRuleInput = {
  * - UI query keys present before are kept when the new query lacks them.
  * - "When a data query parameter is present off /register, only the partner parameter is kept."
  * - "The shell adds an auth query parameter with value 0 when it is missing."
- * Idempotent: applying it to its own result (with that result as previous) changes nothing.
+ * A query marked `leaving` carries nothing. Idempotent: applied to its own result (as previous) it changes nothing.
  */
-export function applyQueryRules({ previous, next, nextPath }: QueryRuleInput): Query {
-  let query: Query =
-    isEmpty(next) || (Object.keys(next).length === 1 && next.auth !== undefined)
-      ? { ...previous, ...next }
-      : { ...next };
-  for (const key of UI_QUERY_KEYS) {
-    if (query[key] === undefined && previous[key] !== undefined) query[key] = previous[key];
+export function carryQuery({ previous, next, nextPath }: CarryInput): Query {
+  const asked: Query = {};
+  for (const key of definedKeys(next)) asked[key] = next[key];
+  let query: Query;
+  if (isLeaving(next)) {
+    query = asked;
+  } else {
+    const keys = definedKeys(asked);
+    const none = keys.length === 0 || (keys.length === 1 && asked.auth !== undefined);
+    query = none ? { ...withoutUndefined(previous), ...asked } : asked;
+    for (const key of UI_QUERY_KEYS) {
+      if (query[key] === undefined && previous[key] !== undefined) query[key] = previous[key];
+    }
   }
   if (query.data !== undefined && nextPath !== null && !isRegisterPath(nextPath)) {
     query = query.partner !== undefined ? { partner: query.partner } : {};
@@ -102,14 +123,23 @@ export function applyQueryRules({ previous, next, nextPath }: QueryRuleInput): Q
   return query;
 }
 
+function withoutUndefined(query: Query): Query {
+  const out: Query = {};
+  for (const key of definedKeys(query)) out[key] = query[key];
+  return out;
+}
+
 function isRegisterPath(path: string): boolean {
   return path === '/register' || path.startsWith('/register/');
 }
 
+/** Same keys and values, compared as they appear in the URL. */
 export function sameQuery(a: Query, b: Query): boolean {
-  const ak = Object.keys(a);
-  if (ak.length !== Object.keys(b).length) return false;
-  return ak.every((key) => a[key] === b[key]);
+  return stringifyQuery(sortKeys(a)) === stringifyQuery(sortKeys(b));
+}
+
+function sortKeys(query: Query): Query {
+  return Object.fromEntries(Object.entries(query).sort(([x], [y]) => x.localeCompare(y)));
 }
 
 /**
@@ -119,7 +149,7 @@ export function sameQuery(a: Query, b: Query): boolean {
 export function mapExitQuery(query: Query): Query {
   const drop = new Set<string>([...ORDER_GROUP, ...PAYMENT_RETURN_GROUP, 'latitude', 'longitude', 'pid']);
   const out: Query = {};
-  for (const [key, value] of Object.entries(query)) if (!drop.has(key)) out[key] = value;
+  for (const key of definedKeys(query)) if (!drop.has(key)) out[key] = query[key];
   return out;
 }
 
@@ -128,17 +158,36 @@ export function hasStationReference(query: Query | null | undefined): boolean {
   return !!query && (query.pid !== undefined || query.mtskid !== undefined || query.longitude !== undefined);
 }
 
+export type Exit = { kind: 'callback'; href: string } | { kind: 'map'; search: Query };
+
+export type LeaveOptions = {
+  /**
+   * When the host app's callback takes over:
+   * - 'hideMapLink': only with hideRydMapLink too ("If a callback and hideRydMapLink are both present, leaving goes
+   *   to the callback instead") — leaving the station for the map;
+   * - 'always': whenever it is valid — the end of a flow (finish and cancel pages: "OK goes to /map or triggers the
+   *   callback").
+   */
+  callback: 'hideMapLink' | 'always';
+  /** "If payment data is given it is added to the callback as paymentData, encoded as JSON." */
+  paymentData?: unknown;
+  /** Resolves the callback literal "true" to the SDK's finish address. */
+  origin: string;
+};
+
 /**
- * Leaving to the map (pay-flows.md §2): "If a callback and hideRydMapLink are both present, leaving goes to the callback
- * instead. If the callback is invalid it falls back to /map." The map keeps the query minus the payment groups.
+ * Where a page leaves to: the host app's callback (a full page load) or the map with the map-exit query. An invalid
+ * callback falls back to the map.
  */
-export function leaveToMap(
-  query: Query,
-  toCallback: (callback: string) => string | null,
-): { kind: 'callback'; href: string } | { kind: 'map'; search: Query } {
-  if (query.callback !== undefined && query.hideRydMapLink !== undefined) {
-    const href = toCallback(query.callback);
-    if (href) return { kind: 'callback', href };
+export function leaveTarget(query: Query, options: LeaveOptions): Exit {
+  const callback = typeof query.callback === 'string' ? query.callback : undefined;
+  const wanted = callback !== undefined && (options.callback === 'always' || query.hideRydMapLink !== undefined);
+  if (wanted) {
+    try {
+      return { kind: 'callback', href: callbackUrl(callback, options.paymentData, options.origin) };
+    } catch {
+      // 'Invalid callback parameter.': the map instead.
+    }
   }
   return { kind: 'map', search: mapExitQuery(query) };
 }

@@ -1,8 +1,19 @@
-// The query client's cache persisted to local storage (sync-storage persister) so what a driver saw shows at once on
-// the next start, with or without signal.
+// The query client at boot: its cache persisted to local storage (sync-storage persister) so what a driver saw shows
+// at once on the next start, with or without signal; and every feature's mutation defaults registered, so a mutation
+// is one `useMutation({ mutationKey })` wherever it is used.
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { registerCheckoutMutations } from '../features/checkout/queries';
+import { registerOrderMutations } from '../features/orders/queries';
+import { registerProfileMutations } from '../features/profile/queries';
+import { registerSessionMutations } from '../features/session/queries';
+import { queryClient } from '../lib/query-client';
 
-export { queryClient } from '../lib/query-client';
+export { queryClient };
+
+registerSessionMutations(queryClient);
+registerOrderMutations(queryClient);
+registerCheckoutMutations(queryClient);
+registerProfileMutations(queryClient);
 
 export const persister = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : window.localStorage,

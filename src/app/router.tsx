@@ -1,17 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
-import { registerBuiltRoutes } from './built-routes';
 import { navigation } from './navigation';
 import { parseQuery, stringifyQuery } from './query-carry';
 import { queryClient } from './query-client';
 
-export type RouterContext = { queryClient: QueryClient };
-
 export const router = createRouter({
   routeTree,
   context: { queryClient },
-  // Query values stay plain strings (pid=0123 must not become a number).
+  // Query values stay plain strings (pid=0123 must not become a number); each route's schema coerces what it needs.
   parseSearch: (search) => parseQuery(search),
   stringifySearch: (search) => stringifyQuery(search as Record<string, unknown>),
   defaultPreload: false,
@@ -19,10 +15,8 @@ export const router = createRouter({
   defaultPendingMs: 300,
 });
 
-registerBuiltRoutes(Object.keys(router.routesByPath));
-
 router.subscribe('onResolved', ({ toLocation }) => {
-  navigation.arrived(toLocation.pathname, toLocation.search as Record<string, string>);
+  navigation.arrived(toLocation.pathname, toLocation.search as Record<string, unknown>);
 });
 
 declare module '@tanstack/react-router' {

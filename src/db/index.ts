@@ -1,4 +1,6 @@
-// The offline store (Dexie). Only src/db touches IndexedDB; components read through these functions or useLiveQuery.
+// The offline store: the one Dexie class (only src/db touches IndexedDB; features reach their tables through their
+// store.ts, screens read through useLiveQuery). Dexie owns what a driver keeps; react-query's persisted cache only
+// shows the last server snapshot at start (ARCHITECTURE.md "One owner per offline datum").
 import Dexie, { type EntityTable } from 'dexie';
 import type { Order } from '../contract/orders';
 
@@ -14,42 +16,39 @@ export type StoredReceipt = {
   pumpName: string | null;
 };
 
-/** How many receipts stay on the device. */
-export const RECEIPTS_KEPT = 20;
+export type OutboxEntry = {
+  /** Position in the queue: writes go out in the order they were made. */
+  seq?: number;
+  /** The client id of the write; the server treats it as the idempotency key, so a repeat is harmless. */
+  id: string;
+  /** Which write (a registered sender, e.g. 'profile.setPreferredThing'). */
+  kind: string;
+  variables: unknown;
+  createdAt: number;
+  /** Failed sends so far (no answer or a server error); a refusal (4xx) drops the entry instead. */
+  attempts: number;
+  /** Whose write it is: after a logout another driver's writes are not sent with the new session. */
+  userId: string | null;
+};
 
 class ForecourtDb extends Dexie {
-  /** Receipts of recent orders: the finish page opens them without signal. */
+  /** Receipts of recent orders: the finish page and the recent-receipts list open them without signal. */
   receipts!: EntityTable<StoredReceipt, 'id'>;
+  /** Writes made without signal, waiting to be sent once, in order (db/outbox.ts). */
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
 
-  constructor() {
-    super('forecourt-pay');
+  constructor(name = 'forecourt-pay') {
+    super(name);
     this.version(1).stores({ receipts: 'id, storedAt' });
+    this.version(2).stores({ receipts: 'id, storedAt', outbox: '++seq, &id, kind' });
   }
 }
 
+export type { ForecourtDb };
+
 export const db = new ForecourtDb();
 
-export async function saveReceipt(receipt: Omit<StoredReceipt, 'storedAt'>): Promise<void> {
-  await db.transaction('rw', db.receipts, async () => {
-    await db.receipts.put({ ...receipt, storedAt: Date.now() });
-    const extra = (await db.receipts.count()) - RECEIPTS_KEPT;
-    if (extra > 0) {
-      const oldest = await db.receipts.orderBy('storedAt').limit(extra).primaryKeys();
-      await db.receipts.bulkDelete(oldest);
-    }
-  });
-}
-
-export function loadReceipt(orderId: string): Promise<StoredReceipt | undefined> {
-  return db.receipts.get(orderId);
-}
-
-/** The user's last receipts on this device, newest first. */
-export function recentReceipts(userId: string, limit = RECEIPTS_KEPT): Promise<StoredReceipt[]> {
-  return db.receipts
-    .orderBy('storedAt')
-    .reverse()
-    .filter((r) => r.userId === userId)
-    .limit(limit)
-    .toArray();
+/** A separate database (tests: one per simulated device). */
+export function openDb(name: string): ForecourtDb {
+  return new ForecourtDb(name);
 }

@@ -1,9 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { navigation } from '../app/navigation';
-import { applyQueryRules, type Query, sameQuery, stringifyQuery } from '../app/query-carry';
-import type { RouterContext } from '../app/router';
+import { carryQuery, leaving, type Query, sameQuery, type UiQuery, uiQuery } from '../app/query-carry';
+import type { RouterContext } from '../app/router-context';
 import { showsFooter, showsSupportWidget } from '../app/shell-rules';
 import { Footer } from '../app/ui/Footer';
 import { OfflineBanner } from '../app/ui/OfflineBanner';
@@ -12,25 +11,28 @@ import { TopBar } from '../app/ui/TopBar';
 import { UpdatePrompt } from '../app/ui/UpdatePrompt';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  validateSearch: uiQuery,
   search: {
     // Links and navigations get the carried query when they are built (no redirect needed).
     middlewares: [
       ({ search, next }) =>
-        applyQueryRules({ previous: search as Query, next: next(search) as Query, nextPath: null }) as never,
+        carryQuery({ previous: search as Query, next: next(search) as Query, nextPath: null }) as UiQuery,
     ],
   },
   beforeLoad: ({ location, cause }) => {
     if (cause === 'preload') return;
-    // Direct loads and anything the middleware could not know (the /register data rule) are settled here.
+    // Carrying happened when the navigation was built; here only the rules that need the path (the /register data
+    // rule) and the first load (auth=0) are left to settle.
     const next = location.search as Query;
-    const computed = applyQueryRules({
-      previous: navigation.current()?.query ?? {},
-      next,
-      nextPath: location.pathname,
-    });
-    if (!sameQuery(computed, next)) {
-      const hash = location.hash ? `#${location.hash}` : '';
-      throw redirect({ href: `${location.pathname}${stringifyQuery(computed)}${hash}`, replace: true });
+    const settled = carryQuery({ previous: {}, next, nextPath: location.pathname });
+    if (!sameQuery(settled, next)) {
+      // `leaving`: the settled query is final; the middleware must not carry the old one back into it.
+      throw redirect({
+        to: location.pathname as '/',
+        search: leaving(settled) as UiQuery,
+        hash: location.hash,
+        replace: true,
+      });
     }
   },
   component: RootLayout,

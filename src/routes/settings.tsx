@@ -4,11 +4,10 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { requireAuth } from '../app/guards';
+import { uiQuery } from '../app/query-carry';
 import { RecentReceipts } from '../features/orders/ui/RecentReceipts';
-import { useUser } from '../features/profile/queries';
-import { authApi } from '../features/session/api';
-import { clearLocalStore, logout } from '../features/session/queries';
-import { useSession } from '../features/session/use-session';
+import { useDeleteAccount } from '../features/profile/queries';
+import { clearLocalStore, useLogout, useSession, useUser } from '../features/session/queries';
 import { LanguageList } from '../features/settings/ui/LanguageDialog';
 import { GENERIC_ERROR } from '../i18n/messages';
 import { APP_VERSION_LABEL } from '../lib/constants';
@@ -16,6 +15,7 @@ import { Dialog } from '../ui/Dialog';
 import { FormAlert } from '../ui/Form';
 
 export const Route = createFileRoute('/settings')({
+  validateSearch: uiQuery,
   beforeLoad: requireAuth,
   component: Settings,
 });
@@ -32,13 +32,16 @@ function Settings() {
   const [alert, setAlert] = useState<string | null>(null);
   const deleteTitle = useId();
 
+  const logout = useLogout();
+  const deleteAccount = useDeleteAccount();
+
   async function onLogout() {
-    await logout(queryClient);
+    await logout.mutateAsync();
     await navigate({ to: '/login' });
   }
 
   async function onDelete() {
-    const deleted = await authApi.deleteUser();
+    const deleted = await deleteAccount.mutateAsync();
     setConfirmDelete(false);
     if (deleted === 'open_order') {
       setAlert(i18n._(msg`Your account cannot be deleted while an order is open. Finish or cancel it first.`));

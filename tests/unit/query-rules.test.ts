@@ -2,24 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { callbackUrl, isValidCallback, SDK_FINISH_URL } from '../../src/app/callback';
 import { decodeRedirectTarget, registeredOnly, rootRedirect, stationRequired } from '../../src/app/guard-rules';
 import {
-  applyQueryRules,
+  carryQuery,
   hasStationReference,
-  leaveToMap,
+  leaveTarget,
+  leaving,
   mapExitQuery,
   parseQuery,
   stringifyQuery,
 } from '../../src/app/query-carry';
 
+const origin = 'https://app.example';
+
 describe('query rules (shell-and-account.md §2.2)', () => {
   it('carries the query from the previous route when the new route has none', () => {
-    expect(applyQueryRules({ previous: { pid: '1', foo: 'bar', auth: '0' }, next: {}, nextPath: '/login' })).toEqual({
+    expect(carryQuery({ previous: { pid: '1', foo: 'bar', auth: '0' }, next: {}, nextPath: '/login' })).toEqual({
       pid: '1',
       foo: 'bar',
       auth: '0',
     });
   });
   it('a new route with only the shell-added auth key counts as having none', () => {
-    expect(applyQueryRules({ previous: { partner: 'p', auth: '0' }, next: { auth: '0' }, nextPath: '/x' })).toEqual({
+    expect(carryQuery({ previous: { partner: 'p', auth: '0' }, next: { auth: '0' }, nextPath: '/x' })).toEqual({
       partner: 'p',
       auth: '0',
     });
@@ -37,44 +40,44 @@ describe('query rules (shell-and-account.md §2.2)', () => {
       hideRydMapLink: 'true',
       orderId: 'o1',
     };
-    const result = applyQueryRules({ previous, next: { type: 'payment' }, nextPath: '/error' });
+    const result = carryQuery({ previous, next: { type: 'payment' }, nextPath: '/error' });
     const { orderId: _dropped, ...ui } = previous;
     expect(result).toEqual({ ...ui, type: 'payment', auth: '0' });
   });
   it('does not overwrite a UI key the new query sets', () => {
-    expect(applyQueryRules({ previous: { pid: '1' }, next: { pid: '2' }, nextPath: '/pay' }).pid).toBe('2');
+    expect(carryQuery({ previous: { pid: '1' }, next: { pid: '2' }, nextPath: '/pay' }).pid).toBe('2');
   });
   it('with a data parameter off /register keeps only partner', () => {
-    expect(applyQueryRules({ previous: {}, next: { data: 'x', partner: 'p', pid: '1' }, nextPath: '/login' })).toEqual({
+    expect(carryQuery({ previous: {}, next: { data: 'x', partner: 'p', pid: '1' }, nextPath: '/login' })).toEqual({
       partner: 'p',
       auth: '0',
     });
-    expect(applyQueryRules({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: '/settings' })).toEqual({
+    expect(carryQuery({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: '/settings' })).toEqual({
       auth: '0',
     });
   });
   it('keeps a data parameter on /register and /register/mail', () => {
-    expect(applyQueryRules({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: '/register' })).toEqual({
+    expect(carryQuery({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: '/register' })).toEqual({
       data: 'x',
       pid: '1',
       auth: '0',
     });
-    expect(applyQueryRules({ previous: {}, next: { data: 'x' }, nextPath: '/register/mail' }).data).toBe('x');
+    expect(carryQuery({ previous: {}, next: { data: 'x' }, nextPath: '/register/mail' }).data).toBe('x');
   });
   it('skips the /register rule while the path is not known yet (link building)', () => {
-    expect(applyQueryRules({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: null }).data).toBe('x');
+    expect(carryQuery({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: null }).data).toBe('x');
   });
   it('adds auth=0 when missing and keeps a given auth value', () => {
-    expect(applyQueryRules({ previous: {}, next: {}, nextPath: '/' })).toEqual({ auth: '0' });
-    expect(applyQueryRules({ previous: {}, next: { auth: '1' }, nextPath: '/' })).toEqual({ auth: '1' });
+    expect(carryQuery({ previous: {}, next: {}, nextPath: '/' })).toEqual({ auth: '0' });
+    expect(carryQuery({ previous: {}, next: { auth: '1' }, nextPath: '/' })).toEqual({ auth: '1' });
   });
   it('is idempotent', () => {
-    const first = applyQueryRules({
+    const first = carryQuery({
       previous: { pid: '1', x: 'y' },
       next: { data: 'd', partner: 'p' },
       nextPath: '/x',
     });
-    expect(applyQueryRules({ previous: first, next: first, nextPath: '/x' })).toEqual(first);
+    expect(carryQuery({ previous: first, next: first, nextPath: '/x' })).toEqual(first);
   });
   it('parses and writes queries as plain strings', () => {
     expect(parseQuery('?pid=0123&a=b%20c')).toEqual({ pid: '0123', a: 'b c' });
@@ -112,28 +115,32 @@ describe('guards (shell-and-account.md §2.2)', () => {
     ['mtskid', { mtskid: 'm' }],
     ['longitude', { longitude: '9.7' }],
   ])('a station page accepts %s in the current query', (_key, query) => {
-    expect(stationRequired(query, null, null)).toEqual({ kind: 'allow' });
+    expect(stationRequired(query, null, null, origin)).toEqual({ kind: 'allow' });
   });
   it('a station page accepts the key from the previous or the saved UI query', () => {
-    expect(stationRequired({}, { pid: '1' }, null)).toEqual({ kind: 'allow' });
-    expect(stationRequired({}, {}, { mtskid: 'm' })).toEqual({ kind: 'allow' });
+    expect(stationRequired({}, { pid: '1' }, null, origin)).toEqual({ kind: 'allow' });
+    expect(stationRequired({}, {}, { mtskid: 'm' }, origin)).toEqual({ kind: 'allow' });
   });
-  it('without a station the user goes to /map', () => {
-    expect(stationRequired({ partner: 'p' }, {}, {})).toEqual({
-      kind: 'redirect',
-      to: '/map',
-      search: { partner: 'p' },
+  it('without a station the user goes to /map with the map-exit query', () => {
+    expect(stationRequired({ partner: 'p', orderId: 'o' }, {}, {}, origin)).toEqual({
+      kind: 'leave',
+      exit: { kind: 'map', search: { partner: 'p' } },
     });
-    expect(stationRequired({ callback: 'https://h.example/' }, null, null).kind).toBe('redirect');
+    expect(stationRequired({ callback: 'https://h.example/' }, null, null, origin)).toEqual({
+      kind: 'leave',
+      exit: { kind: 'map', search: { callback: 'https://h.example/' } },
+    });
   });
   it('with callback and hideRydMapLink the user returns to the callback', () => {
-    expect(stationRequired({ callback: 'https://h.example/done', hideRydMapLink: 'true' }, null, null)).toEqual({
-      kind: 'external',
-      href: 'https://h.example/done',
-    });
+    expect(stationRequired({ callback: 'https://h.example/done', hideRydMapLink: 'true' }, null, null, origin)).toEqual(
+      { kind: 'leave', exit: { kind: 'callback', href: 'https://h.example/done' } },
+    );
   });
   it('an invalid callback falls back to /map', () => {
-    expect(stationRequired({ callback: 'not a url', hideRydMapLink: 'true' }, null, null).kind).toBe('redirect');
+    expect(stationRequired({ callback: 'not a url', hideRydMapLink: 'true' }, null, null, origin)).toEqual({
+      kind: 'leave',
+      exit: { kind: 'map', search: { callback: 'not a url', hideRydMapLink: 'true' } },
+    });
   });
   it('station references', () => {
     expect(hasStationReference({ latitude: '1' })).toBe(false);
@@ -178,23 +185,72 @@ describe('callback (pay-flows.md §4)', () => {
 });
 
 describe('leaving to the map or the callback (pay-flows.md §2)', () => {
-  const toCallback = (c: string) => (c.startsWith('https://') ? c : null);
   it('goes to the callback when callback and hideRydMapLink are both present', () => {
-    expect(leaveToMap({ callback: 'https://host.example/', hideRydMapLink: 'true', pid: '1' }, toCallback)).toEqual({
-      kind: 'callback',
-      href: 'https://host.example/',
-    });
+    expect(
+      leaveTarget(
+        { callback: 'https://host.example/', hideRydMapLink: 'true', pid: '1' },
+        { callback: 'hideMapLink', origin },
+      ),
+    ).toEqual({ kind: 'callback', href: 'https://host.example/' });
   });
   it('falls back to the map when the callback is invalid', () => {
-    expect(leaveToMap({ callback: 'nope', hideRydMapLink: 'true', pid: '1' }, toCallback)).toEqual({
-      kind: 'map',
-      search: { callback: 'nope', hideRydMapLink: 'true' },
-    });
+    expect(
+      leaveTarget({ callback: 'nope', hideRydMapLink: 'true', pid: '1' }, { callback: 'hideMapLink', origin }),
+    ).toEqual({ kind: 'map', search: { callback: 'nope', hideRydMapLink: 'true' } });
   });
   it('goes to the map with a callback alone, keeping the query minus the dropped keys', () => {
-    expect(leaveToMap({ callback: 'https://host.example/', pid: '1', orderId: 'o' }, toCallback)).toEqual({
-      kind: 'map',
-      search: { callback: 'https://host.example/' },
+    expect(
+      leaveTarget({ callback: 'https://host.example/', pid: '1', orderId: 'o' }, { callback: 'hideMapLink', origin }),
+    ).toEqual({ kind: 'map', search: { callback: 'https://host.example/' } });
+  });
+  it('at the end of a flow the callback takes over whenever it is valid, with the payment data', () => {
+    const exit = leaveTarget(
+      { callback: 'https://host.example/back', orderId: 'o1' },
+      { callback: 'always', paymentData: { orderId: 'o1', state: 'COMPLETED' }, origin },
+    );
+    expect(exit.kind).toBe('callback');
+    const url = new URL(exit.kind === 'callback' ? exit.href : '');
+    expect(JSON.parse(url.searchParams.get('paymentData')!)).toEqual({ orderId: 'o1', state: 'COMPLETED' });
+  });
+  it('the literal true resolves to the SDK finish address of this origin', () => {
+    expect(leaveTarget({ callback: 'true' }, { callback: 'always', origin })).toEqual({
+      kind: 'callback',
+      href: `${origin}${SDK_FINISH_URL}`,
+    });
+  });
+  it('without a callback the end of a flow goes to the map, dropping the order and payment-return groups', () => {
+    expect(
+      leaveTarget(
+        { pid: '1', orderId: 'o1', orderType: 'PREPAY', state: 'CANCELLED_PREPAY', partner: 'p', auth: '0' },
+        { callback: 'always', origin },
+      ),
+    ).toEqual({ kind: 'map', search: { partner: 'p', auth: '0' } });
+  });
+});
+
+describe('a query left with on purpose carries nothing', () => {
+  it('the map exit is not refilled from the page it leaves (the receipt OK kept the whole order query)', () => {
+    const previous = { pid: '1', orderId: 'o1', orderType: 'PREPAY', amount: '3000', auth: '0', partner: 'p' };
+    const exit = mapExitQuery(previous);
+    expect(carryQuery({ previous, next: leaving(exit), nextPath: null })).toEqual({ partner: 'p', auth: '0' });
+    // Without the mark the carry rule would bring the order back: the exit has only keys the shell treats as none.
+    expect(carryQuery({ previous, next: { auth: '0' }, nextPath: null }).orderId).toBe('o1');
+  });
+  it('an empty exit gets only the shell auth flag', () => {
+    expect(carryQuery({ previous: { pid: '1', x: 'y' }, next: leaving({}), nextPath: '/settings' })).toEqual({
+      auth: '0',
+    });
+  });
+  it('the data rule still applies to a query left with', () => {
+    expect(carryQuery({ previous: {}, next: leaving({ data: 'x', partner: 'p' }), nextPath: '/login' })).toEqual({
+      partner: 'p',
+      auth: '0',
+    });
+  });
+  it('keys set to undefined count as absent', () => {
+    expect(carryQuery({ previous: { pid: '1' }, next: { orderId: undefined }, nextPath: null })).toEqual({
+      pid: '1',
+      auth: '0',
     });
   });
 });

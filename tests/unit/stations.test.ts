@@ -114,12 +114,13 @@ describe('pumps (pay-flows.md §2)', () => {
   });
   it('choosing leads to the step of the product', () => {
     const s = station();
-    expect(nextStepFor(s, product('1')).to).toBe('/pay/prepay/fuelselection');
-    expect(nextStepFor(s, product('1', { automaticFlow: false })).to).toBe('/pay/postpay/fueling');
-    expect(nextStepFor(s, product('W', { facility: 'WASH', type: 'CAR_WASH' })).to).toBe('/pay/postpay/wash');
+    expect(nextStepFor(s, product('1'))).toEqual({ kind: 'prepay', productId: 'p-1' });
+    expect(nextStepFor(s, product('1', { automaticFlow: false }))).toEqual({ kind: 'postpay', productId: 'p-1' });
+    expect(nextStepFor(s, product('W', { facility: 'WASH', type: 'CAR_WASH' }))).toEqual({ kind: 'wash' });
     expect(nextStepFor(s, product('C', { facility: 'CHARGER', type: 'EV_CHARGE' }))).toEqual({
-      to: '/pay/prepay/ev/summary',
-      search: { productId: 'p-C', fuelTypeId: 'SUPER_E5' },
+      kind: 'ev',
+      productId: 'p-C',
+      fuelTypeId: 'SUPER_E5',
     });
   });
 });

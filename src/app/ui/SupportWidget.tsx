@@ -1,7 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { useFeatures, useUser } from '../../features/profile/queries';
-import { useSession } from '../../features/session/use-session';
+import { useFeatures, useSession, useUser } from '../../features/session/queries';
 import { Dialog } from '../../ui/Dialog';
 import { isHotlineOpen } from '../shell-rules';
 

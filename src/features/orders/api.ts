@@ -5,9 +5,12 @@ import {
   ongoingOrdersResponse,
   order,
   PARTNER_HEADER,
-  paymentMethodsResponse,
 } from '../../contract/orders';
 import { api } from '../../lib/http/index';
+
+const path = (id: string) => `v4/order/${encodeURIComponent(id)}`;
+
+export type UpdateOrderBody = { thingExternalId?: string; carOdometerM?: number };
 
 export const ordersApi = {
   create: (body: CreateOrderBody, idempotencyKey: string, partner?: string) =>
@@ -16,21 +19,20 @@ export const ordersApi = {
       json: body,
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey, ...(partner ? { [PARTNER_HEADER]: partner } : {}) },
     }),
-  get: (id: string, signal?: AbortSignal) => api.request(`v4/order/${encodeURIComponent(id)}`, order, { signal }),
+  get: (id: string, signal?: AbortSignal) => api.request(path(id), order, { signal }),
   authorize: (id: string, body: AuthorizeBody, idempotencyKey: string) =>
-    api.request(`v4/order/${encodeURIComponent(id)}/authorize`, order, {
+    api.request(`${path(id)}/authorize`, order, {
       method: 'POST',
       json: body,
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     }),
-  cancel: (id: string) => api.request(`v4/order/${encodeURIComponent(id)}/cancel`, order, { method: 'POST', json: {} }),
-  ongoing: () => api.request('v4/ongoing-orders', ongoingOrdersResponse, { searchParams: { limit: 5 } }),
-};
-
-export const paymentMethodsApi = {
-  list: (customerId: string, signal?: AbortSignal) =>
-    api.request('v4/payment-methods/', paymentMethodsResponse, {
-      signal,
-      searchParams: { customerId, state: 'ACTIVE' },
+  cancel: (id: string) => api.request(`${path(id)}/cancel`, order, { method: 'POST', json: {} }),
+  /** The vehicle and odometer of an order (pay-flows.md §7); sent through the outbox with its client id. */
+  update: (id: string, body: UpdateOrderBody, clientId: string) =>
+    api.request(`${path(id)}/update-order`, order, {
+      method: 'PATCH',
+      json: body,
+      headers: { [IDEMPOTENCY_HEADER]: clientId },
     }),
+  ongoing: () => api.request('v4/ongoing-orders', ongoingOrdersResponse, { searchParams: { limit: 5 } }),
 };

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import {
-  booleanResult,
   type ChangePasswordBody,
   type LoginLocalBody,
   type LoginOpenIdBody,
   loginResponse,
   type RegisterBody,
 } from '../../contract/auth';
-import { ApiError } from '../../lib/http/errors';
+import { accountFeatures, user } from '../../contract/users';
 import { api } from '../../lib/http/index';
 
 export const authApi = {
@@ -22,21 +21,11 @@ export const authApi = {
   resendPassword: (email: string) =>
     api.request('auth/resend-password', z.object({ sent: z.boolean() }), { method: 'POST', json: { email } }),
   logout: () => api.request('auth/logout', z.unknown(), { method: 'POST', json: {} }),
-  /** "The last three return false on failure." */
-  userHasPin: () =>
-    api
-      .request('functions/user_has_pin_prod', booleanResult)
-      .then((r) => r.result)
-      .catch(() => false),
-  hasUserWebauthn: () =>
-    api
-      .request('functions/has_user_webauthn_prod', booleanResult)
-      .then((r) => r.result)
-      .catch(() => false),
-  /** true when deleted; 'open_order' while an order of the user has not ended (409); false on any other failure. */
-  deleteUser: (): Promise<boolean | 'open_order'> =>
-    api
-      .request('functions/delete_user_prod', booleanResult, { method: 'DELETE' })
-      .then((r) => r.result)
-      .catch((error: unknown) => (error instanceof ApiError && error.status === 409 ? 'open_order' : false)),
+};
+
+/** The signed-in user ("User (auth store)", shell-and-account.md §3) and the account's feature flags. */
+export const userApi = {
+  get: (id: string, signal?: AbortSignal) => api.request(`users/${encodeURIComponent(id)}`, user, { signal }),
+  features: (accountId: string, signal?: AbortSignal) =>
+    api.request(`accounts/${encodeURIComponent(accountId)}/features`, accountFeatures, { signal }),
 };

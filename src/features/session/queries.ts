@@ -1,14 +1,66 @@
-// Session transitions the shell needs: the auth guard, logins, logout (pay-flows.md §4 Session).
-import type { QueryClient } from '@tanstack/react-query';
-import type { LoginResponse } from '../../contract/auth';
+// The session in the app (pay-flows.md §4 Session): the signed-in user, the auth guard, and every sign-in write as a
+// mutation whose defaults are registered once at boot (registerSessionMutations).
+import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import type {
+  ChangePasswordBody,
+  LoginLocalBody,
+  LoginOpenIdBody,
+  LoginResponse,
+  RegisterBody,
+} from '../../contract/auth';
 import type { User } from '../../contract/users';
 import { ApiError } from '../../lib/http/errors';
-import { userQuery } from '../profile/queries';
-import { authApi } from './api';
-import { userKeys } from './keys';
-import type { AuthRecord } from './model/auth-record';
-import { clearSdkKeys } from './model/auth-record';
+import { authApi, userApi } from './api';
+import { type AuthRecord, clearSdkKeys } from './model/auth-record';
 import { session } from './store';
+
+export const userKeys = {
+  all: ['user'] as const,
+  detail: (id: string) => ['user', id] as const,
+  features: (accountId: string) => ['user', 'features', accountId] as const,
+};
+
+export const userQuery = (id: string) =>
+  queryOptions({
+    queryKey: userKeys.detail(id),
+    queryFn: ({ signal }) => userApi.get(id, signal),
+    staleTime: 60_000,
+  });
+
+export const featuresQuery = (accountId: string) =>
+  queryOptions({
+    queryKey: userKeys.features(accountId),
+    queryFn: ({ signal }) => userApi.features(accountId, signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** The auth record, re-rendering when it changes (login, logout, another tab). */
+export function useSession(): AuthRecord | null {
+  return useSyncExternalStore(session.subscribe, session.snapshot, () => null);
+}
+
+export function useUser(id: string | null | undefined) {
+  return useQuery({ ...userQuery(id ?? ''), enabled: !!id });
+}
+
+export function useFeatures(accountId: string | null | undefined) {
+  return useQuery({ ...featuresQuery(accountId ?? ''), enabled: !!accountId });
+}
+
+/** Who is signed in on this device right now (null without a session). */
+export function currentUserId(): string | null {
+  return session.snapshot()?.userId ?? null;
+}
+
+export function isGuestConfirmed(): boolean {
+  return session.isGuestConfirmed();
+}
+
+/** The session's bearer token, for the API client. */
+export function sessionToken(): string | null {
+  return session.token();
+}
 
 let guestLogin: Promise<AuthRecord> | null = null;
 
@@ -68,11 +120,79 @@ export async function ensureSession(queryClient: QueryClient): Promise<SessionSt
   }
 }
 
-export async function logout(queryClient: QueryClient): Promise<void> {
-  try {
-    await authApi.logout();
-  } catch {
-    // Logging out locally matters more than telling the server; the token expires anyway.
-  }
-  clearLocalStore(queryClient);
+export const sessionMutations = {
+  login: ['session', 'login'] as const,
+  loginOpenId: ['session', 'login-openid'] as const,
+  continueAsGuest: ['session', 'continue-as-guest'] as const,
+  register: ['session', 'register'] as const,
+  changePassword: ['session', 'change-password'] as const,
+  resendPassword: ['session', 'resend-password'] as const,
+  logout: ['session', 'logout'] as const,
+};
+
+/** The writes of this area; called once with the app's query client at boot. */
+export function registerSessionMutations(queryClient: QueryClient): void {
+  queryClient.setMutationDefaults(sessionMutations.login, {
+    mutationFn: async (body: LoginLocalBody) => {
+      const response = await authApi.loginLocal(body);
+      startSession(queryClient, response, false);
+      return response;
+    },
+  });
+  queryClient.setMutationDefaults(sessionMutations.loginOpenId, {
+    mutationFn: async (body: LoginOpenIdBody) => {
+      const response = await authApi.loginOpenId(body);
+      startSession(queryClient, response, false);
+      return response;
+    },
+  });
+  queryClient.setMutationDefaults(sessionMutations.continueAsGuest, {
+    mutationFn: async () => {
+      const record = await loginAsGuest(queryClient);
+      session.confirmGuest();
+      return record;
+    },
+  });
+  queryClient.setMutationDefaults(sessionMutations.register, {
+    mutationFn: async (body: RegisterBody) => {
+      const response = await authApi.register(body);
+      startSession(queryClient, response, false);
+      return response;
+    },
+  });
+  queryClient.setMutationDefaults(sessionMutations.changePassword, {
+    // A change ends every session: the answer's fresh token becomes this one.
+    mutationFn: async (body: ChangePasswordBody) => {
+      const response = await authApi.changePassword(body);
+      startSession(queryClient, response, false);
+      return response;
+    },
+  });
+  queryClient.setMutationDefaults(sessionMutations.resendPassword, {
+    mutationFn: (email: string) => authApi.resendPassword(email),
+  });
+  queryClient.setMutationDefaults(sessionMutations.logout, {
+    mutationFn: async () => {
+      try {
+        await authApi.logout();
+      } catch {
+        // Logging out locally matters more than telling the server; the token expires anyway.
+      }
+      clearLocalStore(queryClient);
+    },
+  });
 }
+
+export const useLogin = () =>
+  useMutation<LoginResponse, ApiError, LoginLocalBody>({ mutationKey: sessionMutations.login });
+export const useLoginOpenId = () =>
+  useMutation<LoginResponse, ApiError, LoginOpenIdBody>({ mutationKey: sessionMutations.loginOpenId });
+export const useContinueAsGuest = () =>
+  useMutation<AuthRecord, ApiError, void>({ mutationKey: sessionMutations.continueAsGuest });
+export const useRegister = () =>
+  useMutation<LoginResponse, ApiError, RegisterBody>({ mutationKey: sessionMutations.register });
+export const useChangePassword = () =>
+  useMutation<LoginResponse, ApiError, ChangePasswordBody>({ mutationKey: sessionMutations.changePassword });
+export const useResendPassword = () =>
+  useMutation<{ sent: boolean }, ApiError, string>({ mutationKey: sessionMutations.resendPassword });
+export const useLogout = () => useMutation<void, ApiError, void>({ mutationKey: sessionMutations.logout });

@@ -1,4 +1,6 @@
-// The session as the app sees it: the auth record in local storage, observable by React.
+// The session as the app sees it: the auth record in local storage (shell-and-account.md §3: "stored locally under
+// the key auth"), observable by React.
+import { SDK_STORAGE_PREFIX } from '../../lib/constants';
 import {
   type AuthRecord,
   clearAuthRecord,
@@ -8,6 +10,8 @@ import {
   readAuthRecord,
   writeAuthRecord,
 } from './model/auth-record';
+
+const GUEST_CONFIRMED_KEY = `${SDK_STORAGE_PREFIX}guestConfirmed`;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -62,6 +66,18 @@ export const session = {
     const store = storage();
     if (store) clearAuthRecord(store);
     refresh();
+  },
+  /**
+   * The driver chose "Continue as guest" for this guest session: the pump does not ask again. Kept under the SDK's
+   * prefix, so clearing the session clears it.
+   */
+  confirmGuest(): void {
+    const record = refresh();
+    if (record?.isGuest) storage()?.setItem(GUEST_CONFIRMED_KEY, record.userId);
+  },
+  isGuestConfirmed(): boolean {
+    const record = refresh();
+    return !!record?.isGuest && storage()?.getItem(GUEST_CONFIRMED_KEY) === record.userId;
   },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);

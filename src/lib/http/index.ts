@@ -1,22 +1,24 @@
-// The app's API client instance. Session and language are read per request; 401 and temp_pass are routed to handlers
-// the shell installs at start (see src/app/session-events.ts).
-
-import { session } from '../../features/session/store';
+// The app's API client instance. The language is read per request; the session's token and what to do on a 401 or an
+// expired password are installed by the shell at boot (app/session-events.ts), so this module knows no feature.
 import { currentLanguage } from '../../i18n/state';
 import { config } from '../config';
 import { createApiClient } from './client';
 
-type Handlers = { onUnauthorized: (path: string) => void; onPasswordExpired: () => void };
-const handlers: Handlers = { onUnauthorized: () => {}, onPasswordExpired: () => {} };
+type SessionHooks = {
+  getToken: () => string | null;
+  onUnauthorized: (path: string) => void;
+  onPasswordExpired: () => void;
+};
+const hooks: SessionHooks = { getToken: () => null, onUnauthorized: () => {}, onPasswordExpired: () => {} };
 
-export function setSessionHandlers(next: Partial<Handlers>): void {
-  Object.assign(handlers, next);
+export function configureApiSession(next: Partial<SessionHooks>): void {
+  Object.assign(hooks, next);
 }
 
 export const api = createApiClient({
   baseUrl: config.apiBaseUrl,
-  getToken: () => session.token(),
+  getToken: () => hooks.getToken(),
   getLanguage: () => currentLanguage(),
-  onUnauthorized: (path) => handlers.onUnauthorized(path),
-  onPasswordExpired: () => handlers.onPasswordExpired(),
+  onUnauthorized: (path) => hooks.onUnauthorized(path),
+  onPasswordExpired: () => hooks.onPasswordExpired(),
 });

@@ -5,8 +5,8 @@ import { PasswordChangeForm } from '../../features/session/ui/PasswordChangeForm
 
 export const Route = createFileRoute('/(public)/change-tmp-password')({
   // Open route, but changing a password needs the session opened with the temporary password.
-  beforeLoad: ({ location }) => {
-    if (!session.isRegistered()) throw redirect({ to: '/login', search: location.search as Record<string, string> });
+  beforeLoad: () => {
+    if (!session.isRegistered()) throw redirect({ to: '/login', search: true });
   },
   component: ChangeTmpPassword,
 });

@@ -3,9 +3,14 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { z } from 'zod';
 import { GENERIC_ERROR } from '../../i18n/messages';
 
+/** "/error: Takes a type." Unknown types show the generic error. */
+const errorSearch = z.object({ type: z.string().optional().catch(undefined) });
+
 export const Route = createFileRoute('/(public)/error')({
+  validateSearch: errorSearch,
   component: ErrorPage,
 });
 
@@ -51,8 +56,8 @@ const TYPES: Record<string, { title: MessageDescriptor; text: MessageDescriptor 
 
 function ErrorPage() {
   const { i18n } = useLingui();
-  const search = Route.useSearch() as Record<string, string>;
-  const entry = search.type ? TYPES[search.type] : undefined;
+  const { type } = Route.useSearch();
+  const entry = type && Object.hasOwn(TYPES, type) ? TYPES[type] : undefined;
   return (
     <section className="page center" aria-labelledby="error-title">
       <div className="error-icon" aria-hidden="true">

@@ -4,17 +4,19 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { authApi } from '../../features/session/api';
+import { signInSearch } from '../../features/session/model/search';
 import { errorText, fieldErrorText } from '../../i18n/messages';
 import { validateEmail } from '../../lib/validation';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Form';
 
 export const Route = createFileRoute('/(public)/forgotten-password')({
+  validateSearch: signInSearch,
   component: ForgottenPassword,
 });
 
 function ForgottenPassword() {
   const { i18n } = useLingui();
-  const search = Route.useSearch() as Record<string, string>;
+  const search = Route.useSearch();
   const [email, setEmail] = useState(search.email ?? '');
   const [error, setError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);

@@ -2,11 +2,13 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { signInSearch } from '../../features/session/model/search';
 import { loginAsGuest } from '../../features/session/queries';
 import { errorText } from '../../i18n/messages';
 import { FormAlert } from '../../ui/Form';
 
 export const Route = createFileRoute('/(public)/landing')({
+  validateSearch: signInSearch,
   component: Landing,
 });
 
@@ -31,7 +33,7 @@ function PartnerLogo({ partner }: { partner: string | undefined }) {
 
 function Landing() {
   const { i18n } = useLingui();
-  const search = Route.useSearch() as Record<string, string>;
+  const search = Route.useSearch();
   const { queryClient } = Route.useRouteContext();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);

@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { authApi } from '../../features/session/api';
+import { signInSearch } from '../../features/session/model/search';
 import { emailFromIdToken, rememberIdentity, takeOpenIdResult } from '../../features/session/openid';
 import { loginAsGuest, startSession } from '../../features/session/queries';
 import { OpenIdButtons } from '../../features/session/ui/OpenIdButtons';
@@ -14,12 +15,13 @@ import { type Errors, hasErrors, validateEmail, validateRequired } from '../../l
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../ui/Form';
 
 export const Route = createFileRoute('/(public)/login')({
+  validateSearch: signInSearch,
   component: Login,
 });
 
 function Login() {
   const { i18n } = useLingui();
-  const search = Route.useSearch() as Record<string, string>;
+  const search = Route.useSearch();
   const { queryClient } = Route.useRouteContext();
   const navigate = useNavigate();
   const [email, setEmail] = useState(search.email ?? '');

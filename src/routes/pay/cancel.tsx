@@ -2,29 +2,31 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { builtOr } from '../../app/built-routes';
-import { callbackUrl, isValidCallback } from '../../app/callback';
-import { mapExitQuery, ORDER_GROUP, type Query, stringifyQuery } from '../../app/query-carry';
+import { HOME_PATH, useLeave } from '../../app/leave';
+import { leaveTarget } from '../../app/query-carry';
+import { endAttempt } from '../../features/checkout/queries';
 import { type CancelState, cancelPageFor } from '../../features/orders/model/cancel-page';
-import { endAttempt } from '../../features/orders/queries';
-import { featuresQuery, userQuery } from '../../features/profile/queries';
+import { cancelSearch } from '../../features/orders/model/search';
+import { featuresQuery, userQuery } from '../../features/session/queries';
 import { session } from '../../features/session/store';
 
 export const Route = createFileRoute('/pay/cancel')({
+  validateSearch: cancelSearch,
   // pay-flows.md §6: "EV routes and /pay/cancel require the EV-charging feature on the account."
   beforeLoad: async ({ context }) => {
     const record = session.get();
     if (!record) return;
+    let enabled = true;
     try {
       const user = await context.queryClient.ensureQueryData(userQuery(record.userId));
       const features = await context.queryClient.ensureQueryData(featuresQuery(user.accountId));
-      if (!features.evCharging.enabled) throw redirect({ href: builtOr('/map', '/settings') });
-    } catch (error) {
-      if (error && typeof error === 'object' && 'isRedirect' in error) throw error;
+      enabled = features.evCharging.enabled;
+    } catch {
       // Offline: show the page; it only explains what happened.
     }
+    if (!enabled) throw redirect({ to: HOME_PATH });
   },
   component: CancelPage,
 });
@@ -50,8 +52,8 @@ const TEXTS: Record<CancelState, { title: MessageDescriptor; text: MessageDescri
 
 function CancelPage() {
   const { i18n } = useLingui();
-  const query = Route.useSearch() as Query;
-  const navigate = useNavigate();
+  const query = Route.useSearch();
+  const leave = useLeave();
   const page = cancelPageFor(query.state);
 
   // "Pay state is reset for the cancelled states and API_ERROR_POSTPAY."
@@ -60,14 +62,10 @@ function CancelPage() {
   }, [page.resetPayState]);
 
   function ok() {
-    if (query.callback && isValidCallback(query.callback)) {
-      window.location.assign(callbackUrl(query.callback, { state: query.state }, window.location.origin));
-      return;
-    }
-    const rest: Query = { ...mapExitQuery(query) };
-    for (const key of ORDER_GROUP) delete rest[key];
-    delete rest.state;
-    void navigate({ href: `${builtOr('/map', '/settings')}${stringifyQuery(rest)}` });
+    // "OK goes to /map or back to the callback."
+    leave(
+      leaveTarget(query, { callback: 'always', paymentData: { state: query.state }, origin: window.location.origin }),
+    );
   }
 
   return (

@@ -3,11 +3,11 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { builtOr, isBuilt } from '../../app/built-routes';
-import { mapExitHref } from '../../app/leave';
-import { type Query, stringifyQuery } from '../../app/query-carry';
+import { MAP_IS_HOME, useLeave } from '../../app/leave';
+import { leaveTarget } from '../../app/query-carry';
 import type { Product } from '../../contract/stations';
-import { useSession } from '../../features/session/use-session';
+import { orderGroup } from '../../features/orders/model/search';
+import { useSession } from '../../features/session/queries';
 import { geofenceState, skipsGeofence } from '../../features/stations/model/geofence';
 import { hintFor } from '../../features/stations/model/hints';
 import { chargersOf, hasWash, isWashOnly, nextStepFor, pumpsOf, washesOf } from '../../features/stations/model/pumps';
@@ -20,6 +20,7 @@ import { Dialog } from '../../ui/Dialog';
 import { useStation } from './-components/use-station';
 
 export const Route = createFileRoute('/pay/pump')({
+  validateSearch: orderGroup,
   component: PumpSelection,
 });
 
@@ -43,9 +44,10 @@ function setSessionFlag(key: string): void {
 
 function PumpSelection() {
   const { i18n } = useLingui();
-  const query = Route.useSearch() as Query;
+  const query = Route.useSearch();
   const pid = query.pid ?? '';
   const navigate = useNavigate();
+  const leave = useLeave();
   const { pathname } = useLocation();
   const record = useSession();
   const isGuest = !record || record.isGuest === true;
@@ -82,8 +84,7 @@ function PumpSelection() {
     );
   }
 
-  const exit = mapExitHref(query);
-  const leave = () => (exit.external ? window.location.assign(exit.href) : void navigate({ href: exit.href }));
+  const exit = leaveTarget(query, { callback: 'hideMapLink', origin: window.location.origin });
   const geofence = geofenceActive ? geofenceState(reading, station.location) : { kind: 'near' as const };
   const ports = chargersOf(station);
   const pumps = pumpsOf(station);
@@ -95,11 +96,15 @@ function PumpSelection() {
 
   function proceed(product: Product) {
     const next = nextStepFor(station!, product);
-    if (!isBuilt(next.to)) {
-      setUnavailable(true);
+    if (next.kind === 'prepay') {
+      void navigate({
+        to: '/pay/prepay/fuelselection',
+        search: (prev) => ({ ...prev, productId: next.productId, orderType: 'PREPAY' }),
+      });
       return;
     }
-    void navigate({ href: `${next.to}${stringifyQuery({ ...query, ...next.search })}` });
+    // Postpay, wash and EV flows are not in this version yet: say so instead of a dead end.
+    setUnavailable(true);
   }
 
   function choose(product: Product) {
@@ -130,16 +135,18 @@ function PumpSelection() {
         </div>
       </header>
       <nav className="station-actions" aria-label={i18n._(msg`Station`)}>
-        <Link to={isGuest ? '/login' : builtOr('/profile', '/settings')} className="chip">
-          <Trans>Profile</Trans>
-        </Link>
+        {isGuest ? (
+          <Link to="/login" className="chip">
+            <Trans>Profile</Trans>
+          </Link>
+        ) : null}
         <Link to="/settings" className="chip">
           <Trans>Settings</Trans>
         </Link>
-        {query.hideRydMapLink === undefined && isBuilt('/map') ? (
-          <a href={exit.href} className="chip">
+        {query.hideRydMapLink === undefined && MAP_IS_HOME ? (
+          <button type="button" className="chip" onClick={() => leave(exit)}>
             <Trans>Find another station</Trans>
-          </a>
+          </button>
         ) : null}
       </nav>
       <h1>{ports.length > 0 ? <Trans>Select plug</Trans> : <Trans>Select pump</Trans>}</h1>
@@ -178,7 +185,7 @@ function PumpSelection() {
           setSessionFlag(bypassKey(pid));
           setBypassed(true);
         }}
-        onReturnToMap={leave}
+        onReturnToMap={() => leave(exit)}
       />
 
       <Dialog open={guestChoice !== null} onClose={() => setGuestChoice(null)} labelledBy={guestTitle}>
@@ -200,7 +207,7 @@ function PumpSelection() {
           >
             <Trans>Continue as guest</Trans>
           </button>
-          <Link to="/login" search={query} className="button secondary">
+          <Link to="/login" className="button secondary">
             <Trans>Log in</Trans>
           </Link>
         </div>

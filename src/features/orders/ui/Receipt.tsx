@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { Order } from '../../../contract/orders';
 import { formatMoney, formatQuantity, formatUnitPrice } from '../../../lib/money';
+import { receiptTime } from '../model/receipt';
 
 /** The receipt of pay-flows.md §2 plus what was held, charged and released on the card. */
 export function Receipt({ order, stationName }: { order: Order; stationName: string | null }) {
@@ -9,9 +10,8 @@ export function Receipt({ order, stationName }: { order: Order; stationName: str
   const locale = i18n.locale;
   const product = order.products[0];
   const pay = product?.attributes?.paymentAttributes;
-  const acquiredAt = order.stateHistory.find((e) => e.state === 'PRODUCT_ACQUIRED')?.createdAt ?? order.updatedAt;
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(acquiredAt),
+    new Date(receiptTime(order)),
   );
   const total = order.totalAfterDiscounts ?? pay?.totalPrice ?? null;
   const payment = order.payment;

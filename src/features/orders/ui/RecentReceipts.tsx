@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { recentReceipts } from '../../../db';
 import { formatMoney } from '../../../lib/money';
+import { receiptTime } from '../model/receipt';
+import { useRecentReceipts } from '../store';
 
 /**
  * The driver's last receipts kept on this phone (issue: "the last receipts open without signal"): each opens the
@@ -11,7 +11,7 @@ import { formatMoney } from '../../../lib/money';
  */
 export function RecentReceipts({ userId }: { userId: string }) {
   const { i18n } = useLingui();
-  const receipts = useLiveQuery(() => recentReceipts(userId, 5), [userId]);
+  const receipts = useRecentReceipts(userId, 5);
   if (!receipts) return null;
   const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
@@ -31,7 +31,7 @@ export function RecentReceipts({ userId }: { userId: string }) {
             return (
               <li key={r.id}>
                 <Link to="/pay/finish" search={{ pid: r.order.poiId, orderId: r.id, orderType: r.order.orderType }}>
-                  {date.format(new Date(r.order.createdAt))}
+                  {date.format(new Date(receiptTime(r.order)))}
                   {station ? ` · ${station}` : ''}
                   {total ? ` · ${formatMoney(total, i18n.locale)}` : ''}
                 </Link>

@@ -35,7 +35,7 @@ export function isNear(position: LatLon, station: LatLon): boolean {
 export function skipsGeofence(input: {
   station: Pick<Poi, 'productGroups'>;
   path: string;
-  query: Record<string, string | undefined>;
+  query: { orderId?: string; amazonCheckoutSessionId?: string };
   bypassed: boolean;
 }): boolean {
   if (input.bypassed) return true;

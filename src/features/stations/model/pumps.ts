@@ -87,19 +87,19 @@ export function nearestStationId(
   return all[0]?._id ?? null;
 }
 
-export type NextStep = { to: string; search: Record<string, string> };
+export type NextStep =
+  | { kind: 'prepay'; productId: string }
+  | { kind: 'postpay'; productId: string }
+  | { kind: 'wash' }
+  | { kind: 'ev'; productId: string; fuelTypeId: string | undefined };
 
-/** Where choosing a product leads (pay-flows.md §2, §4). */
+/** Where choosing a product leads (pay-flows.md §2, §4): the flow of its order type. */
 export function nextStepFor(station: Poi, product: Product): NextStep {
-  const item = product.attributes.availableItems[0];
-  if (product.facility === 'WASH' || product.type === 'CAR_WASH') return { to: '/pay/postpay/wash', search: {} };
+  if (product.facility === 'WASH' || product.type === 'CAR_WASH') return { kind: 'wash' };
   if (product.facility === 'CHARGER' || product.type === 'EV_CHARGE') {
-    return {
-      to: '/pay/prepay/ev/summary',
-      search: { productId: product._id, ...(item ? { fuelTypeId: item.itemCode } : {}) },
-    };
+    return { kind: 'ev', productId: product._id, fuelTypeId: product.attributes.availableItems[0]?.itemCode };
   }
   return orderTypeFor(station, product) === 'PREPAY'
-    ? { to: '/pay/prepay/fuelselection', search: { productId: product._id, orderType: 'PREPAY' } }
-    : { to: '/pay/postpay/fueling', search: { productId: product._id, orderType: 'POSTPAY' } };
+    ? { kind: 'prepay', productId: product._id }
+    : { kind: 'postpay', productId: product._id };
 }

@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { authApi } from '../../../features/session/api';
+import { registerSearch } from '../../../features/session/model/search';
 import { forgetIdentity, pendingIdentity } from '../../../features/session/openid';
 import { startSession } from '../../../features/session/queries';
 import { errorText, fieldErrorText } from '../../../i18n/messages';
@@ -19,6 +20,7 @@ import {
 import { Checkbox, FormAlert, PasswordField, SubmitButton, TextField } from '../../../ui/Form';
 
 export const Route = createFileRoute('/(public)/register/mail')({
+  validateSearch: registerSearch,
   component: RegisterMail,
 });
 
@@ -26,7 +28,7 @@ type Field = 'email' | 'password' | 'confirmation' | 'terms';
 
 function RegisterMail() {
   const { i18n } = useLingui();
-  const search = Route.useSearch() as Record<string, string>;
+  const search = Route.useSearch();
   const { queryClient } = Route.useRouteContext();
   const navigate = useNavigate();
   const identity = pendingIdentity();

@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { builtOr } from '../../../app/built-routes';
-import { mapExitQuery, type Query } from '../../../app/query-carry';
+import { useLeave } from '../../../app/leave';
+import { leaveTarget, type Query } from '../../../app/query-carry';
 import { stationOutcome } from '../../../features/stations/model/pumps';
 import { stationQuery } from '../../../features/stations/queries';
 import { ApiError } from '../../../lib/http/errors';
@@ -13,20 +13,19 @@ import { useOnline } from '../../../lib/use-online';
 export function useStation(pid: string, query: Query) {
   const online = useOnline();
   const navigate = useNavigate();
+  const leave = useLeave();
   const station = useQuery(stationQuery(pid));
   const data = station.data;
+  const orderId = typeof query.orderId === 'string' ? query.orderId : undefined;
 
   useEffect(() => {
     if (!data || !station.isFetchedAfterMount) return;
-    const outcome = stationOutcome(data, query);
+    const outcome = stationOutcome(data, { orderId });
     if (outcome.kind === 'error') void navigate({ to: '/error', search: { type: outcome.type }, replace: true });
     if (outcome.kind === 'map') {
-      void navigate({
-        href: `${builtOr('/map', '/settings')}?${new URLSearchParams(mapExitQuery(query))}`,
-        replace: true,
-      });
+      leave(leaveTarget(query, { callback: 'hideMapLink', origin: window.location.origin }), { replace: true });
     }
-  }, [data, station.isFetchedAfterMount, query, navigate]);
+  }, [data, station.isFetchedAfterMount, orderId, query, navigate, leave]);
 
   useEffect(() => {
     const error = station.error;

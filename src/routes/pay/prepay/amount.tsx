@@ -1,22 +1,23 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
-import type { Query } from '../../../app/query-carry';
+import { orderGroup } from '../../../features/orders/model/search';
 import { formatMoney } from '../../../lib/money';
 import { useChosenPump } from './-components/use-chosen-pump';
 
 export const Route = createFileRoute('/pay/prepay/amount')({
+  validateSearch: orderGroup,
   component: AmountSelection,
 });
 
 /** "Choose from recommended amounts taken from the pump's automatic-flow limits." */
 function AmountSelection() {
   const { i18n } = useLingui();
-  const query = Route.useSearch() as Query;
+  const query = Route.useSearch();
   const navigate = useNavigate();
   const { station, pump, item } = useChosenPump(query);
   if (!station) return <p className="page lead" aria-busy="true" />;
-  if (!pump || !item) return <Navigate to="/pay/pump" search={query} replace />;
+  if (!pump || !item) return <Navigate to="/pay/pump" search={true} replace />;
   const amounts = pump.attributes.priceAuthorizationLimitsAutomaticFlow?.recommendedPrices ?? [];
   return (
     <section className="page">
@@ -40,11 +41,7 @@ function AmountSelection() {
               onClick={() =>
                 void navigate({
                   to: '/pay/prepay/summary',
-                  search: {
-                    ...query,
-                    amount: String(price.amount),
-                    currency: price.currency,
-                  },
+                  search: (prev) => ({ ...prev, amount: price.amount, currency: price.currency }),
                 })
               }
             >

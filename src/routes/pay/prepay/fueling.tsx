@@ -1,90 +1,46 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Navigate, useBlocker, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
-import type { Query } from '../../../app/query-carry';
-import type { Order } from '../../../contract/orders';
-import { ordersApi } from '../../../features/orders/api';
-import { isSilent } from '../../../features/orders/model/order-poller';
-import { hasReached } from '../../../features/orders/model/waits';
-import { orderPoller, orderQuery } from '../../../features/orders/queries';
-import { ApiError } from '../../../lib/http/errors';
+import { createFileRoute, Navigate, useBlocker } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { PLANS } from '../../../features/orders/model/order-wait';
+import { orderGroup } from '../../../features/orders/model/search';
+import { useOrderSnapshot } from '../../../features/orders/queries';
+import { useOrderWait } from '../../../features/orders/use-order-wait';
 import { formatMoney } from '../../../lib/money';
 import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../ui/Dialog';
 import { FormAlert } from '../../../ui/Form';
+import { useFlowExit } from '../-components/use-flow-exit';
 import { useStation } from '../-components/use-station';
 
+/** Where the flow itself goes: leaving for these needs no confirmation. */
 const FLOW_EXITS = ['/pay/finish', '/pay/cancel', '/error'];
 
 export const Route = createFileRoute('/pay/prepay/fueling')({
+  validateSearch: orderGroup,
   component: PrepayFueling,
 });
 
 function PrepayFueling() {
-  const query = Route.useSearch() as Query;
-  if (!query.orderId || !query.pid) return <Navigate to="/pay" search={query} replace />;
-  return <Fueling orderId={query.orderId} query={query} />;
+  const query = Route.useSearch();
+  // "Prepay fueling: without order id or station id go to /pay."
+  if (!query.orderId || !query.pid) return <Navigate to="/pay" search={true} replace />;
+  return <Fueling key={query.orderId} orderId={query.orderId} pid={query.pid} productId={query.productId} />;
 }
 
-/**
- * pay-flows.md §4 Prepay fueling: product already acquired → finish; authorized but not pending → wait for
- * PRODUCT_PENDING (failure: error type payment); then wait for PRODUCT_ACQUIRED → /pay/finish (type PREPAY).
- * Failures → /error type fueling_prepay. Leaving asks the browser to confirm and stops polling.
- */
-function Fueling({ orderId, query }: { orderId: string; query: Query }) {
+/** The waiting screen of a prepay fill (pay-flows.md §4 Prepay flow): the rules are the order-wait plan's. */
+function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; productId: string | undefined }) {
   const { i18n } = useLingui();
-  const navigate = useNavigate();
   const online = useOnline();
-  const order = useQuery(orderQuery(orderId));
-  const { station } = useStation(query.pid ?? '', query);
-  const [generation, setGeneration] = useState(0);
+  const order = useOrderSnapshot(orderId).data;
+  const query = Route.useSearch();
+  const { station } = useStation(pid, query);
+  const { state, cancel, dismissNotice } = useOrderWait(orderId, PLANS.prepayFueling);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [cancelFailed, setCancelFailed] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-  const [cancelAlert, setCancelAlert] = useState<string | null>(null);
   const confirmId = useId();
   const failedId = useId();
-  const loaded = order.data;
-
-  const finish = () =>
-    navigate({ to: '/pay/finish', search: { ...query, orderId, orderType: 'PREPAY' }, replace: true });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the flow starts once the order is loaded; generation restarts it after a failed cancel
-  useEffect(() => {
-    if (!loaded || cancelling) return;
-    let active = true;
-    (async () => {
-      if (hasReached(loaded, 'PRODUCT_ACQUIRED')) return finish();
-      if (loaded.state === 'PAYMENT_AUTHORIZED') {
-        try {
-          await orderPoller.waitFor(orderId, { kind: 'state', state: 'PRODUCT_PENDING' });
-        } catch (error) {
-          if (active && !isSilent(error)) await navigate({ to: '/error', search: { type: 'payment' }, replace: true });
-          return;
-        }
-      }
-      try {
-        await orderPoller.waitFor(orderId, { kind: 'state', state: 'PRODUCT_ACQUIRED' });
-        if (active) await finish();
-      } catch (error) {
-        if (active && !isSilent(error))
-          await navigate({ to: '/error', search: { type: 'fueling_prepay' }, replace: true });
-      }
-    })();
-    return () => {
-      active = false;
-      orderPoller.stop(orderId);
-    };
-  }, [!!loaded, generation, cancelling, orderId]);
-
-  // "Load order (with retry) … Failures go to /error with type fueling_prepay." (Without signal the load waits.)
-  const loadFailed = !loaded && order.isError;
-  useEffect(() => {
-    if (loadFailed) void navigate({ to: '/error', search: { type: 'fueling_prepay' }, replace: true });
-  }, [loadFailed, navigate]);
+  useFlowExit(state, orderId);
 
   // "Leaving the fueling page prompts the browser to confirm" — a reload or closing the tab, and in-app navigation
   // other than where the flow itself goes (finish, cancel, error).
@@ -96,40 +52,11 @@ function Fueling({ orderId, query }: { orderId: string; query: Query }) {
     },
   });
 
-  async function cancel() {
-    setConfirmCancel(false);
-    setCancelAlert(null);
-    setCancelling(true);
-    orderPoller.stop(orderId);
-    let answer: Order;
-    try {
-      answer = await ordersApi.cancel(orderId);
-    } catch (error) {
-      // "If the cancel call fails with an API error, show the cancel-failure dialog and keep waiting for fueling."
-      // No answer at all (no signal) is not an API error: say the cancel was not sent; the driver can try again.
-      if (error instanceof ApiError && error.status === 0) {
-        setCancelAlert(i18n._(msg`Your cancel was not sent: there is no signal. Try again when you are back online.`));
-      } else setCancelFailed(true);
-      setCancelling(false);
-      setGeneration((g) => g + 1);
-      return;
-    }
-    // Cancelling while fuel flows hangs the nozzle up: what was dispensed is invoiced and the receipt follows.
-    if (hasReached(answer, 'PRODUCT_ACQUIRED')) return void finish();
-    try {
-      if (answer.state !== 'CANCELLED') await orderPoller.waitFor(orderId, { kind: 'cancelled' });
-      await navigate({ to: '/pay/cancel', search: { ...query, state: 'CANCELLED_PREPAY' }, replace: true });
-    } catch (error) {
-      if (isSilent(error)) return;
-      setCancelFailed(true);
-      setCancelling(false);
-      setGeneration((g) => g + 1);
-    }
-  }
-
-  const pump = station?.products.find((p) => p._id === query.productId);
+  const pump = station?.products.find((p) => p._id === productId);
   const dispensing = pump?.attributes.deviceState === 'DISPENSING';
-  const max = loaded?.authorizePrice ? formatMoney(loaded.authorizePrice, i18n.locale) : null;
+  const max = order?.authorizePrice ? formatMoney(order.authorizePrice, i18n.locale) : null;
+  const cancelling = state.kind === 'cancelling' || state.kind === 'confirmingCancel';
+  const notice = state.kind === 'waiting' ? state.notice : null;
 
   return (
     <section className="page center fueling">
@@ -138,9 +65,9 @@ function Fueling({ orderId, query }: { orderId: string; query: Query }) {
       </div>
       <h1>{pump ? <Trans>Pump {pump.name}</Trans> : <Trans>Your pump</Trans>}</h1>
       <p className="lead" role="status" aria-live="polite">
-        {!loaded ? (
+        {!order ? (
           <Trans>Loading your order…</Trans>
-        ) : loaded.state === 'PAYMENT_AUTHORIZED' ? (
+        ) : order.state === 'PAYMENT_AUTHORIZED' ? (
           <Trans>Your payment is confirmed. The pump is being released…</Trans>
         ) : dispensing ? (
           <Trans>Fuelling… Hang up the nozzle when you are done.</Trans>
@@ -158,11 +85,15 @@ function Fueling({ orderId, query }: { orderId: string; query: Query }) {
           <Trans>You are offline. Fuelling goes on; we will update this screen when you are back online.</Trans>
         </p>
       ) : null}
-      <FormAlert>{cancelAlert}</FormAlert>
+      <FormAlert>
+        {notice === 'cancelNotSent'
+          ? i18n._(msg`Your cancel was not sent: there is no signal. Try again when you are back online.`)
+          : null}
+      </FormAlert>
       <button
         type="button"
         className="button secondary"
-        disabled={cancelling || !loaded}
+        disabled={state.kind !== 'waiting'}
         aria-busy={cancelling}
         onClick={() => setConfirmCancel(true)}
       >
@@ -177,7 +108,14 @@ function Fueling({ orderId, query }: { orderId: string; query: Query }) {
           <Trans>If you have already started, hang up the nozzle: you pay only for the fuel you took.</Trans>
         </p>
         <div className="actions">
-          <button type="button" className="button danger" onClick={cancel}>
+          <button
+            type="button"
+            className="button danger"
+            onClick={() => {
+              setConfirmCancel(false);
+              cancel();
+            }}
+          >
             <Trans>Yes, cancel</Trans>
           </button>
           <button type="button" className="button secondary" onClick={() => setConfirmCancel(false)}>
@@ -185,14 +123,14 @@ function Fueling({ orderId, query }: { orderId: string; query: Query }) {
           </button>
         </div>
       </Dialog>
-      <Dialog open={cancelFailed} onClose={() => setCancelFailed(false)} labelledBy={failedId}>
+      <Dialog open={notice === 'cancelFailed'} onClose={dismissNotice} labelledBy={failedId}>
         <h2 id={failedId}>
           <Trans>Cancelling did not work</Trans>
         </h2>
         <p>
           <Trans>We could not cancel your order. Your fuelling continues; hang up the nozzle when you are done.</Trans>
         </p>
-        <button type="button" className="button" onClick={() => setCancelFailed(false)}>
+        <button type="button" className="button" onClick={dismissNotice}>
           <Trans>OK</Trans>
         </button>
       </Dialog>

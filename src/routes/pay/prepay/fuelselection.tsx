@@ -1,22 +1,23 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
-import type { Query } from '../../../app/query-carry';
+import { orderGroup } from '../../../features/orders/model/search';
 import { formatUnitPrice } from '../../../lib/money';
 import { useChosenPump } from './-components/use-chosen-pump';
 
 export const Route = createFileRoute('/pay/prepay/fuelselection')({
+  validateSearch: orderGroup,
   component: FuelSelection,
 });
 
 /** "List the pump's available items (marketingName; a price too when the station has the pumpsWithoutDisplay feature)." */
 function FuelSelection() {
   const { i18n } = useLingui();
-  const query = Route.useSearch() as Query;
+  const query = Route.useSearch();
   const navigate = useNavigate();
   const { station, pump } = useChosenPump(query);
   if (!station) return <p className="page lead" aria-busy="true" />;
-  if (!pump) return <Navigate to="/pay/pump" search={query} replace />;
+  if (!pump) return <Navigate to="/pay/pump" search={true} replace />;
   const showPrices = station.features.pumpsWithoutDisplay;
   return (
     <section className="page">
@@ -33,7 +34,7 @@ function FuelSelection() {
               type="button"
               className="choice-button"
               onClick={() =>
-                void navigate({ to: '/pay/prepay/amount', search: { ...query, fuelTypeId: item.itemCode } })
+                void navigate({ to: '/pay/prepay/amount', search: (prev) => ({ ...prev, fuelTypeId: item.itemCode }) })
               }
             >
               <span className="choice-title">{item.marketingName}</span>

@@ -1,13 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Query } from '../../../app/query-carry';
-import { paymentMethodsQuery, payPrepay } from '../../../features/orders/queries';
-import { useUser } from '../../../features/profile/queries';
-import { useSession } from '../../../features/session/use-session';
+import { usePayPrepay } from '../../../features/checkout/queries';
+import { orderGroup } from '../../../features/orders/model/search';
+import { usePaymentMethods } from '../../../features/payment-methods/queries';
+import { useSession, useUser } from '../../../features/session/queries';
 import { errorText } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/http/errors';
 import { currencyDigits, formatMoney } from '../../../lib/money';
@@ -16,27 +15,30 @@ import { FormAlert } from '../../../ui/Form';
 import { useChosenPump } from './-components/use-chosen-pump';
 
 export const Route = createFileRoute('/pay/prepay/summary')({
+  validateSearch: orderGroup,
   component: PrepaySummary,
 });
 
 function PrepaySummary() {
   const { i18n } = useLingui();
-  const query = Route.useSearch() as Query;
+  const query = Route.useSearch();
   const navigate = useNavigate();
   const online = useOnline();
   const record = useSession();
   const isGuest = !record || record.isGuest === true;
   const user = useUser(isGuest ? null : record?.userId);
-  const methods = useQuery({ ...paymentMethodsQuery(record?.userId ?? ''), enabled: !isGuest && !!record?.userId });
+  const methods = usePaymentMethods(isGuest ? null : (record?.userId ?? null));
   const { station, pump, item } = useChosenPump(query);
   const [chosen, setChosen] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
+  const pay = usePayPrepay();
+  const pending = pay.isPending;
+  // No answer: nothing is lost — the same attempt (same keys) is replayed when the driver presses pay again.
+  const alert = pay.error instanceof ApiError && pay.error.status === 0 ? errorText(i18n, pay.error) : null;
 
   if (!station) return <p className="page lead" aria-busy="true" />;
-  const amount = Number(query.amount);
-  if (!pump || !item || !Number.isInteger(amount) || amount <= 0 || !query.currency) {
-    return <Navigate to="/pay/pump" search={query} replace />;
+  const amount = query.amount;
+  if (!pump || !item || amount === undefined || !query.currency) {
+    return <Navigate to="/pay/pump" search={true} replace />;
   }
   const currency = query.currency;
   const precision =
@@ -49,37 +51,36 @@ function PrepaySummary() {
   // "The pay button is disabled … when no payment method exists" (noPM) and while we cannot reach the server.
   const canPay = !isGuest && !!method && online && !pending;
 
-  async function pay() {
+  function onPay() {
     if (!method || !record) return;
-    setPending(true);
-    setAlert(null);
-    try {
-      const order = await payPrepay({
+    pay.mutate(
+      {
         pid: station!._id,
         productId: pump!._id,
         fuelTypeId: item!.itemCode,
-        amount,
-        currency,
+        amount: amount!,
+        currency: currency!,
         precision,
         paymentMethodId: method.id,
         thingId: user.data?.thingId ?? null,
         partner: query.partner,
-      });
-      if (['FAILED', 'REJECTED', 'PROBLEM', 'CANCELLED'].includes(order.state)) {
-        await navigate({ to: '/error', search: { type: 'payment' } });
-        return;
-      }
-      await navigate({ to: '/pay/prepay/fueling', search: { ...query, orderId: order._id, orderType: 'PREPAY' } });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 0) {
-        // No answer: nothing is lost — the same attempt (same keys) is replayed when the driver presses pay again.
-        setAlert(errorText(i18n, error));
-      } else {
-        await navigate({ to: '/error', search: {} });
-      }
-    } finally {
-      setPending(false);
-    }
+      },
+      {
+        onSuccess: (order) => {
+          if (['FAILED', 'REJECTED', 'PROBLEM', 'CANCELLED'].includes(order.state)) {
+            void navigate({ to: '/error', search: { type: 'payment' } });
+            return;
+          }
+          void navigate({
+            to: '/pay/prepay/fueling',
+            search: (prev) => ({ ...prev, orderId: order._id, orderType: 'PREPAY' }),
+          });
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError && error.status === 0)) void navigate({ to: '/error', search: {} });
+        },
+      },
+    );
   }
 
   return (
@@ -116,10 +117,10 @@ function PrepaySummary() {
             <Trans>Log in or register to pay with a saved card.</Trans>
           </p>
           <div className="actions">
-            <Link to="/login" search={query} className="button secondary">
+            <Link to="/login" className="button secondary">
               <Trans>Log in</Trans>
             </Link>
-            <Link to="/register" search={query} className="button ghost">
+            <Link to="/register" className="button ghost">
               <Trans>Register</Trans>
             </Link>
           </div>
@@ -159,7 +160,7 @@ function PrepaySummary() {
           <Trans>You are offline</Trans>
         </p>
       ) : null}
-      <button type="button" className="button pay-button" disabled={!canPay} aria-busy={pending} onClick={pay}>
+      <button type="button" className="button pay-button" disabled={!canPay} aria-busy={pending} onClick={onPay}>
         {i18n._(msg`Pay ${total}`)}
       </button>
     </section>

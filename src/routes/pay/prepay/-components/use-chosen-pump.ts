@@ -2,7 +2,7 @@
 import type { Query } from '../../../../app/query-carry';
 import { useStation } from '../../-components/use-station';
 
-export function useChosenPump(query: Query) {
+export function useChosenPump(query: Query & { pid?: string; productId?: string; fuelTypeId?: string }) {
   const { station, ...rest } = useStation(query.pid ?? '', query);
   const pump = station?.products.find((p) => p._id === query.productId);
   const item = pump?.attributes.availableItems.find((i) => i.itemCode === query.fuelTypeId);

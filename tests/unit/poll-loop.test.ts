@@ -1,39 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderState } from '../../src/contract/orders';
 import {
-  CANCEL_WAIT_MS,
-  type Connectivity,
-  createOrderPoller,
-  isSilent,
+  createPollLoop,
   ORDER_POLL_MS,
   ORDER_RETRIES,
   ORDER_RETRY_DELAY_MS,
-  OrderFlowError,
-} from '../../src/features/orders/model/order-poller';
+  type PollLoopDeps,
+} from '../../src/features/orders/model/poll-loop';
 import { evaluate, hasReached, newerCopy } from '../../src/features/orders/model/waits';
-
-function order(state: OrderState, history: OrderState[] = [state]): Order {
-  return {
-    _id: 'o1',
-    state,
-    type: 'MANUAL',
-    orderType: 'PREPAY',
-    poiId: 's1',
-    thingId: null,
-    stateHistory: history.map((s) => ({ state: s, createdAt: '2026-11-21T10:00:00Z' })),
-    authorizePrice: null,
-    totalBeforeDiscounts: null,
-    totalAfterDiscounts: null,
-    loyaltyItems: [],
-    vouchers: [],
-    products: [],
-    error: null,
-    userInteraction: null,
-    payment: null,
-    createdAt: '2026-11-21T10:00:00Z',
-    updatedAt: '2026-11-21T10:00:00Z',
-  };
-}
+import type { Connectivity } from '../../src/lib/connectivity';
+import { order } from './fixtures/orders';
 
 /** A server whose answers are scripted one per fetch; the last answer repeats. */
 function scripted(...answers: Array<Order | Error>) {
@@ -110,85 +86,68 @@ describe('waits (pay-flows.md §4)', () => {
   });
 });
 
-describe('order poller', () => {
-  it('fetches every 2.5 s until the wait is satisfied', async () => {
+/** Watch an order and collect what the loop reports. */
+function watching(deps: PollLoopDeps, orderId = 'o1') {
+  const loop = createPollLoop(deps);
+  const seen: OrderState[] = [];
+  const failures: unknown[] = [];
+  const stop = loop.watch(orderId, {
+    onOrder: (o) => seen.push(o.state),
+    onLoadFailed: (error) => failures.push(error),
+  });
+  return { loop, seen, failures, stop };
+}
+
+describe('order poll loop (pay-flows.md §4 Polling)', () => {
+  it('fetches at once, then every 2.5 s, reporting every order', async () => {
     const { fetchOrder, calls } = scripted(
       order('PAYMENT_AUTHORIZED'),
       order('PAYMENT_AUTHORIZED'),
       order('PRODUCT_PENDING'),
     );
-    const poller = createOrderPoller({ fetchOrder });
-    const result = poller.waitFor('o1', { kind: 'state', state: 'PRODUCT_PENDING' });
+    const { seen } = watching({ fetchOrder });
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 2);
-    await expect(result).resolves.toMatchObject({ state: 'PRODUCT_PENDING' });
     expect(calls).toEqual([0, 2500, 5000]);
+    expect(seen).toEqual(['PAYMENT_AUTHORIZED', 'PAYMENT_AUTHORIZED', 'PRODUCT_PENDING']);
     expect(ORDER_POLL_MS).toBe(2500);
   });
 
-  it('stops polling once done', async () => {
+  it('stops polling once stopped, also from inside its own report', async () => {
     const { fetchOrder } = scripted(order('COMPLETED'));
-    const poller = createOrderPoller({ fetchOrder });
-    await expect(poller.waitFor('o1', { kind: 'completion' })).resolves.toMatchObject({ state: 'COMPLETED' });
+    const loop = createPollLoop({ fetchOrder });
+    const stop = loop.watch('o1', { onOrder: () => stop(), onLoadFailed: () => {} });
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 4);
     expect(fetchOrder).toHaveBeenCalledTimes(1);
-    expect(poller.isPolling('o1')).toBe(false);
+    expect(loop.isPolling('o1')).toBe(false);
   });
 
-  it.each(['PROBLEM', 'CANCELLED', 'FAILED', 'REJECTED'] as const)(
-    'a state wait rejects with ORDER_FAILED on %s',
-    async (s) => {
-      const { fetchOrder } = scripted(order('PAYMENT_AUTHORIZED'), order(s));
-      const poller = createOrderPoller({ fetchOrder });
-      const result = poller.waitFor('o1', { kind: 'state', state: 'PRODUCT_ACQUIRED' });
-      const settled = expect(result).rejects.toMatchObject({ code: 'ORDER_FAILED', order: { state: s } });
-      await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
-      await settled;
-    },
-  );
-
-  it('the completion wait rejects on REJECTED and resolves on PROBLEM', async () => {
-    const rejected = createOrderPoller(scripted(order('REJECTED'))).waitFor('o1', { kind: 'completion' });
-    await expect(rejected).rejects.toMatchObject({ code: 'ORDER_FAILED' });
-    const problem = createOrderPoller(scripted(order('PROBLEM'))).waitFor('o1', { kind: 'completion' });
-    await expect(problem).resolves.toMatchObject({ state: 'PROBLEM' });
-  });
-
-  it('retries a failed load 3 times with 2 s delays, then fails', async () => {
+  it('retries a failed load 3 times with 2 s delays, then reports the failure and stops', async () => {
     const { fetchOrder, calls } = scripted(new Error('500'));
-    const poller = createOrderPoller({ fetchOrder });
-    const result = poller.waitFor('o1', { kind: 'completion' });
-    const settled = expect(result).rejects.toMatchObject({ code: 'ORDER_LOAD_FAILED' });
+    const { failures, loop } = watching({ fetchOrder });
     await vi.advanceTimersByTimeAsync(ORDER_RETRY_DELAY_MS * ORDER_RETRIES);
-    await settled;
     expect(calls).toEqual([0, 2000, 4000, 6000]);
+    expect(failures).toHaveLength(1);
+    expect(loop.isPolling('o1')).toBe(false);
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 4);
+    expect(calls).toHaveLength(4);
   });
 
   it('recovers when a retry succeeds and keeps polling', async () => {
     const { fetchOrder, calls } = scripted(new Error('500'), order('PRODUCT_PENDING'), order('COMPLETED'));
-    const poller = createOrderPoller({ fetchOrder });
-    const result = poller.waitFor('o1', { kind: 'completion' });
+    const { seen, failures } = watching({ fetchOrder });
     await vi.advanceTimersByTimeAsync(ORDER_RETRY_DELAY_MS + ORDER_POLL_MS);
-    await expect(result).resolves.toMatchObject({ state: 'COMPLETED' });
     expect(calls).toEqual([0, 2000, 4500]);
+    expect(seen).toEqual(['PRODUCT_PENDING', 'COMPLETED']);
+    expect(failures).toEqual([]);
   });
 
-  it('the cancel wait gives up after 30 s with ORDER_CANCELED_API_ERROR', async () => {
-    const { fetchOrder } = scripted(order('PRODUCT_PENDING'));
-    const poller = createOrderPoller({ fetchOrder });
-    const result = poller.waitFor('o1', { kind: 'cancelled' });
-    const settled = expect(result).rejects.toMatchObject({ code: 'ORDER_CANCELED_API_ERROR' });
-    await vi.advanceTimersByTimeAsync(CANCEL_WAIT_MS - 1);
-    expect(poller.isPolling('o1')).toBe(true);
-    await vi.advanceTimersByTimeAsync(1);
-    await settled;
-    expect(CANCEL_WAIT_MS).toBe(30_000);
-  });
-
-  it('the cancel wait ends on a CANCELLED entry within 30 s', async () => {
-    const { fetchOrder } = scripted(order('PRODUCT_PENDING'), order('CANCELLED', ['PRODUCT_PENDING', 'CANCELLED']));
-    const result = createOrderPoller({ fetchOrder }).waitFor('o1', { kind: 'cancelled' });
-    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
-    await expect(result).resolves.toMatchObject({ state: 'CANCELLED' });
+  it('a success resets the retry count', async () => {
+    const boom = new Error('500');
+    const { fetchOrder } = scripted(boom, boom, boom, order('PRODUCT_PENDING'), boom, boom, boom, order('COMPLETED'));
+    const { seen, failures } = watching({ fetchOrder });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(failures).toEqual([]);
+    expect(seen.slice(0, 2)).toEqual(['PRODUCT_PENDING', 'COMPLETED']);
   });
 
   it('offline pauses polling; online reloads the order at once and resumes', async () => {
@@ -198,8 +157,7 @@ describe('order poller', () => {
       order('PRODUCT_PENDING'),
       order('PRODUCT_ACQUIRED'),
     );
-    const poller = createOrderPoller({ fetchOrder, connectivity: net.connectivity });
-    const result = poller.waitFor('o1', { kind: 'state', state: 'PRODUCT_ACQUIRED' });
+    const { seen } = watching({ fetchOrder, connectivity: net.connectivity });
     await vi.advanceTimersByTimeAsync(1000);
     net.set(false);
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 10);
@@ -208,19 +166,26 @@ describe('order poller', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toEqual([0, 26000]);
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
-    await expect(result).resolves.toMatchObject({ state: 'PRODUCT_ACQUIRED' });
+    expect(seen).toEqual(['PRODUCT_PENDING', 'PRODUCT_PENDING', 'PRODUCT_ACQUIRED']);
   });
 
   it('a failure while offline does not count as a retry', async () => {
     const net = network(true);
-    const { fetchOrder } = scripted(order('PRODUCT_PENDING'), new Error('Failed to fetch'), order('PRODUCT_ACQUIRED'));
-    const poller = createOrderPoller({ fetchOrder, connectivity: net.connectivity, isOffline: () => true });
-    const result = poller.waitFor('o1', { kind: 'state', state: 'PRODUCT_ACQUIRED' });
-    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
+    const boom = new Error('Failed to fetch');
+    const { fetchOrder } = scripted(order('PRODUCT_PENDING'), boom, boom, boom, boom, order('PRODUCT_ACQUIRED'));
+    const { seen, failures } = watching({ fetchOrder, connectivity: net.connectivity });
+    await vi.advanceTimersByTimeAsync(100);
     net.set(false);
+    for (let i = 0; i < 4; i++) {
+      // Each reconnect is answered by a failure while the device drops again at once.
+      net.set(true);
+      net.set(false);
+      await vi.advanceTimersByTimeAsync(0);
+    }
     net.set(true);
-    await vi.advanceTimersByTimeAsync(0);
-    await expect(result).resolves.toMatchObject({ state: 'PRODUCT_ACQUIRED' });
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 2);
+    expect(failures).toEqual([]);
+    expect(seen).toContain('PRODUCT_ACQUIRED');
   });
 
   it('network errors while the device says it is online keep polling every 2.5 s and never count as retries', async () => {
@@ -236,15 +201,11 @@ describe('order poller', () => {
       lost,
       order('PRODUCT_ACQUIRED'),
     );
-    const poller = createOrderPoller({
-      fetchOrder,
-      connectivity: net.connectivity,
-      isOffline: (error) => error === lost,
-    });
-    const result = poller.waitFor('o1', { kind: 'state', state: 'PRODUCT_ACQUIRED' });
+    const { seen, failures } = watching({ fetchOrder, connectivity: net.connectivity, isOffline: (e) => e === lost });
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 7);
     expect(calls).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((i) => i * ORDER_POLL_MS));
-    await expect(result).resolves.toMatchObject({ state: 'PRODUCT_ACQUIRED' });
+    expect(failures).toEqual([]);
+    expect(seen.at(-1)).toBe('PRODUCT_ACQUIRED');
   });
 
   it('polls every 2.5 s even when the order suggests a longer interval', async () => {
@@ -253,66 +214,68 @@ describe('order poller', () => {
       { ...order('PRODUCT_PENDING'), pollIntervalMs: 10_000 },
       order('PRODUCT_ACQUIRED'),
     );
-    const result = createOrderPoller({ fetchOrder }).waitFor('o1', { kind: 'state', state: 'PRODUCT_ACQUIRED' });
+    watching({ fetchOrder });
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 2);
     expect(calls).toEqual([0, ORDER_POLL_MS, ORDER_POLL_MS * 2]);
-    await expect(result).resolves.toMatchObject({ state: 'PRODUCT_ACQUIRED' });
   });
 
   it('starting offline waits for the network before the first fetch', async () => {
     const net = network(false);
     const { fetchOrder } = scripted(order('COMPLETED'));
-    const result = createOrderPoller({ fetchOrder, connectivity: net.connectivity }).waitFor('o1', {
-      kind: 'completion',
-    });
+    const { seen } = watching({ fetchOrder, connectivity: net.connectivity });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchOrder).not.toHaveBeenCalled();
     net.set(true);
-    await expect(result).resolves.toMatchObject({ state: 'COMPLETED' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['COMPLETED']);
   });
 
-  it('never runs two pollers for one order: a new wait stops the old one silently', async () => {
+  it('never runs two loops for one order: a new watch stops the old one', async () => {
     const { fetchOrder } = scripted(order('PRODUCT_PENDING'));
-    const poller = createOrderPoller({ fetchOrder });
-    const first = poller.waitFor('o1', { kind: 'completion' });
-    const firstSettled = first.catch((e: unknown) => e);
+    const loop = createPollLoop({ fetchOrder });
+    const first: OrderState[] = [];
+    const second: OrderState[] = [];
+    loop.watch('o1', { onOrder: (o) => first.push(o.state), onLoadFailed: () => {} });
     await vi.advanceTimersByTimeAsync(100);
-    const second = poller.waitFor('o1', { kind: 'completion' });
-    const error = await firstSettled;
-    expect(error).toBeInstanceOf(OrderFlowError);
-    expect(isSilent(error)).toBe(true);
+    loop.watch('o1', { onOrder: (o) => second.push(o.state), onLoadFailed: () => {} });
     fetchOrder.mockClear();
+    const firstCount = first.length;
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 4);
-    // One fetch per interval: only the second poller is running.
+    // One fetch per interval: only the second loop is running.
     expect(fetchOrder.mock.calls.length).toBe(4);
-    poller.stop('o1');
-    await expect(second).rejects.toMatchObject({ code: 'ORDER_CANCELED' });
+    expect(first.length).toBe(firstCount);
+    expect(second.length).toBeGreaterThan(0);
+    loop.stop('o1');
+    expect(loop.isPolling('o1')).toBe(false);
   });
 
-  it('leaving the page stops polling with the silent ORDER_CANCELED', async () => {
+  it('leaving the page stops every loop', async () => {
     const { fetchOrder } = scripted(order('PRODUCT_PENDING'));
-    const poller = createOrderPoller({ fetchOrder });
-    const result = poller.waitFor('o1', { kind: 'completion' });
+    const { loop } = watching({ fetchOrder });
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
-    poller.stopAll();
-    await expect(result).rejects.toSatisfy(isSilent);
+    loop.stopAll();
     fetchOrder.mockClear();
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 4);
     expect(fetchOrder).not.toHaveBeenCalled();
   });
 
   it('different orders poll independently', async () => {
-    const fetchOrder = vi.fn(async (id: string) => ({
-      ...order(id === 'a' ? 'COMPLETED' : 'PRODUCT_PENDING'),
-      _id: id,
-    }));
-    const poller = createOrderPoller({ fetchOrder });
-    const a = poller.waitFor('a', { kind: 'completion' });
-    const b = poller.waitFor('b', { kind: 'completion' });
-    await expect(a).resolves.toMatchObject({ _id: 'a' });
-    expect(poller.isPolling('b')).toBe(true);
-    poller.stop('b');
-    await expect(b).rejects.toSatisfy(isSilent);
+    const fetchOrder = vi.fn(async (id: string) => ({ ...order('PRODUCT_PENDING'), _id: id }));
+    const loop = createPollLoop({ fetchOrder });
+    const stopA = loop.watch('a', { onOrder: () => {}, onLoadFailed: () => {} });
+    loop.watch('b', { onOrder: () => {}, onLoadFailed: () => {} });
+    stopA();
+    expect(loop.isPolling('a')).toBe(false);
+    expect(loop.isPolling('b')).toBe(true);
+    loop.stopAll();
+  });
+
+  it('every fetched order also goes to onOrder of the loop (cache and kept receipt)', async () => {
+    const { fetchOrder } = scripted(order('PRODUCT_PENDING'), order('PRODUCT_ACQUIRED'));
+    const all: OrderState[] = [];
+    watching({ fetchOrder, onOrder: (o) => all.push(o.state) });
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
+    expect(all).toEqual(['PRODUCT_PENDING', 'PRODUCT_ACQUIRED']);
   });
 });
 

@@ -1,0 +1,92 @@
+// Paying (pay-flows.md §4 Prepay flow: summary → authorize): create the order and authorize the amount with the
+// attempt's idempotency keys, as one mutation registered once at boot (registerCheckoutMutations).
+import { type QueryClient, useMutation } from '@tanstack/react-query';
+import { isTerminal, type Order } from '../../contract/orders';
+import type { Currency } from '../../contract/stations';
+import { ApiError } from '../../lib/http/errors';
+import { ordersApi } from '../orders/api';
+import { rememberOrder } from '../orders/queries';
+import { type Attempt, attemptFor, authorizeKeyFor, type Selection, sameSelection } from './model/attempt';
+import { readAttempt, writeAttempt } from './store';
+
+/** The attempt is over (finished, cancelled, failed for good): the next payment gets new keys. */
+export function endAttempt(): void {
+  writeAttempt(null);
+}
+
+export type PrepayInput = Selection & { paymentMethodId: string; thingId: string | null; partner?: string };
+
+/**
+ * Pay for a prepay pump. Pressing pay again, a retry or a reload after a lost answer replays the first result
+ * instead of paying twice.
+ */
+export async function payPrepay(input: PrepayInput): Promise<Order> {
+  const newKey = () => crypto.randomUUID();
+  const stored = readAttempt();
+  // An attempt whose order has ended (paid and fuelled, declined, cancelled) is spent: paying again is a new order.
+  // Without an answer we cannot tell, so the attempt is kept and its keys replay (a lost answer never pays twice).
+  let orderEnded = false;
+  if (stored?.orderId && sameSelection(stored.selection, input)) {
+    try {
+      const current = await ordersApi.get(stored.orderId);
+      orderEnded = isTerminal(current.state);
+      // Already paid (the answer was lost): this is the order to follow, whatever the server remembers of the keys.
+      if (!orderEnded && current.state !== 'CREATED') {
+        rememberOrder(current);
+        return current;
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      orderEnded = true;
+    }
+  }
+  try {
+    return await payAttempt(input, attemptFor(stored, input, Date.now(), newKey, orderEnded), newKey);
+  } catch (error) {
+    // Refused (the pump was taken meanwhile, …): the next try is a new attempt, not a replay of this one. Without an
+    // answer (status 0) the attempt stays, so pressing pay again replays its keys.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) endAttempt();
+    throw error;
+  }
+}
+
+/** Create and authorize with the attempt's keys. */
+async function payAttempt(input: PrepayInput, attempt: Attempt, newKey: () => string): Promise<Order> {
+  writeAttempt(attempt);
+  const created = await ordersApi.create(
+    {
+      poiId: input.pid,
+      thingId: input.thingId,
+      autoAcquire: true,
+      products: [{ productId: input.productId, fuelTypeId: input.fuelTypeId }],
+    },
+    attempt.createKey,
+    input.partner,
+  );
+  const authorizeKey = authorizeKeyFor({ ...attempt, orderId: created._id }, input.paymentMethodId, newKey);
+  writeAttempt(authorizeKey.attempt);
+  const authorized = await ordersApi.authorize(
+    created._id,
+    {
+      authorizePrice: { amount: input.amount, currency: input.currency as Currency, precision: input.precision },
+      paymentMethodId: input.paymentMethodId,
+    },
+    authorizeKey.key,
+  );
+  rememberOrder(authorized);
+  // A declined card ends the order (FAILED): the next try starts anew.
+  if (isTerminal(authorized.state)) endAttempt();
+  return authorized;
+}
+
+export const checkoutMutations = {
+  payPrepay: ['checkout', 'pay-prepay'] as const,
+};
+
+/** The writes of this area; called once with the app's query client at boot. */
+export function registerCheckoutMutations(client: QueryClient): void {
+  client.setMutationDefaults(checkoutMutations.payPrepay, { mutationFn: payPrepay });
+}
+
+export const usePayPrepay = () =>
+  useMutation<Order, ApiError, PrepayInput>({ mutationKey: checkoutMutations.payPrepay });

@@ -1,0 +1,126 @@
+// The order poll loop (pay-flows.md §4 Polling, §8 Retries): fetch every 2.5 s; retry a failed load 3 times 2 s apart;
+// pause while offline and, back online, reload at once and resume; one loop per order. It only fetches and reports:
+// what an order means for the page (keep waiting, move on, fail) is the order-wait reducer's decision.
+// Timers, connectivity and the fetch are injected, so tests drive it with fake timers.
+import type { Order } from '../../../contract/orders';
+import { alwaysOnline, type Connectivity, realTimers, type Timers } from '../../../lib/connectivity';
+import { RETRY_ATTEMPTS, RETRY_DELAY_MS } from '../../../lib/http/retry';
+
+/** pay-flows.md §9: "Order poll 2500 ms"; "Retry count and delay 3 and 2 s" (the one retry policy, lib/http). */
+export const ORDER_POLL_MS = 2_500;
+export const ORDER_RETRIES = RETRY_ATTEMPTS;
+export const ORDER_RETRY_DELAY_MS = RETRY_DELAY_MS;
+
+export type PollLoopDeps = {
+  fetchOrder: (orderId: string, signal: AbortSignal) => Promise<Order>;
+  timers?: Timers;
+  connectivity?: Connectivity;
+  /** Is this failure "no signal" (keep asking) rather than an error to retry? */
+  isOffline?: (error: unknown) => boolean;
+  /** Every order any loop fetched (the query cache, the kept receipt). */
+  onOrder?: (order: Order) => void;
+};
+
+export type Watcher = {
+  onOrder: (order: Order) => void;
+  /** The order could not be loaded after the retries; the loop has stopped. */
+  onLoadFailed: (error: unknown) => void;
+};
+
+export function createPollLoop(deps: PollLoopDeps) {
+  const timers = deps.timers ?? realTimers;
+  const connectivity = deps.connectivity ?? alwaysOnline;
+  const running = new Map<string, () => void>();
+
+  /**
+   * Poll the order until stopped, reporting every order fetched. Watching an order that already has a loop stops the
+   * older one first (quietly: the spec's ORDER_CANCELED), so one order never has two loops.
+   */
+  function watch(orderId: string, watcher: Watcher): () => void {
+    running.get(orderId)?.();
+    let timer: unknown = null;
+    let controller: AbortController | null = null;
+    let failures = 0;
+    let stopped = false;
+
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      if (timer !== null) timers.clearTimeout(timer);
+      controller?.abort();
+      unsubscribe();
+      if (running.get(orderId) === stop) running.delete(orderId);
+    };
+    const schedule = (ms: number) => {
+      if (stopped) return;
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = timers.setTimeout(() => {
+        timer = null;
+        void tick();
+      }, ms);
+    };
+
+    async function tick(): Promise<void> {
+      if (stopped || controller) return; // one fetch at a time
+      if (!connectivity.isOnline()) return; // paused: the online event resumes
+      controller = new AbortController();
+      const mine = controller;
+      try {
+        const order = await deps.fetchOrder(orderId, mine.signal);
+        if (stopped || mine.signal.aborted) return;
+        controller = null;
+        failures = 0;
+        deps.onOrder?.(order);
+        watcher.onOrder(order);
+        schedule(ORDER_POLL_MS); // always 2.5 s, whatever the order's pollIntervalMs says
+      } catch (error) {
+        if (stopped || mine.signal.aborted) return;
+        controller = null;
+        if (!connectivity.isOnline()) return; // paused: the online event reloads and resumes
+        if (deps.isOffline?.(error)) {
+          // No answer although the device says it is online (a dead cell, the server restarting, a timeout): not an
+          // error of the order, so not counted as a retry, and no online event will come, so keep asking.
+          schedule(ORDER_POLL_MS);
+          return;
+        }
+        failures += 1;
+        if (failures > ORDER_RETRIES) {
+          stop();
+          watcher.onLoadFailed(error);
+        } else schedule(ORDER_RETRY_DELAY_MS);
+      }
+    }
+
+    const unsubscribe = connectivity.subscribe((online) => {
+      if (stopped) return;
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = null;
+      if (online) {
+        // "Coming online reloads the order and resumes."
+        void tick();
+      } else {
+        // "Going offline stops polling."
+        controller?.abort();
+        controller = null;
+      }
+    });
+
+    running.set(orderId, stop);
+    void tick();
+    return stop;
+  }
+
+  return {
+    watch,
+    /** Stop polling an order (leaving the page). */
+    stop(orderId: string): void {
+      running.get(orderId)?.();
+    },
+    stopAll(): void {
+      for (const stop of [...running.values()]) stop();
+    },
+    isPolling: (orderId: string) => running.has(orderId),
+  };
+}
+
+export type PollLoop = ReturnType<typeof createPollLoop>;

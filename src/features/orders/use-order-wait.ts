@@ -1,0 +1,69 @@
+// Drives the order-wait reducer (model/order-wait.ts) for a page: the poll loop while the state polls, the cancel
+// mutation, and the 30 s cancel timer. The page renders the state and holds no timers or counters of its own.
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { Order } from '../../contract/orders';
+import { ApiError } from '../../lib/http/errors';
+import { queryClient } from '../../lib/query-client';
+import {
+  CANCEL_WAIT_MS,
+  initialWaitState,
+  isPolling,
+  type Plan,
+  transition,
+  type WaitEvent,
+  type WaitState,
+} from './model/order-wait';
+import { orderKeys, orderPollLoop, useCancelOrder } from './queries';
+
+export type OrderWait = {
+  state: WaitState;
+  /** The driver confirmed the cancel (only for plans with a cancel). */
+  cancel: () => void;
+  dismissNotice: () => void;
+};
+
+/** `kept`: a copy of the order is on the device, so a load failure shows it instead of the error page. */
+export function useOrderWait(orderId: string, plan: Plan, kept = false): OrderWait {
+  // The wait starts from the order as last seen (an order's state only moves forward, so an old copy is never ahead);
+  // the loop's first answer follows at once.
+  const [state, dispatch] = useReducer(
+    (s: WaitState, e: WaitEvent) => transition(plan, s, e),
+    orderId,
+    (id): WaitState => {
+      const seen = queryClient.getQueryData<Order>(orderKeys.detail(id));
+      return seen ? transition(plan, initialWaitState, { type: 'polled', order: seen }) : initialWaitState;
+    },
+  );
+  const cancelOrder = useCancelOrder();
+  const keptRef = useRef(kept);
+  keptRef.current = kept;
+  const polling = isPolling(state);
+
+  useEffect(() => {
+    if (!polling) return;
+    return orderPollLoop.watch(orderId, {
+      onOrder: (order) => dispatch({ type: 'polled', order }),
+      onLoadFailed: () => dispatch({ type: 'loadFailed', kept: keptRef.current }),
+    });
+  }, [orderId, polling]);
+
+  const confirming = state.kind === 'confirmingCancel';
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = window.setTimeout(() => dispatch({ type: 'cancelTimedOut' }), CANCEL_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [confirming]);
+
+  const { mutate } = cancelOrder;
+  const cancel = useCallback(() => {
+    dispatch({ type: 'cancelRequested' });
+    mutate(orderId, {
+      onSuccess: (order) => dispatch({ type: 'cancelAnswered', order }),
+      onError: (error) =>
+        dispatch({ type: error instanceof ApiError && error.status === 0 ? 'cancelNotSent' : 'cancelRefused' }),
+    });
+  }, [mutate, orderId]);
+  const dismissNotice = useCallback(() => dispatch({ type: 'noticeDismissed' }), []);
+
+  return { state, cancel, dismissNotice };
+}

@@ -1,0 +1,23 @@
+// Where a waiting page goes when its order wait leaves (features/orders/model/order-wait.ts FlowExit).
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { WaitState } from '../../../features/orders/model/order-wait';
+
+export function useFlowExit(state: WaitState, orderId: string): void {
+  const navigate = useNavigate();
+  const exit = state.kind === 'left' ? state.exit : null;
+  useEffect(() => {
+    if (!exit) return;
+    if (exit.to === 'finish') {
+      void navigate({
+        to: '/pay/finish',
+        search: (prev) => ({ ...prev, orderId, orderType: exit.orderType }),
+        replace: true,
+      });
+    } else if (exit.to === 'cancel') {
+      void navigate({ to: '/pay/cancel', search: (prev) => ({ ...prev, state: exit.state }), replace: true });
+    } else {
+      void navigate({ to: '/error', search: { type: exit.type }, replace: true });
+    }
+  }, [exit, orderId, navigate]);
+}
