@@ -5,6 +5,8 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['type-check', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
+  // The layers of ARCHITECTURE.md: which folder may import which.
+  ['boundaries', 'node', ['scripts/check-boundaries.mjs']],
   // The catalogs must hold every message of the code: extracting again changes nothing.
   ['i18n', 'node', ['scripts/check-catalogs.mjs']],
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],

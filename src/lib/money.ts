@@ -1,23 +1,9 @@
-// Money: integer minor units with currency and precision (pay-flows.md §9: "Prices are formatted with rounding down
-// to the currency precision; quantity with up to 2 decimals").
+// Money and quantities for the screen, in the active locale (pay-flows.md §9: "Prices are formatted with rounding
+// down to the currency precision; quantity with up to 2 decimals"). The rounding itself is contract/money.ts's.
 
-export type Money = { amount: number; currency: string; precision: number };
+import { atPrecision, currencyDigits, type Money, toDecimal } from '../contract/money';
 
-/** Fraction digits the currency uses (EUR 2, ISK 0), from Intl. */
-export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
-/** Re-express an integer amount at another precision, rounding down (toward negative infinity) when losing digits. */
-export function atPrecision(amount: number, from: number, to: number): number {
-  if (to >= from) return amount * 10 ** (to - from);
-  return Math.floor(amount / 10 ** (from - to));
-}
-
-/** The decimal value of an integer amount, exact for the amounts we handle (below 2^53 / 10^precision). */
-export function toDecimal(amount: number, precision: number): number {
-  return Number(`${amount < 0 ? '-' : ''}${Math.abs(amount)}e-${precision}`);
-}
+export type { Money };
 
 /**
  * Format money in the active locale. Totals use the currency's own digits (rounded down); unit prices pass

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   atPrecision,
   currencyDigits,
-  formatMoney,
-  formatQuantity,
-  formatUnitPrice,
+  DECI_CENT_PRECISION,
+  deciCentKey,
+  fromDeciCents,
+  moneyAt,
+  roundDownToCurrency,
   toDecimal,
-} from '../../src/lib/money';
+  toDeciCents,
+} from '../../src/contract/money';
+import { formatMoney, formatQuantity, formatUnitPrice } from '../../src/lib/money';
 
-describe('money (pay-flows.md §9)', () => {
+describe('money (pay-flows.md §9: integer minor units, rounded down)', () => {
   it('knows the digits of each currency', () => {
     expect(currencyDigits('EUR')).toBe(2);
     expect(currencyDigits('ISK')).toBe(0);
@@ -25,6 +29,50 @@ describe('money (pay-flows.md §9)', () => {
     expect(toDecimal(3000, 2)).toBe(30);
     expect(toDecimal(7, 2)).toBe(0.07);
     expect(toDecimal(-250, 2)).toBe(-2.5);
+  });
+  it('rounds down to the currency precision, never up', () => {
+    expect(roundDownToCurrency({ amount: 1789, currency: 'EUR', precision: 3 })).toEqual({
+      amount: 178,
+      currency: 'EUR',
+      precision: 2,
+    });
+    expect(roundDownToCurrency({ amount: 12345, currency: 'ISK', precision: 2 })).toEqual({
+      amount: 123,
+      currency: 'ISK',
+      precision: 0,
+    });
+    const exact = { amount: 3000, currency: 'EUR', precision: 2 };
+    expect(roundDownToCurrency(exact)).toBe(exact);
+    expect(moneyAt(exact, 3)).toEqual({ amount: 30000, currency: 'EUR', precision: 3 });
+  });
+  it('every amount at any precision rounds down to a value not above itself and less than one unit below', () => {
+    for (let amount = 0; amount < 20_000; amount += 7) {
+      for (const from of [0, 1, 2, 3, 4]) {
+        for (const to of [0, 1, 2, 3]) {
+          const rounded = atPrecision(amount, from, to);
+          expect(Number.isInteger(rounded)).toBe(true);
+          const back = rounded * 10 ** Math.max(0, from - to);
+          if (to < from) expect(amount - back).toBeGreaterThanOrEqual(0);
+          if (to < from) expect(amount - back).toBeLessThan(10 ** (from - to));
+          if (to >= from) expect(rounded).toBe(amount * 10 ** (to - from));
+        }
+      }
+    }
+  });
+  it('"cost price is sent as cents times 10": deci-cents both ways', () => {
+    expect(DECI_CENT_PRECISION).toBe(3);
+    expect(toDeciCents({ amount: 4599, currency: 'EUR', precision: 2 })).toBe(45990);
+    expect(toDeciCents({ amount: 1789, currency: 'EUR', precision: 3 })).toBe(1789);
+    expect(toDeciCents({ amount: 17891, currency: 'EUR', precision: 4 })).toBe(1789);
+    expect(fromDeciCents(45990, 'EUR')).toEqual({ amount: 4599, currency: 'EUR', precision: 2 });
+    expect(fromDeciCents(45999, 'EUR')).toEqual({ amount: 4599, currency: 'EUR', precision: 2 });
+    expect(fromDeciCents(12000, 'ISK')).toEqual({ amount: 12, currency: 'ISK', precision: 0 });
+  });
+  it('names the currency keys of deci-cent amounts (pay-flows.md §3)', () => {
+    expect(deciCentKey('EUR')).toBe('euroDeciCent');
+    expect(deciCentKey('CHF')).toBe('chfDeciCent');
+    expect(deciCentKey('PLN')).toBe('plnDeciCent');
+    expect(deciCentKey('BAM')).toBe('bamDeciCent');
   });
   it('formats totals at the currency precision, rounded down, in the active locale', () => {
     expect(formatMoney({ amount: 3000, currency: 'EUR', precision: 2 }, 'en-GB')).toBe('€30.00');

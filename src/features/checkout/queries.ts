@@ -4,8 +4,7 @@ import { type QueryClient, useMutation } from '@tanstack/react-query';
 import { isTerminal, type Order } from '../../contract/orders';
 import type { Currency } from '../../contract/stations';
 import { ApiError } from '../../lib/http/errors';
-import { ordersApi } from '../orders/api';
-import { rememberOrder } from '../orders/queries';
+import { authorizeOrder, createOrder, fetchOrder } from '../orders/queries';
 import { type Attempt, attemptFor, authorizeKeyFor, type Selection, sameSelection } from './model/attempt';
 import { readAttempt, writeAttempt } from './store';
 
@@ -28,13 +27,10 @@ export async function payPrepay(input: PrepayInput): Promise<Order> {
   let orderEnded = false;
   if (stored?.orderId && sameSelection(stored.selection, input)) {
     try {
-      const current = await ordersApi.get(stored.orderId);
+      const current = await fetchOrder(stored.orderId);
       orderEnded = isTerminal(current.state);
       // Already paid (the answer was lost): this is the order to follow, whatever the server remembers of the keys.
-      if (!orderEnded && current.state !== 'CREATED') {
-        rememberOrder(current);
-        return current;
-      }
+      if (!orderEnded && current.state !== 'CREATED') return current;
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
       orderEnded = true;
@@ -53,7 +49,7 @@ export async function payPrepay(input: PrepayInput): Promise<Order> {
 /** Create and authorize with the attempt's keys. */
 async function payAttempt(input: PrepayInput, attempt: Attempt, newKey: () => string): Promise<Order> {
   writeAttempt(attempt);
-  const created = await ordersApi.create(
+  const created = await createOrder(
     {
       poiId: input.pid,
       thingId: input.thingId,
@@ -65,7 +61,7 @@ async function payAttempt(input: PrepayInput, attempt: Attempt, newKey: () => st
   );
   const authorizeKey = authorizeKeyFor({ ...attempt, orderId: created._id }, input.paymentMethodId, newKey);
   writeAttempt(authorizeKey.attempt);
-  const authorized = await ordersApi.authorize(
+  const authorized = await authorizeOrder(
     created._id,
     {
       authorizePrice: { amount: input.amount, currency: input.currency as Currency, precision: input.precision },
@@ -73,7 +69,6 @@ async function payAttempt(input: PrepayInput, attempt: Attempt, newKey: () => st
     },
     authorizeKey.key,
   );
-  rememberOrder(authorized);
   // A declined card ends the order (FAILED): the next try starts anew.
   if (isTerminal(authorized.state)) endAttempt();
   return authorized;

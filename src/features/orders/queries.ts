@@ -1,7 +1,7 @@
 // Orders in the app: the order query, the one poll loop (it also keeps receipts on the device), and the order writes
 // as mutations whose defaults are registered once at boot (registerOrderMutations).
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Order } from '../../contract/orders';
+import type { AuthorizeBody, CreateOrderBody, Order } from '../../contract/orders';
 import type { Poi } from '../../contract/stations';
 import { outbox } from '../../db/app-outbox';
 import type { SubmitResult } from '../../db/outbox';
@@ -53,9 +53,25 @@ export const orderPollLoop = createPollLoop({
   onOrder: remember,
 });
 
-/** An order a write answered with (authorize, cancel) is kept like a fetched one. */
-export function rememberOrder(order: Order): void {
+/** The order now, from the server (not the cache). */
+export async function fetchOrder(orderId: string): Promise<Order> {
+  const order = await ordersApi.get(orderId);
   remember(order);
+  return order;
+}
+
+/** Create an order (POST v4/order) with an idempotency key: repeating it answers the same order. */
+export async function createOrder(body: CreateOrderBody, idempotencyKey: string, partner?: string): Promise<Order> {
+  const order = await ordersApi.create(body, idempotencyKey, partner);
+  remember(order);
+  return order;
+}
+
+/** Authorize an order (hold the amount) with an idempotency key: repeating it never holds twice. */
+export async function authorizeOrder(orderId: string, body: AuthorizeBody, idempotencyKey: string): Promise<Order> {
+  const order = await ordersApi.authorize(orderId, body, idempotencyKey);
+  remember(order);
+  return order;
 }
 
 export const orderMutations = {

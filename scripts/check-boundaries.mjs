@@ -1,0 +1,92 @@
+// The layering rules of ARCHITECTURE.md as a check in `npm test` (Biome's noRestrictedImports cannot say "another
+// feature's folder, but not this one's"). Every relative import of src/ and server/ is resolved to a file and checked:
+// - a feature imports another feature only through its queries.ts or model/ (never its api, store or ui);
+// - features, lib, ui, db, contract and i18n never import the shell (app/) or routes/;
+// - lib, ui, db, contract and i18n import no feature; contract imports nothing of the app (the server shares it);
+// - a feature's model/ is pure: no React, router, query client, Dexie, HTTP or DOM storage;
+// - the server imports nothing of src/ but src/contract.
+// Prints each violation with file and import; exits 1 when there is any.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const root = resolve(new URL('..', import.meta.url).pathname);
+const rel = (p) => relative(root, p).split(sep).join('/');
+
+function walk(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...walk(path));
+    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
+function resolveImport(from, spec) {
+  const base = resolve(dirname(from), spec);
+  for (const ext of EXTENSIONS) {
+    try {
+      if (statSync(base + ext).isFile()) return base + ext;
+    } catch {
+      // try the next extension
+    }
+  }
+  return base;
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const PURE_FORBIDDEN = [/^react(\/|$)/, /^react-dom/, /^@tanstack\//, /^dexie/, /^ky$/, /^@lingui\/react/];
+
+const area = (path) => {
+  const m = rel(path).match(/^src\/([^/]+)(?:\/([^/]+))?/);
+  if (!m) return rel(path).startsWith('server/') ? { top: 'server' } : { top: 'other' };
+  return { top: m[1], feature: m[1] === 'features' ? m[2] : undefined };
+};
+
+const violations = [];
+const files = [...walk(join(root, 'src')), ...walk(join(root, 'server'))];
+for (const file of files) {
+  const source = readFileSync(file, 'utf8');
+  const from = area(file);
+  const fromRel = rel(file);
+  const isModel = /^src\/features\/[^/]+\/model\//.test(fromRel);
+  for (const match of source.matchAll(IMPORT)) {
+    const spec = match[1] ?? match[2];
+    const say = (why) => violations.push(`${fromRel}: '${spec}' — ${why}`);
+    if (!spec.startsWith('.')) {
+      if (isModel && PURE_FORBIDDEN.some((re) => re.test(spec))) say('a model/ stays pure TypeScript (no React, router, query, Dexie, HTTP)');
+      continue;
+    }
+    const target = resolveImport(file, spec);
+    const targetRel = rel(target);
+    const to = area(target);
+    if (from.top === 'server') {
+      if (targetRel.startsWith('src/') && !targetRel.startsWith('src/contract/')) say('the server shares only src/contract with the app');
+      continue;
+    }
+    if (from.top === 'other') continue;
+    if (from.top === 'contract' && to.top !== 'contract') say('contract/ is shared with the server: it imports only contract/');
+    if (['features', 'lib', 'ui', 'db', 'contract', 'i18n'].includes(from.top) && (to.top === 'app' || to.top === 'routes'))
+      say('only routes and the shell compose; nothing below them imports app/ or routes/');
+    if (['lib', 'ui', 'db', 'contract', 'i18n'].includes(from.top) && to.top === 'features') say(`${from.top}/ imports no feature`);
+    if (from.top === 'features' && to.top === 'features' && from.feature !== to.feature) {
+      const inside = targetRel.slice(`src/features/${to.feature}/`.length);
+      if (!(inside === 'queries.ts' || inside.startsWith('model/')))
+        say(`another feature is used through its queries.ts or model/, not ${inside}`);
+    }
+    if (isModel) {
+      const allowed = to.top === 'contract' || (to.top === 'features' && targetRel.includes('/model/'))
+        || ['src/lib/connectivity.ts', 'src/lib/http/retry.ts', 'src/lib/http/errors.ts', 'src/lib/constants.ts', 'src/lib/validation.ts', 'src/lib/geo.ts'].includes(targetRel);
+      if (!allowed) say('a model/ imports only contract/, other models and pure lib/ modules');
+    }
+    if (from.top === 'app' && to.top === 'routes' && targetRel !== 'src/routeTree.gen.ts') say('the shell does not import routes');
+  }
+}
+
+if (violations.length) {
+  console.error(`${violations.length} import(s) cross the layers of ARCHITECTURE.md:`);
+  for (const line of violations) console.error(`  ${line}`);
+  process.exit(1);
+}
+console.log(`imports respect the layers: ${files.length} files checked`);
