@@ -55,32 +55,49 @@ for (const file of files) {
     const spec = match[1] ?? match[2];
     const say = (why) => violations.push(`${fromRel}: '${spec}' — ${why}`);
     if (!spec.startsWith('.')) {
-      if (isModel && PURE_FORBIDDEN.some((re) => re.test(spec))) say('a model/ stays pure TypeScript (no React, router, query, Dexie, HTTP)');
+      if (isModel && PURE_FORBIDDEN.some((re) => re.test(spec)))
+        say('a model/ stays pure TypeScript (no React, router, query, Dexie, HTTP)');
       continue;
     }
     const target = resolveImport(file, spec);
     const targetRel = rel(target);
     const to = area(target);
     if (from.top === 'server') {
-      if (targetRel.startsWith('src/') && !targetRel.startsWith('src/contract/')) say('the server shares only src/contract with the app');
+      if (targetRel.startsWith('src/') && !targetRel.startsWith('src/contract/'))
+        say('the server shares only src/contract with the app');
       continue;
     }
     if (from.top === 'other') continue;
-    if (from.top === 'contract' && to.top !== 'contract') say('contract/ is shared with the server: it imports only contract/');
-    if (['features', 'lib', 'ui', 'db', 'contract', 'i18n'].includes(from.top) && (to.top === 'app' || to.top === 'routes'))
+    if (from.top === 'contract' && to.top !== 'contract')
+      say('contract/ is shared with the server: it imports only contract/');
+    if (
+      ['features', 'lib', 'ui', 'db', 'contract', 'i18n'].includes(from.top) &&
+      (to.top === 'app' || to.top === 'routes')
+    )
       say('only routes and the shell compose; nothing below them imports app/ or routes/');
-    if (['lib', 'ui', 'db', 'contract', 'i18n'].includes(from.top) && to.top === 'features') say(`${from.top}/ imports no feature`);
+    if (['lib', 'ui', 'db', 'contract', 'i18n'].includes(from.top) && to.top === 'features')
+      say(`${from.top}/ imports no feature`);
     if (from.top === 'features' && to.top === 'features' && from.feature !== to.feature) {
       const inside = targetRel.slice(`src/features/${to.feature}/`.length);
       if (!(inside === 'queries.ts' || inside.startsWith('model/')))
         say(`another feature is used through its queries.ts or model/, not ${inside}`);
     }
     if (isModel) {
-      const allowed = to.top === 'contract' || (to.top === 'features' && targetRel.includes('/model/'))
-        || ['src/lib/connectivity.ts', 'src/lib/http/retry.ts', 'src/lib/http/errors.ts', 'src/lib/constants.ts', 'src/lib/validation.ts', 'src/lib/geo.ts'].includes(targetRel);
+      const allowed =
+        to.top === 'contract' ||
+        (to.top === 'features' && targetRel.includes('/model/')) ||
+        [
+          'src/lib/connectivity.ts',
+          'src/lib/http/retry.ts',
+          'src/lib/http/errors.ts',
+          'src/lib/constants.ts',
+          'src/lib/validation.ts',
+          'src/lib/geo.ts',
+        ].includes(targetRel);
       if (!allowed) say('a model/ imports only contract/, other models and pure lib/ modules');
     }
-    if (from.top === 'app' && to.top === 'routes' && targetRel !== 'src/routeTree.gen.ts') say('the shell does not import routes');
+    if (from.top === 'app' && to.top === 'routes' && targetRel !== 'src/routeTree.gen.ts')
+      say('the shell does not import routes');
   }
 }
 

@@ -7,8 +7,8 @@ import {
   fromDeciCents,
   moneyAt,
   roundDownToCurrency,
-  toDecimal,
   toDeciCents,
+  toDecimal,
 } from '../../src/contract/money';
 import { formatMoney, formatQuantity, formatUnitPrice } from '../../src/lib/money';
 
