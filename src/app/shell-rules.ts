@@ -73,18 +73,30 @@ export function payFlowPrevious(path: string): string | null {
   return PAY_FLOW_BACK[path] ?? null;
 }
 
+/** Pages a signed-in driver never goes back to: signing in is done, not a place to return to. */
+const SIGN_IN_PAGES = [
+  '/login',
+  '/landing',
+  '/register',
+  '/register/mail',
+  '/forgotten-password',
+  '/change-tmp-password',
+];
+
 /**
  * Back behaviour:
  * - "From onboarding to settings, or from / or /error, it goes to /pay."
  * - "On the payments profile pages, when coming from the MB WAY page, it goes to /pay."
  * - "On /pay/ pages it goes to the previous page of the pay flow." (the pay flow passes its own previous page)
- * - "Otherwise it goes to the previously visited route."
+ * - "Otherwise it goes to the previously visited route" — except a sign-in page: back after logging in goes to the
+ *   start (/), not to the login form again.
  */
 export function backTarget(current: string, previous: string | null, payFlowPrevious: string | null = null): string {
   if (current === '/settings' && previous === '/onboarding') return '/pay';
   if (previous === '/' || previous === '/error') return '/pay';
   if (current.startsWith('/profile/payments') && previous === '/payment-method/mbway') return '/pay';
   if (current.startsWith('/pay/')) return payFlowPrevious ?? '/pay';
+  if (previous && SIGN_IN_PAGES.includes(previous)) return '/';
   return previous ?? '/';
 }
 

@@ -78,6 +78,19 @@ describe('back behaviour', () => {
     );
     expect(backTarget('/pay/prepay/fuelselection', '/settings')).toBe('/pay');
   });
+  it('after signing in, back goes to the start, not to the sign-in page', () => {
+    for (const page of [
+      '/login',
+      '/landing',
+      '/register',
+      '/register/mail',
+      '/forgotten-password',
+      '/change-tmp-password',
+    ]) {
+      expect(backTarget('/settings', page)).toBe('/');
+      expect(backTarget('/change-password', page)).toBe('/');
+    }
+  });
   it('otherwise it goes to the previously visited route', () => {
     expect(backTarget('/change-password', '/settings')).toBe('/settings');
     expect(backTarget('/settings', null)).toBe('/');

@@ -3,8 +3,11 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useSession } from '../../features/session/queries';
 import { LanguageDialog } from '../../features/settings/ui/LanguageDialog';
+import { HOME_PATH } from '../leave';
 import { navigation } from '../navigation';
+import { hasStationReference, type Query } from '../query-carry';
 import {
   backTarget,
   payFlowPrevious,
@@ -33,23 +36,26 @@ export function TopBar() {
   const location = useLocation();
   const navigate = useNavigate();
   const [languageOpen, setLanguageOpen] = useState(false);
+  const record = useSession();
+  const isGuest = !record || record.isGuest === true;
   const path = location.pathname;
   const titleKey = titleFor(path);
+  const backTo = backTarget(path, navigation.previous()?.path ?? null, payFlowPrevious(path));
+  // On the home screen a back that only leads to the start (and so home again) is no back.
+  const showsBack =
+    showsBackButton(path) && !(path === HOME_PATH && backTo === '/' && !hasStationReference(location.search as Query));
   // "Several pages hide the top bar": a bar with nothing to show is not drawn.
-  if (!titleKey && !showsBackButton(path) && !showsProfileButton(path) && !showsLanguageButton(path)) return null;
+  if (!titleKey && !showsBack && !showsProfileButton(path) && !showsLanguageButton(path)) return null;
 
   return (
     <header className="top-bar">
       <div className="top-bar-start">
-        {showsBackButton(path) ? (
+        {showsBack ? (
           <button
             type="button"
             className="icon-button"
             aria-label={i18n._(msg`Back`)}
-            onClick={() => {
-              const target = backTarget(path, navigation.previous()?.path ?? null, payFlowPrevious(path));
-              void navigate({ to: target });
-            }}
+            onClick={() => void navigate({ to: backTo })}
           >
             <svg viewBox="0 0 24 24" aria-hidden="true" width="24" height="24">
               <path d="M15.4 5.4 14 4l-8 8 8 8 1.4-1.4L8.8 12z" fill="currentColor" />
@@ -61,7 +67,8 @@ export function TopBar() {
             type="button"
             className="icon-button"
             aria-label={i18n._(msg`Profile`)}
-            onClick={() => void navigate({ to: '/settings' })}
+            // "Profile button: to /login for guests, /profile otherwise" (settings stands in until the profile exists).
+            onClick={() => void navigate({ to: isGuest ? '/login' : '/settings' })}
           >
             <svg viewBox="0 0 24 24" aria-hidden="true" width="24" height="24">
               <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-4 0-8 2-8 5v1h16v-1c0-3-4-5-8-5z" fill="currentColor" />

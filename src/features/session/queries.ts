@@ -53,8 +53,13 @@ export function currentUserId(): string | null {
   return session.snapshot()?.userId ?? null;
 }
 
+/** Whether this guest chose "Continue as guest" already (landing, login or the pump): they are not asked again. */
 export function isGuestConfirmed(): boolean {
   return session.isGuestConfirmed();
+}
+
+export function confirmGuest(): void {
+  session.confirmGuest();
 }
 
 /** The session's bearer token, for the API client. */

@@ -7,7 +7,7 @@ import { MAP_IS_HOME, useLeave } from '../../app/leave';
 import { leaveTarget } from '../../app/query-carry';
 import type { Product } from '../../contract/stations';
 import { orderGroup } from '../../features/orders/model/search';
-import { useSession } from '../../features/session/queries';
+import { confirmGuest, isGuestConfirmed, useSession } from '../../features/session/queries';
 import { geofenceState, skipsGeofence } from '../../features/stations/model/geofence';
 import { hintFor } from '../../features/stations/model/hints';
 import { chargersOf, hasWash, isWashOnly, nextStepFor, pumpsOf, washesOf } from '../../features/stations/model/pumps';
@@ -107,8 +107,9 @@ function PumpSelection() {
     setUnavailable(true);
   }
 
+  // "A guest modal offers to continue as guest or log in" — once: a guest who chose to go on is not asked again.
   function choose(product: Product) {
-    if (isGuest) setGuestChoice(product);
+    if (isGuest && !isGuestConfirmed()) setGuestChoice(product);
     else proceed(product);
   }
 
@@ -202,6 +203,7 @@ function PumpSelection() {
             onClick={() => {
               const product = guestChoice;
               setGuestChoice(null);
+              confirmGuest();
               if (product) proceed(product);
             }}
           >
