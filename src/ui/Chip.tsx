@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { cx } from './cx';
+import { CheckIcon } from './icons';
 
 /** Class names for a chip-looking link: `<Link className={chipClass()}>`. */
 export function chipClass({ selected = false }: { selected?: boolean } = {}, className?: string) {
@@ -13,11 +14,11 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-pressed'> & {
   ref?: Ref<HTMLButtonElement>;
 };
 
-/** A compact pill with a 44 px touch target: a filter (selected) or an action. */
+/** A compact pill with a 44 px touch target: a filter (selected, shown by a check as well as colour) or an action. */
 export function Chip({ selected, icon, className, children, type = 'button', ...rest }: Props) {
   return (
     <button type={type} className={chipClass({ selected: !!selected }, className)} aria-pressed={selected} {...rest}>
-      {icon}
+      {selected ? <CheckIcon size={16} strokeWidth={2.5} /> : icon}
       {children}
     </button>
   );
