@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export function uniqueEmail(tag: string): string {
@@ -30,4 +31,18 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
       { timeout: 30_000 },
     )
     .toBe(true);
+}
+
+/**
+ * axe-core on the page as it is now (WCAG 2.2 A and AA rules): the test fails with the list of violations.
+ * Call it on every screen a test reaches, in the states worth checking (errors shown, a sheet open).
+ */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found, `axe-core on ${label}`).toEqual([]);
 }
