@@ -524,7 +524,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
       const up = await s.request(`/api/v4/order/${order._id}/update-order`, {
         method: 'PATCH',
         token: d.token,
-        body: { thingExternalId: 'ext-1', carOdometerM: 120_000_000 },
+        body: { thingExternalId: d.thingId, carOdometerM: 120_000_000 },
       });
       expect(up.status).toBe(200);
       orderSchema.parse(up.body);
@@ -541,6 +541,25 @@ describe.each(drivers)('orders (%s)', (driver) => {
         body: { tankIsFull: true },
       });
       expect(foreign.status).toBe(404);
+    });
+
+    it("update-order refuses a vehicle that is not the caller's (404) and leaves the order as it was", async () => {
+      const { d, order } = await created();
+      const other = await newDriver(s);
+      const update = (thingExternalId: string) =>
+        s.request(`/api/v4/order/${order._id}/update-order`, {
+          method: 'PATCH',
+          token: d.token,
+          body: { thingExternalId, carOdometerM: 5_000_000 },
+        });
+      for (const id of [other.thingId, 'ffffffffffffffffffffffff']) {
+        const res = await update(id);
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ code: 'not_found', message: 'No such vehicle' });
+      }
+      const [row] = await s.ctx.db.select().from(orders).where(eq(orders.id, order._id));
+      expect(row).toMatchObject({ thingExternalId: null, carOdometerM: null });
+      expect((await update(d.thingId)).status).toBe(200);
     });
   });
 });

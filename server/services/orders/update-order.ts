@@ -1,10 +1,12 @@
-// PATCH /v4/order/{id}/update-order: the vehicle reference and the odometer (the app sends it once acquired).
+// PATCH /v4/order/{id}/update-order: the vehicle reference (one of the caller's own vehicles, else 404) and the
+// odometer (the app sends it once acquired).
 import { eq } from 'drizzle-orm';
 import type { Order } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { AuthSession } from '../auth/authenticate';
+import { loadOwnThing } from '../things/load-own-thing';
 import { findOrder, loadOwnOrderRow } from './load-order';
 
 export async function updateOrder(
@@ -17,6 +19,9 @@ export async function updateOrder(
   },
 ): Promise<Order> {
   const row = await loadOwnOrderRow(ctx, { orderId: input.orderId, userId: input.session.userId });
+  if (input.thingExternalId !== undefined) {
+    await loadOwnThing({ ctx, input: { userId: input.session.userId, thingId: input.thingExternalId } });
+  }
   await ctx.db
     .update(orders)
     .set({
