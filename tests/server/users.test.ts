@@ -225,6 +225,25 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
       expect(mail?.text).not.toMatch(/argon2|passwordHash|tempPassword/);
     });
 
+    it("exports for the caller's own vehicle (202, the mail names it); another user's vehicle is 404", async () => {
+      const u = await registerUser(t.server);
+      const own = await vehicleOf(u, 'B-FP 2026');
+      const res = await t.server.request(`/api/events/request-data-dump?thingId=${own.id}`, { token: u.token });
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ requested: true, sentTo: u.email });
+      const mail = await latestMail(t.server, u.email);
+      const json = JSON.parse(mail?.text.slice(mail.text.indexOf('{')) ?? '{}');
+      expect(json.vehicle).toMatchObject({ id: own.id, licensePlate: 'B-FP 2026' });
+      const other = await registerUser(t.server);
+      const foreign = await vehicleOf(other);
+      const refused = await t.server.request(`/api/events/request-data-dump?thingId=${foreign.id}`, {
+        token: u.token,
+      });
+      expect(refused.status).toBe(404);
+      expect(refused.body).toMatchObject({ code: 'not_found', message: 'No such vehicle' });
+      expect(await latestMail(t.server, other.email)).toBeUndefined();
+    });
+
     it('answers 404 for an unknown thingId and 403 for guests', async () => {
       const u = await registerUser(t.server);
       const unknown = await t.server.request('/api/events/request-data-dump?thingId=nope', { token: u.token });
