@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/types';
-import { jsonBody, query, validate } from '../http/validate';
+import { jsonBody, query, readJson, validate } from '../http/validate';
 import { listPaymentMethods } from '../psp/list-payment-methods';
 import { requestFingerprint } from '../services/idempotency/fingerprint';
 import { runIdempotent } from '../services/idempotency/run-idempotent';
@@ -38,16 +38,6 @@ function idempotencyKey(c: Context<AppEnv>): string {
   return key;
 }
 
-async function rawJson(c: Context<AppEnv>): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'bad_request', 'The request body is not valid JSON');
-  }
-}
-
 /** Sends the exact JSON text (first answer or replay). */
 function sendStored(c: Context<AppEnv>, res: { status: number; body: string; replayed: boolean }) {
   c.header('Content-Type', 'application/json');
@@ -62,7 +52,7 @@ export function orderRoutes(ctx: AppContext) {
 
   r.post('/v4/order', auth, async (c) => {
     const key = idempotencyKey(c);
-    const raw = await rawJson(c);
+    const raw = await readJson(c);
     const body = validate(createOrderBody, raw);
     const session = c.get('session');
     const partner = c.req.header(PARTNER_HEADER)?.trim().slice(0, 100) || undefined;
@@ -81,7 +71,7 @@ export function orderRoutes(ctx: AppContext) {
 
   r.post('/v4/order/:id/authorize', auth, async (c) => {
     const key = idempotencyKey(c);
-    const raw = await rawJson(c);
+    const raw = await readJson(c);
     const body = validate(authorizeBody, raw);
     const session = c.get('session');
     const orderId = c.req.param('id');
