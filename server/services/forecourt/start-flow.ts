@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { changeDevice } from './change-device';
+import { MAX_FLOW_ML_S, MIN_FLOW_ML_S } from './constants';
 import { type DeviceView, toDeviceView } from './device-view';
-import { MAX_FLOW_ML_S, MIN_FLOW_ML_S } from './meter';
 
 /** The trigger is pulled: NOZZLE_LIFTED -> DISPENSING at 0.5-0.7 l/s (or the given flow, ml/s). */
 export async function startFlow(

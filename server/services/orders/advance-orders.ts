@@ -5,10 +5,8 @@ import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { forecourtSessions, orders } from '../../db/schema';
 import { completeDispensing } from './complete-dispensing';
+import { INVOICE_STEP_S } from './constants';
 import { applyTransition } from './transitions';
-
-/** Simulated seconds between the invoice steps (divided by FORECOURT_SPEED in real time). */
-export const INVOICE_STEP_S = { readyForInvoice: 2, completed: 3 } as const;
 
 export async function advanceOrders(ctx: AppContext, now = ctx.clock.now()): Promise<void> {
   // 1. Sessions that ended without their order being acquired (the hang-up hook did not run or failed).

@@ -2,18 +2,18 @@
 // CREATED -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING (pump released), in one transaction. A declining card ends
 // FAILED with "Payment declined" and answers 200 with that order (so an idempotent replay is a plain replay).
 import { and, desc, eq } from 'drizzle-orm';
+import { atPrecision } from '../../../src/contract/money';
 import type { AuthorizeBody, Order } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
 import { forecourtDevices, type PaymentMethodRow, paymentMethods, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
 import type { AuthSession } from '../auth/authenticate';
+import { AMOUNT_PRECISION } from '../forecourt/constants';
 import { releasePump } from '../forecourt/release-pump';
+import { DECLINED_MESSAGE } from './constants';
 import { findOrder, loadOwnOrderRow } from './load-order';
-import { AMOUNT_PRECISION, toPrecision } from './money';
 import { applyTransition } from './transitions';
-
-export const DECLINED_MESSAGE = 'Payment declined';
 
 type Method = Pick<PaymentMethodRow, 'id' | 'behavior' | 'brand' | 'last4'>;
 
@@ -79,10 +79,10 @@ export async function authorizeOrder(
       { path: 'authorizePrice.currency', message: `Must be ${row.currency}` },
     ]);
   }
-  const amount = toPrecision(price.amount, price.precision, AMOUNT_PRECISION);
+  const amount = atPrecision(price.amount, price.precision, AMOUNT_PRECISION);
   const limits = (product.recommendedPrices ?? [])
     .filter((p) => p.currency === row.currency)
-    .map((p) => toPrecision(p.amount, p.precision, AMOUNT_PRECISION));
+    .map((p) => atPrecision(p.amount, p.precision, AMOUNT_PRECISION));
   const max = limits.length > 0 ? Math.max(...limits) : 0;
   if (price.amount <= 0 || amount <= 0 || amount > max) {
     throw new ApiError(422, 'unprocessable', `The amount must be more than 0 and at most ${max} (precision 2)`, [

@@ -3,10 +3,9 @@ import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { type Order, TERMINAL_STATES } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
+import { ONGOING_ORDERS_LIMIT } from './constants';
 import { ledgerJson } from './load-order';
 import { toOrderJson } from './order-json';
-
-export const ONGOING_ORDERS_LIMIT = 5;
 
 export async function listOngoingOrders(
   ctx: AppContext,
