@@ -20,8 +20,6 @@ import { stopCharging } from '../services/forecourt/stop-charging';
 import { suspendCharging } from '../services/forecourt/suspend-charging';
 import { unplugConnector } from '../services/forecourt/unplug-connector';
 import { purgeIdempotencyKeys } from '../services/idempotency/purge-idempotency-keys';
-import { advanceOrders } from '../services/orders/advance-orders';
-import { runWatchdog } from '../services/orders/watchdog';
 
 /** Simulated seconds between steps (divided by FORECOURT_SPEED in real time). */
 export const STEP_S = {
@@ -144,9 +142,9 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
         if ((err as { status?: number }).status !== 409 && (err as { status?: number }).status !== 404) throw err;
       }
     }
-    // Orders follow their pumps: reconciliation (also after a crash), invoice steps, the watchdog, old keys.
-    await advanceOrders(ctx, now);
-    await runWatchdog(ctx, now);
+    // Orders follow their pumps (reconciliation, also after a crash; invoice steps; the watchdog), through the hooks
+    // the orders area put on the context: the forecourt does not import the orders.
+    await ctx.orderHooks.tick({ now });
     if (now.getTime() >= lastPurge + PURGE_EVERY_MS) {
       lastPurge = now.getTime();
       await purgeIdempotencyKeys(ctx, now);

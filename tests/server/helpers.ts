@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../server/app';
-import { type AppContext, type Clock, createContext, type Logger } from '../../server/context';
+import type { AppContext, Clock, Logger } from '../../server/context';
+import { createContext } from '../../server/create-context';
 import { type Database, openPglite, openPostgres } from '../../server/db/client';
 import { type Env, loadEnv } from '../../server/env';
 

@@ -1,19 +1,10 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sha256Hex } from '../../auth/crypto';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { cachedSession, rememberSession } from './session-cache';
-
-export type AuthSession = {
-  sessionId: string;
-  userId: string;
-  accountId: string;
-  email: string | null;
-  isGuest: boolean;
-  /** Opened with a temporary password: only the change-password path is open. */
-  tempPass: boolean;
-};
 
 /** Resolves a bearer token to its live session; invalid, expired or revoked → 401 invalid_session. */
 export async function authenticate({

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ChangePasswordBody, LoginResponse } from '../../../src/contract/auth';
 import { hashPassword, verifyPassword } from '../../auth/crypto';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import type { AuthSession } from './authenticate';
 import { createSession } from './create-session';
 import { forgetSessions } from './session-cache';
 

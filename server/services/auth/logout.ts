@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { sessions } from '../../db/schema';
-import type { AuthSession } from './authenticate';
 import { forgetSessions } from './session-cache';
 
 /** POST /auth/logout: revokes this session only. */

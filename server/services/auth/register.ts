@@ -3,11 +3,11 @@ import type { LoginResponse, RegisterBody } from '../../../src/contract/auth';
 import { hashPassword, newId } from '../../auth/crypto';
 import { type VerifiedIdentity, verifyIdToken } from '../../auth/oidc';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import { accounts, oidcIdentities, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { defaultAccountFeatures } from '../accounts/default-features';
 import { createSession } from './create-session';
-import { isUniqueViolation } from './db-errors';
 
 const emailTaken = () => new ApiError(409, 'email_has_account', 'This email is already registered');
 

@@ -2,8 +2,9 @@
 // one database query instead of two. Revocations made in this process (logout, password change, account deletion)
 // clear it at once; another API process sees a revocation within SESSION_CACHE_TTL_MS. The token itself is never kept,
 // only its sha256.
+
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import type { AuthSession } from './authenticate';
 
 // Longer than the 2.5 s poll interval several times over, so a polling driver costs a session query only every 30 s;
 // short enough that a revocation made by another process (logout, password change) takes effect within half a minute.

@@ -1,21 +1,19 @@
 // The one way a device changes state: lock the row, check the transition table, keep the meter and the session
 // record in step, write. Every verb service (release-pump.ts, lift-nozzle.ts ...) goes through here.
 import { eq, sql } from 'drizzle-orm';
-import { isTerminal } from '../../../src/contract/orders';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import {
   type DeviceDriver,
   type DeviceRow,
   forecourtDevices,
   forecourtSessions,
-  orders,
   type StationProductRow,
   stationProducts,
   stations,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import { completeDispensing } from '../orders/complete-dispensing';
 import { amountFor, meterAt, meterCap } from './meter';
 import { type DeviceEvent, INITIAL_STATE, transition } from './transitions';
 
@@ -33,8 +31,6 @@ const SESSION_ENDS = new Set([
 const FAULTS = new Set(['FAULT', 'OUT_OF_ORDER', 'Faulted', 'Unavailable']);
 /** Events after which product flows to the customer. */
 const FUEL_STARTS = new Set<DeviceEvent>(['lift', 'startFlow']);
-
-export type DeviceTx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 /** The unit price of the device's current item (or the product's first item). */
 export function unitOf(product: Pick<StationProductRow, 'items'>, itemCode: string | null) {
@@ -81,10 +77,10 @@ export type ChangeResult = {
  * outerTx: run inside the caller's transaction (authorize releases the pump in the transaction of the hold). Only for
  * moves that end no session: the invoice of an ended session runs after a commit this function does not see.
  */
-export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx?: DeviceTx): Promise<ChangeResult> {
+export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx?: Tx): Promise<ChangeResult> {
   const now = ctx.clock.now();
   let endedOrderId = null as string | null;
-  const body = async (tx: DeviceTx): Promise<ChangeResult> => {
+  const body = async (tx: Tx): Promise<ChangeResult> => {
     const [row] = await tx
       .select({ device: forecourtDevices, product: stationProducts, stationStatus: stations.status })
       .from(forecourtDevices)
@@ -104,14 +100,9 @@ export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx
     if (device.orderId && FUEL_STARTS.has(opts.event)) {
       // Fuel flows only for an order that is still open: the watchdog (or a cancel) may have ended it and released
       // its hold while the pump was still released for it. The device row is locked, so whoever ends the order
-      // under the same lock (watchdog.ts) and this check cannot cross.
-      const [order] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, device.orderId));
-      if (order && isTerminal(order.state)) {
-        throw new ApiError(409, 'conflict', `The order of this release is ${order.state}`, {
-          state: from,
-          event: opts.event,
-        });
-      }
+      // under the same lock (the orders' watchdog) and this check cannot cross.
+      const ended = await ctx.orderHooks.fuelRefusal({ tx, orderId: device.orderId });
+      if (ended) throw new ApiError(409, 'conflict', ended, { state: from, event: opts.event });
     }
     const next: DeviceRow = { ...device, ...(opts.patch?.(device, product) ?? {}) };
     if (opts.driver) next.driver = opts.driver;
@@ -210,10 +201,10 @@ export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx
   }
   const result = await ctx.db.transaction(body);
   // The session of an order ended (hang-up, withdrawn release, fault): the order is invoiced right away, after our
-  // commit. If this fails or the process dies first, the simulator's reconciliation (advance-orders.ts) catches up.
+  // commit. If this fails or the process dies first, the orders' reconciliation on the next tick catches up.
   if (endedOrderId) {
     try {
-      await completeDispensing(ctx, { orderId: endedOrderId });
+      await ctx.orderHooks.sessionEnded({ orderId: endedOrderId });
     } catch (err) {
       ctx.log.error(`completing order ${endedOrderId} failed; the reconciliation will retry`, err);
     }

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import { redemptionCodes, stationProducts } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import { isUniqueViolation } from '../auth/db-errors';
 
 /** A code is valid for 30 days at the wash terminal. */
 export const REDEMPTION_CODE_TTL_MS = 30 * 24 * 3600 * 1000;

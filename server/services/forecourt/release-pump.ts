@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
-import { changeDevice, type DeviceTx } from './change-device';
+import type { Tx } from '../../db/client';
+import { changeDevice } from './change-device';
 import { type DeviceView, toDeviceView } from './device-view';
 
 /**
@@ -9,7 +10,7 @@ import { type DeviceView, toDeviceView } from './device-view';
 export async function releasePump(
   ctx: AppContext,
   input: { productId: string; itemCode?: string; maxAmount?: number; orderId?: string },
-  tx?: DeviceTx,
+  tx?: Tx,
 ): Promise<DeviceView> {
   const r = await changeDevice(
     ctx,

@@ -4,11 +4,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { atPrecision } from '../../../src/contract/money';
 import type { AuthorizeBody, Order } from '../../../src/contract/orders';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices, type PaymentMethodRow, paymentMethods, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
-import type { AuthSession } from '../auth/authenticate';
 import { AMOUNT_PRECISION } from '../forecourt/constants';
 import { releasePump } from '../forecourt/release-pump';
 import { DECLINED_MESSAGE } from './constants';

@@ -4,11 +4,11 @@
 // (PRODUCT_ACQUIRED -> ... -> COMPLETED). The answer is the order after the step. Terminal or acquired: 409.
 import { eq } from 'drizzle-orm';
 import { isTerminal, type Order } from '../../../src/contract/orders';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { type DeviceRow, forecourtDevices, type OrderRow, orders } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { releaseHold } from '../../psp/release-hold';
-import type { AuthSession } from '../auth/authenticate';
 import { cancelRelease } from '../forecourt/cancel-release';
 import { hangUp } from '../forecourt/hang-up';
 import { completeDispensing } from './complete-dispensing';

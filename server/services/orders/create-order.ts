@@ -3,10 +3,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { CreateOrderBody, Order } from '../../../src/contract/orders';
 import { newId } from '../../auth/crypto';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices, orders, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import type { AuthSession } from '../auth/authenticate';
 import { productStatus } from '../forecourt/transitions';
 import { loadOwnThing } from '../things/load-own-thing';
 import { toOrderJson } from './order-json';

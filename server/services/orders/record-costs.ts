@@ -1,8 +1,8 @@
 // PUT /v4/account-history/costs/by-order/{id}: tank-full flag and odometer of the fill, kept on the order.
 import { eq } from 'drizzle-orm';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
-import type { AuthSession } from '../auth/authenticate';
 import { loadOwnOrderRow } from './load-order';
 
 export async function recordCosts(

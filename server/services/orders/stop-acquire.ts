@@ -2,10 +2,10 @@
 // what was dispensed). EV sessions come with the EV issue.
 import { eq } from 'drizzle-orm';
 import type { Order } from '../../../src/contract/orders';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import type { AuthSession } from '../auth/authenticate';
 import { hangUpOrderPump } from './cancel-order';
 import { findOrder, loadOwnOrderRow } from './load-order';
 

@@ -2,10 +2,10 @@
 // odometer (the app sends it once acquired).
 import { eq } from 'drizzle-orm';
 import type { Order } from '../../../src/contract/orders';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import { notFound } from '../../errors';
-import type { AuthSession } from '../auth/authenticate';
 import { loadOwnThing } from '../things/load-own-thing';
 import { findOrder, loadOwnOrderRow } from './load-order';
 

@@ -1,9 +1,9 @@
 import { and, count, eq, notInArray } from 'drizzle-orm';
 import { TERMINAL_STATES } from '../../../src/contract/orders';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { accounts, oidcIdentities, orders, sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import type { AuthSession } from '../auth/authenticate';
 import { forgetSessions } from '../auth/session-cache';
 
 /**

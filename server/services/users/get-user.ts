@@ -1,6 +1,6 @@
 import type { User } from '../../../src/contract/users';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import type { AuthSession } from '../auth/authenticate';
 import { firstThingId } from '../things/first-thing-id';
 import { loadOwnUser } from './load-user';
 import { toUserJson } from './user-json';

@@ -1,7 +1,7 @@
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { ApiError, forbidden } from '../../errors';
 import { escapeHtml } from '../../mail/mailer';
-import type { AuthSession } from '../auth/authenticate';
 import { loadOwnThing } from '../things/load-own-thing';
 import { loadOwnUser } from './load-user';
 import { toDataExport } from './user-json';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Preferences } from '../../../src/contract/users';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import type { AuthSession } from '../auth/authenticate';
 import { loadOwnThing } from '../things/load-own-thing';
 import { loadOwnUser } from './load-user';
 import { toPreferences } from './user-json';

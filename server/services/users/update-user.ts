@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { User, UserPatch } from '../../../src/contract/users';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import type { AuthSession } from '../auth/authenticate';
 import { firstThingId } from '../things/first-thing-id';
 import { loadOwnUser } from './load-user';
 import { toUserJson } from './user-json';
