@@ -26,6 +26,6 @@ export async function createContext(opts: {
   } satisfies Omit<AppContext, 'mailer' | 'orderHooks'> as AppContext;
   // Both act on this very context, so they are made once it exists.
   ctx.mailer = createMailer({ smtp: opts.env.smtp, keep: (mail) => storeMail({ ctx, input: mail }) });
-  ctx.orderHooks = forecourtHooks(ctx);
+  ctx.orderHooks = forecourtHooks({ ctx });
   return ctx;
 }

@@ -76,42 +76,45 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
       case 'RELEASED':
         if (auto && after(d.stateChangedAt, STEP_S.lift, now)) {
           // To the prepaid maximum when there is one, otherwise a random fill of 20-60 l.
-          await liftNozzle(ctx, { ...id, ...(d.maxAmount === null ? { target: randomInt(20_000, 60_001) } : {}) });
+          await liftNozzle({
+            ctx,
+            input: { ...id, ...(d.maxAmount === null ? { target: randomInt(20_000, 60_001) } : {}) },
+          });
         }
         return;
       case 'NOZZLE_LIFTED':
-        if (after(d.stateChangedAt, STEP_S.trigger, now)) await startFlow(ctx, id);
+        if (after(d.stateChangedAt, STEP_S.trigger, now)) await startFlow({ ctx, input: id });
         return;
       case 'DISPENSING': {
-        const capAt = capReachedAt(d, speed, readMeter(ctx, d, product, now).cap);
-        if (auto && capAt && after(capAt, STEP_S.hangUp, now)) await hangUp(ctx, id);
+        const capAt = capReachedAt(d, speed, readMeter(d, product, now, speed).cap);
+        if (auto && capAt && after(capAt, STEP_S.hangUp, now)) await hangUp({ ctx, input: id });
         return;
       }
       case 'HUNG_UP':
-        if (after(d.stateChangedAt, STEP_S.settle, now)) await settlePump(ctx, id);
+        if (after(d.stateChangedAt, STEP_S.settle, now)) await settlePump({ ctx, input: id });
         return;
       case 'Preparing':
         if (d.plugged && d.authorized && after(d.stateChangedAt, STEP_S.startCharging, now)) {
-          await startCharging(ctx, id);
+          await startCharging({ ctx, input: id });
         } else if (auto && d.authorized && !d.plugged && after(d.stateChangedAt, STEP_S.plug, now)) {
-          await plugConnector(ctx, id);
+          await plugConnector({ ctx, input: id });
         }
         return;
       case 'Charging': {
-        const capAt = capReachedAt(d, speed, readMeter(ctx, d, product, now).cap);
-        if (capAt && now >= capAt) await suspendCharging(ctx, id);
+        const capAt = capReachedAt(d, speed, readMeter(d, product, now, speed).cap);
+        if (capAt && now >= capAt) await suspendCharging({ ctx, input: id });
         return;
       }
       case 'SuspendedEV':
         // An order's session is stopped by the app (acquire/stop); an ambient customer stops by themselves.
         if (auto && d.orderId === null && after(d.stateChangedAt, STEP_S.stopCharging, now))
-          await stopCharging(ctx, id);
+          await stopCharging({ ctx, input: id });
         return;
       case 'Finishing':
-        if (auto && d.plugged && after(d.stateChangedAt, STEP_S.unplug, now)) await unplugConnector(ctx, id);
+        if (auto && d.plugged && after(d.stateChangedAt, STEP_S.unplug, now)) await unplugConnector({ ctx, input: id });
         return;
       case 'WASHING':
-        if (after(d.stateChangedAt, STEP_S.wash, now)) await finishWash(ctx, id);
+        if (after(d.stateChangedAt, STEP_S.wash, now)) await finishWash({ ctx, input: id });
         return;
     }
   }
@@ -121,20 +124,23 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
     lastAmbient = now.getTime();
     if (Math.random() < 0.3) return;
     if (Math.random() < 0.75) {
-      const pump = await pickIdleDevice(ctx, { kind: 'PUMP', excludeStationIds: AMBIENT_EXCLUDED });
-      if (pump) await liftNozzle(ctx, { ...pump, driver: 'auto', target: randomInt(15_000, 60_001) });
+      const pump = await pickIdleDevice({ ctx, input: { kind: 'PUMP', excludeStationIds: AMBIENT_EXCLUDED } });
+      if (pump) await liftNozzle({ ctx, input: { ...pump, driver: 'auto', target: randomInt(15_000, 60_001) } });
     } else {
-      const connector = await pickIdleDevice(ctx, { kind: 'CONNECTOR', excludeStationIds: AMBIENT_EXCLUDED });
+      const connector = await pickIdleDevice({
+        ctx,
+        input: { kind: 'CONNECTOR', excludeStationIds: AMBIENT_EXCLUDED },
+      });
       if (connector) {
-        await plugConnector(ctx, { ...connector, driver: 'auto', target: randomInt(5_000, 40_001) });
-        await authorizeConnector(ctx, connector);
+        await plugConnector({ ctx, input: { ...connector, driver: 'auto', target: randomInt(5_000, 40_001) } });
+        await authorizeConnector({ ctx, input: connector });
       }
     }
   }
 
   async function run(): Promise<void> {
     const now = clock.now();
-    for (const a of await listActiveDevices(ctx)) {
+    for (const a of await listActiveDevices({ ctx })) {
       try {
         await step(a, now);
       } catch (err) {
@@ -147,7 +153,7 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
     await ctx.orderHooks.tick({ now });
     if (now.getTime() >= lastPurge + PURGE_EVERY_MS) {
       lastPurge = now.getTime();
-      await purgeIdempotencyKeys(ctx, now);
+      await purgeIdempotencyKeys({ ctx, input: { now } });
     }
     if (ambient) {
       try {

@@ -8,5 +8,5 @@ export async function seed(ctx: AppContext): Promise<void> {
   if (ctx.env.seedNetwork) await seedNetwork({ ctx });
   if (!ctx.env.demoMode) return;
   const { userId } = await seedDemoUser({ ctx });
-  if (userId) await seedDemoWallet({ ctx, userId });
+  if (userId) await seedDemoWallet({ ctx, input: { userId } });
 }

@@ -13,8 +13,8 @@ export type Driver = Registered & { visaId: string; decliningId: string; thingId
 
 export async function newDriver(s: TestServer): Promise<Driver> {
   const user = await registerUser(s);
-  const cards = await addTestCards(s.ctx, { userId: user.id, holderName: 'Test Driver' });
-  const thing = await addThing(s.ctx, { userId: user.id, nickName: 'My car', licensePlate: 'T-ES 1' });
+  const cards = await addTestCards({ ctx: s.ctx, input: { userId: user.id, holderName: 'Test Driver' } });
+  const thing = await addThing({ ctx: s.ctx, input: { userId: user.id, nickName: 'My car', licensePlate: 'T-ES 1' } });
   return {
     ...user,
     visaId: cards.find((c) => c.behavior === 'approve')?.id as string,

@@ -118,7 +118,7 @@ describe.each(drivers)('order model (%s)', (driver) => {
               expect([200, 409]).toContain((await device('lift')).status);
               break;
             case 'trigger':
-              await startFlow(s.ctx, { productId: pumpId, flowMlPerS: 600 }).catch((e) => {
+              await startFlow({ ctx: s.ctx, input: { productId: pumpId, flowMlPerS: 600 } }).catch((e) => {
                 expect(e.status).toBe(409);
               });
               break;

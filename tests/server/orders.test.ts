@@ -63,7 +63,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
   async function fillEndedUninvoiced() {
     const c = await authorized(2000, manual);
     await manual.request(`/forecourt/api/devices/${c.pumpId}/lift`, { method: 'POST' });
-    await startFlow(manual.ctx, { productId: c.pumpId, flowMlPerS: 600 });
+    await startFlow({ ctx: manual.ctx, input: { productId: c.pumpId, flowMlPerS: 600 } });
     clock.advance(5000);
     await manual.ctx.db
       .update(forecourtSessions)
@@ -410,9 +410,9 @@ describe.each(drivers)('orders (%s)', (driver) => {
     it('the watchdog moves a stuck order to PROBLEM, releases the hold and puts the pump back', async () => {
       const { st, d, pumpId, order } = await authorized(2000, manual);
       clock.advance(59_000);
-      expect(await runWatchdog(manual.ctx)).not.toContain(order._id);
+      expect(await runWatchdog({ ctx: manual.ctx })).not.toContain(order._id);
       clock.advance(2000);
-      expect(await runWatchdog(manual.ctx)).toContain(order._id);
+      expect(await runWatchdog({ ctx: manual.ctx })).toContain(order._id);
       const o = await getOrder(manual, d.token, order._id);
       expect(o.state).toBe('PROBLEM');
       expect(o.payment?.ledger.map((l) => l.kind)).toEqual(['HOLD', 'RELEASE']);
@@ -420,7 +420,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
       // A CREATED order that is never paid also ends.
       const c = await created(manual);
       clock.advance(61_000);
-      await runWatchdog(manual.ctx);
+      await runWatchdog({ ctx: manual.ctx });
       expect(await state(c.d, c.order._id, manual)).toBe('PROBLEM');
     });
 
@@ -438,7 +438,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
       // The fill ended but its invoice never ran (a failed completion), and the order has been stuck for too long.
       const { d, order } = await fillEndedUninvoiced();
       clock.advance(61_000);
-      expect(await runWatchdog(manual.ctx)).not.toContain(order._id);
+      expect(await runWatchdog({ ctx: manual.ctx })).not.toContain(order._id);
       const o = await getOrder(manual, d.token, order._id);
       expect(o.state).toBe('PRODUCT_ACQUIRED');
       expect(o.payment?.ledger.map((l) => [l.kind, l.amount])).toEqual(INVOICED_FILL);
@@ -462,11 +462,11 @@ describe.each(drivers)('orders (%s)', (driver) => {
       // As if the process died right after the hang-up was committed: the session ended, the order never heard.
       const { d, order } = await fillEndedUninvoiced();
       expect(await state(d, order._id, manual)).toBe('PRODUCT_PENDING');
-      await advanceOrders(manual.ctx);
+      await advanceOrders({ ctx: manual.ctx });
       const o = await getOrder(manual, d.token, order._id);
       expect(o.state).toBe('PRODUCT_ACQUIRED');
       expect(o.payment?.ledger.map((l) => [l.kind, l.amount])).toEqual(INVOICED_FILL);
-      await advanceOrders(manual.ctx); // again: nothing changes
+      await advanceOrders({ ctx: manual.ctx }); // again: nothing changes
       expect((await ledgerOf(manual, order._id)).length).toBe(3);
     });
   });

@@ -99,6 +99,6 @@ export async function createStation(
     products: [pump('1'), pump('2')],
     ...overrides,
   };
-  await insertStations(ctx, [station]);
+  await insertStations({ ctx, input: { stations: [station] } });
   return station;
 }

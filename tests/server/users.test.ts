@@ -11,7 +11,7 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
     return { token: res.body.auth_token as string, id: res.body._id as string };
   };
   const vehicleOf = (u: Registered, licensePlate = 'T-ES 1') =>
-    addThing(t.server.ctx, { userId: u.id, nickName: 'My car', licensePlate });
+    addThing({ ctx: t.server.ctx, input: { userId: u.id, nickName: 'My car', licensePlate } });
 
   describe('GET /users/{id}', () => {
     it('answers the full user matching the contract', async () => {

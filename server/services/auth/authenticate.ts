@@ -17,17 +17,20 @@ export async function authenticate({
   const tokenHash = sha256Hex(input.token);
   // Sessions live in wall-clock time (they are created with it), not in the simulator's clock.
   const now = new Date();
-  const cached = cachedSession(ctx, tokenHash, now.getTime());
+  const cached = cachedSession({ ctx, input: { tokenHash, now: now.getTime() } });
   if (cached) return cached;
-  const [row] = await preparedLookup(ctx).execute({ tokenHash, now });
+  const [row] = await preparedLookup({ ctx }).execute({ tokenHash, now });
   if (!row) throw new ApiError(401, 'invalid_session', 'Invalid login session');
   const { expiresAt, ...session } = row;
-  rememberSession(ctx, tokenHash, session, expiresAt.getTime(), now.getTime());
+  rememberSession({
+    ctx,
+    input: { tokenHash, session, sessionExpires: expiresAt.getTime(), now: now.getTime() },
+  });
   return session;
 }
 
 /** Every authenticated request runs this: prepared once per database (no query building, a planned statement). */
-function preparedLookup(ctx: AppContext) {
+function preparedLookup({ ctx }: { ctx: AppContext }) {
   type Prepared = ReturnType<typeof build>;
   const build = () =>
     ctx.db

@@ -36,8 +36,8 @@ export async function changePassword({
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, session.userId), isNull(sessions.revokedAt)));
-    return createSession({ ctx, input: { userId: session.userId }, db: tx });
+    return createSession({ ctx, input: { userId: session.userId }, tx });
   });
-  forgetSessions(ctx, { userId: session.userId });
+  forgetSessions({ ctx, input: { userId: session.userId } });
   return { auth_token: token, _id: session.userId };
 }

@@ -42,7 +42,7 @@ export async function loginLocal({
   let tempPass = false;
   let ok = false;
   if (!user?.passwordHash) {
-    await verifyPassword(await dummyHash(ctx), input.password);
+    await verifyPassword(await dummyHash({ ctx }), input.password);
   } else {
     ok = await verifyPassword(user.passwordHash, input.password);
     // An expired temporary password is simply not accepted.

@@ -20,7 +20,7 @@ export async function registerGuest({
     await tx
       .insert(users)
       .values({ id: userId, email: null, isGuest: true, accountId, partner: input.partner ?? null });
-    return createSession({ ctx, input: { userId }, db: tx });
+    return createSession({ ctx, input: { userId }, tx });
   });
   return { auth_token: token, _id: userId };
 }

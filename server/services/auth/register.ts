@@ -18,7 +18,7 @@ export async function register({ ctx, input }: { ctx: AppContext; input: Registe
     if (!input.idProvider || !input.idToken) {
       throw new ApiError(422, 'invalid_id_token', 'idProvider and idToken must be given together');
     }
-    identity = await verifyIdToken(ctx, input.idProvider, input.idToken);
+    identity = await verifyIdToken({ ctx, input: { providerId: input.idProvider, idToken: input.idToken } });
     if (identity.email !== input.email) {
       throw new ApiError(422, 'invalid_id_token', 'The ID token belongs to another email');
     }
@@ -55,7 +55,7 @@ export async function register({ ctx, input }: { ctx: AppContext; input: Registe
           .returning({ userId: oidcIdentities.userId });
         if (linked.length === 0) throw new ApiError(409, 'conflict', 'This identity is already linked to a user');
       }
-      return createSession({ ctx, input: { userId }, db: tx });
+      return createSession({ ctx, input: { userId }, tx });
     });
     return { auth_token: token, _id: userId };
   } catch (err) {

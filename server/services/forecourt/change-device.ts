@@ -40,11 +40,11 @@ export function unitOf(product: Pick<StationProductRow, 'items'>, itemCode: stri
     : undefined;
 }
 
-/** Current meter reading (ml or Wh) and amount (minor units, rounded down) of a device. */
-export function readMeter(ctx: AppContext, device: DeviceRow, product: Pick<StationProductRow, 'items'>, now: Date) {
+/** Meter reading (ml or Wh) and amount (minor units, rounded down) of a device at `now` (FORECOURT_SPEED `speed`). */
+export function readMeter(device: DeviceRow, product: Pick<StationProductRow, 'items'>, now: Date, speed: number) {
   const unit = unitOf(product, device.itemCode);
   const cap = meterCap(device.kind, device, unit);
-  const quantity = meterAt(device, now, ctx.env.forecourt.speed, cap);
+  const quantity = meterAt(device, now, speed, cap);
   return { quantity, amount: unit ? amountFor(quantity, unit.price, unit.precision) : 0, cap, unit };
 }
 
@@ -74,11 +74,20 @@ export type ChangeResult = {
 };
 
 /**
- * outerTx: run inside the caller's transaction (authorize releases the pump in the transaction of the hold). Only for
+ * tx: run inside the caller's transaction (authorize releases the pump in the transaction of the hold). Only for
  * moves that end no session: the invoice of an ended session runs after a commit this function does not see.
  */
-export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx?: Tx): Promise<ChangeResult> {
+export async function changeDevice({
+  ctx,
+  input: opts,
+  tx: outerTx,
+}: {
+  ctx: AppContext;
+  input: ChangeOptions;
+  tx?: Tx | undefined;
+}): Promise<ChangeResult> {
   const now = ctx.clock.now();
+  const speed = ctx.env.forecourt.speed;
   let endedOrderId = null as string | null;
   const body = async (tx: Tx): Promise<ChangeResult> => {
     const [row] = await tx
@@ -131,7 +140,7 @@ export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx
     }
 
     // The meter: frozen when leaving a metering state, started when entering one.
-    const reading = readMeter(ctx, next, product, now);
+    const reading = readMeter(next, product, now, speed);
     if (METERING.has(from) && !METERING.has(to)) {
       next.meterBase = reading.quantity;
       next.rate = 0;
@@ -142,7 +151,7 @@ export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx
       next.meterAt = now;
     }
     const quantity = METERING.has(from) || METERING.has(to) ? reading.quantity : next.meterBase;
-    const amount = readMeter(ctx, { ...next, meterBase: quantity, rate: 0 }, product, now).amount;
+    const amount = readMeter({ ...next, meterBase: quantity, rate: 0 }, product, now, speed).amount;
 
     // Back at rest: the use is over; the device forgets order, limit and driver (the session keeps them).
     if (to === INITIAL_STATE[device.kind] || FAULTS.has(to)) {

@@ -7,10 +7,16 @@ import type { ConsoleStation } from './list-console-stations';
 export type ConsoleStationDetail = ConsoleStation & { devices: DeviceView[] };
 
 /** One station with every device's live state and meter (the console polls this every second). */
-export async function getConsoleStation(ctx: AppContext, input: { stationId: string }): Promise<ConsoleStationDetail> {
-  const station = await loadStation(ctx, input.stationId);
+export async function getConsoleStation({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { stationId: string };
+}): Promise<ConsoleStationDetail> {
+  const station = await loadStation({ ctx, input: { id: input.stationId } });
   if (!station) throw notFound('No such station');
-  const products = (await loadProducts(ctx, [station.id])).get(station.id) ?? [];
+  const products = (await loadProducts({ ctx, input: { stationIds: [station.id] } })).get(station.id) ?? [];
   const now = ctx.clock.now();
   const online = station.status === 'ONLINE';
   return {
@@ -20,6 +26,10 @@ export async function getConsoleStation(ctx: AppContext, input: { stationId: str
     city: station.address.city,
     countryCode: station.countryCode,
     status: station.status,
-    devices: products.flatMap((p) => (p.device ? [deviceView(ctx, p.device, p.product, online, now)] : [])),
+    devices: products.flatMap((p) =>
+      p.device
+        ? [deviceView({ ctx, input: { device: p.device, product: p.product, stationOnline: online, now } })]
+        : [],
+    ),
   };
 }

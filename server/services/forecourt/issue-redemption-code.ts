@@ -10,10 +10,13 @@ import { ApiError, notFound } from '../../errors';
 export const REDEMPTION_CODE_TTL_MS = 30 * 24 * 3600 * 1000;
 
 /** Issues a wash redemption code (8 digits) for a wash product: {code, expiresAt}. */
-export async function issueRedemptionCode(
-  ctx: AppContext,
-  input: { productId: string },
-): Promise<{ code: string; expiresAt: string }> {
+export async function issueRedemptionCode({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { productId: string };
+}): Promise<{ code: string; expiresAt: string }> {
   const [product] = await ctx.db
     .select({ type: stationProducts.type })
     .from(stationProducts)

@@ -8,14 +8,16 @@ import { completeDispensing } from './complete-dispensing';
 import { INVOICE_STEP_S } from './constants';
 import { applyTransition } from './transitions';
 
-export async function advanceOrders(ctx: AppContext, now = ctx.clock.now()): Promise<void> {
+export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; input?: { now?: Date } }): Promise<void> {
+  const now = input.now ?? ctx.clock.now();
   // 1. Sessions that ended without their order being acquired (the hang-up hook did not run or failed).
   const ended = await ctx.db
     .selectDistinct({ id: orders.id })
     .from(orders)
     .innerJoin(forecourtSessions, eq(forecourtSessions.orderId, orders.id))
     .where(and(inArray(orders.state, ['PAYMENT_AUTHORIZED', 'PRODUCT_PENDING']), isNotNull(forecourtSessions.endedAt)));
-  for (const { id } of ended) await each(ctx, id, () => completeDispensing(ctx, { orderId: id }));
+  for (const { id } of ended)
+    await each({ ctx, input: { orderId: id }, step: () => completeDispensing({ ctx, input: { orderId: id } }) });
 
   // 2. The invoice steps.
   const speed = ctx.env.forecourt.speed;
@@ -35,24 +37,39 @@ export async function advanceOrders(ctx: AppContext, now = ctx.clock.now()): Pro
         ),
       );
     for (const { id } of due) {
-      await each(ctx, id, () =>
-        ctx.db.transaction((tx) =>
-          applyTransition(tx, {
-            orderId: id,
-            from: step.from,
-            to: step.to,
-            now,
-            actionCodeText: step.to,
-            description: step.to === 'COMPLETED' ? 'Invoice issued' : 'Ready for invoice',
-          }),
-        ),
-      );
+      await each({
+        ctx,
+        input: { orderId: id },
+        step: () =>
+          ctx.db.transaction((tx) =>
+            applyTransition({
+              tx,
+              input: {
+                orderId: id,
+                from: step.from,
+                to: step.to,
+                now,
+                actionCodeText: step.to,
+                description: step.to === 'COMPLETED' ? 'Invoice issued' : 'Ready for invoice',
+              },
+            }),
+          ),
+      });
     }
   }
 }
 
 /** One order's step: a failure is logged and retried by the next tick, and does not hold up the other orders. */
-async function each(ctx: AppContext, orderId: string, step: () => Promise<unknown>): Promise<void> {
+async function each({
+  ctx,
+  input,
+  step,
+}: {
+  ctx: AppContext;
+  input: { orderId: string };
+  step: () => Promise<unknown>;
+}): Promise<void> {
+  const { orderId } = input;
   try {
     await step();
   } catch (err) {

@@ -12,10 +12,13 @@ import { loadOwnThing } from '../things/load-own-thing';
 import { toOrderJson } from './order-json';
 import { createdEntry } from './transitions';
 
-export async function createOrder(
-  ctx: AppContext,
-  input: { session: AuthSession; body: CreateOrderBody; partner?: string | undefined },
-): Promise<Order> {
+export async function createOrder({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { session: AuthSession; body: CreateOrderBody; partner?: string | undefined };
+}): Promise<Order> {
   const { body } = input;
   const [station] = await ctx.db.select().from(stations).where(eq(stations.id, body.poiId));
   if (!station) throw notFound('No such station');

@@ -7,10 +7,13 @@ import { ONGOING_ORDERS_LIMIT } from './constants';
 import { ledgerJson } from './load-order';
 import { toOrderJson } from './order-json';
 
-export async function listOngoingOrders(
-  ctx: AppContext,
-  input: { userId: string; limit?: number | undefined },
-): Promise<Order[]> {
+export async function listOngoingOrders({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { userId: string; limit?: number | undefined };
+}): Promise<Order[]> {
   const limit = Math.min(input.limit ?? ONGOING_ORDERS_LIMIT, ONGOING_ORDERS_LIMIT);
   const rows = await ctx.db
     .select({ row: orders, ledger: ledgerJson })

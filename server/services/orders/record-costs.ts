@@ -5,11 +5,14 @@ import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import { loadOwnOrderRow } from './load-order';
 
-export async function recordCosts(
-  ctx: AppContext,
-  input: { session: AuthSession; orderId: string; tankIsFull?: boolean | undefined; carOdometerM?: number | undefined },
-): Promise<{ ok: true }> {
-  const row = await loadOwnOrderRow(ctx, { orderId: input.orderId, userId: input.session.userId });
+export async function recordCosts({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { session: AuthSession; orderId: string; tankIsFull?: boolean | undefined; carOdometerM?: number | undefined };
+}): Promise<{ ok: true }> {
+  const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
   await ctx.db
     .update(orders)
     .set({

@@ -9,8 +9,14 @@ import { ApiError, notFound } from '../../errors';
 import { hangUpOrderPump } from './cancel-order';
 import { findOrder, loadOwnOrderRow } from './load-order';
 
-export async function stopAcquire(ctx: AppContext, input: { session: AuthSession; orderId: string }): Promise<Order> {
-  const row = await loadOwnOrderRow(ctx, { orderId: input.orderId, userId: input.session.userId });
+export async function stopAcquire({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { session: AuthSession; orderId: string };
+}): Promise<Order> {
+  const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
   const [device] = await ctx.db.select().from(forecourtDevices).where(eq(forecourtDevices.productId, row.productId));
   if (
     row.state !== 'PRODUCT_PENDING' ||
@@ -20,8 +26,8 @@ export async function stopAcquire(ctx: AppContext, input: { session: AuthSession
   ) {
     throw new ApiError(409, 'conflict', `Nothing is being dispensed for this order (${row.state})`);
   }
-  await hangUpOrderPump(ctx, row, device);
-  const after = await findOrder(ctx.db, { orderId: row.id });
+  await hangUpOrderPump({ ctx, input: { orderId: row.id, productId: device.productId } });
+  const after = await findOrder({ ctx, input: { orderId: row.id } });
   if (!after) throw notFound('No such order');
   return after.json;
 }

@@ -56,7 +56,13 @@ export type TransitionInput = {
  * Moves the order from `from` to `to` inside the caller's transaction. Returns the updated row, or undefined when
  * the order is no longer in `from` (someone else moved it first: the caller decides what that means).
  */
-export async function applyTransition(tx: Tx, input: TransitionInput): Promise<OrderRow | undefined> {
+export async function applyTransition({
+  tx,
+  input,
+}: {
+  tx: Tx;
+  input: TransitionInput;
+}): Promise<OrderRow | undefined> {
   assertTransition(input.from, input.to);
   const entry: StateHistoryRow = {
     state: input.to,

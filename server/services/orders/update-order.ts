@@ -9,16 +9,19 @@ import { notFound } from '../../errors';
 import { loadOwnThing } from '../things/load-own-thing';
 import { findOrder, loadOwnOrderRow } from './load-order';
 
-export async function updateOrder(
-  ctx: AppContext,
+export async function updateOrder({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
   input: {
     session: AuthSession;
     orderId: string;
     thingExternalId?: string | undefined;
     carOdometerM?: number | undefined;
-  },
-): Promise<Order> {
-  const row = await loadOwnOrderRow(ctx, { orderId: input.orderId, userId: input.session.userId });
+  };
+}): Promise<Order> {
+  const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
   if (input.thingExternalId !== undefined) {
     await loadOwnThing({ ctx, input: { userId: input.session.userId, thingId: input.thingExternalId } });
   }
@@ -30,7 +33,7 @@ export async function updateOrder(
       updatedAt: ctx.clock.now(),
     })
     .where(eq(orders.id, row.id));
-  const after = await findOrder(ctx.db, { orderId: row.id });
+  const after = await findOrder({ ctx, input: { orderId: row.id } });
   if (!after) throw notFound('No such order');
   return after.json;
 }

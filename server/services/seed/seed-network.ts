@@ -4,5 +4,5 @@ import { insertStations } from '../stations/insert-stations';
 
 /** Idempotent: inserts the demo station network (server/seed/stations.ts) once. */
 export function seedNetwork({ ctx }: { ctx: AppContext }): Promise<{ inserted: number }> {
-  return insertStations(ctx, NETWORK);
+  return insertStations({ ctx, input: { stations: NETWORK } });
 }

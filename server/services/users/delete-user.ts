@@ -26,5 +26,5 @@ export async function deleteUser({ ctx, input }: { ctx: AppContext; input: { ses
     const [left] = await tx.select({ n: count() }).from(users).where(eq(users.accountId, accountId));
     if ((left?.n ?? 0) === 0) await tx.delete(accounts).where(eq(accounts.id, accountId));
   });
-  forgetSessions(ctx, { userId });
+  forgetSessions({ ctx, input: { userId } });
 }

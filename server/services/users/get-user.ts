@@ -14,5 +14,5 @@ export async function getUser({
   input: { session: AuthSession; id: string };
 }): Promise<User> {
   const { row, features } = await loadOwnUser({ ctx, input });
-  return toUserJson(row, features, input.session.tempPass, await firstThingId(ctx, row.id));
+  return toUserJson(row, features, input.session.tempPass, await firstThingId({ ctx, input: { userId: row.id } }));
 }

@@ -49,5 +49,5 @@ export async function updateUser({
       .where(eq(users.id, input.session.userId));
   }
   const { row, features } = await loadOwnUser({ ctx, input });
-  return toUserJson(row, features, input.session.tempPass, await firstThingId(ctx, row.id));
+  return toUserJson(row, features, input.session.tempPass, await firstThingId({ ctx, input: { userId: row.id } }));
 }
