@@ -1,6 +1,7 @@
+import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { forecourtDevices, stationProducts, stations } from '../../db/schema';
 import { notFound } from '../../errors';
-import { loadProducts, loadStation } from '../stations/load-pois';
 import { type DeviceView, deviceView } from './device-view';
 import type { ConsoleStation } from './list-console-stations';
 
@@ -14,11 +15,16 @@ export async function getConsoleStation({
   ctx: AppContext;
   input: { stationId: string };
 }): Promise<ConsoleStationDetail> {
-  const station = await loadStation({ ctx, input: { id: input.stationId } });
+  const [station] = await ctx.db.select().from(stations).where(eq(stations.id, input.stationId));
   if (!station) throw notFound('No such station');
-  const products = (await loadProducts({ ctx, input: { stationIds: [station.id] } })).get(station.id) ?? [];
+  const devices = await ctx.db
+    .select({ device: forecourtDevices, product: stationProducts })
+    .from(forecourtDevices)
+    .innerJoin(stationProducts, eq(stationProducts.id, forecourtDevices.productId))
+    .where(eq(stationProducts.stationId, station.id))
+    .orderBy(asc(stationProducts.position));
   const now = ctx.clock.now();
-  const online = station.status === 'ONLINE';
+  const stationOnline = station.status === 'ONLINE';
   return {
     id: station.id,
     name: station.name,
@@ -26,10 +32,6 @@ export async function getConsoleStation({
     city: station.address.city,
     countryCode: station.countryCode,
     status: station.status,
-    devices: products.flatMap((p) =>
-      p.device
-        ? [deviceView({ ctx, input: { device: p.device, product: p.product, stationOnline: online, now } })]
-        : [],
-    ),
+    devices: devices.map(({ device, product }) => deviceView({ ctx, input: { device, product, stationOnline, now } })),
   };
 }
