@@ -4,6 +4,7 @@ import type { DemoOidc } from './auth/demo-oidc';
 import type { Db, DbDriver } from './db/client';
 import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
+// The one import of an area's file past its index: the forecourt's index leads back here (every service takes ctx).
 import type { OrderHooks } from './services/forecourt/order-hooks';
 
 export type Logger = {

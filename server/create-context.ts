@@ -5,8 +5,8 @@ import { type AppContext, type Clock, consoleLogger, type Logger, systemClock } 
 import type { Db, DbDriver } from './db/client';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
-import { storeMail } from './services/mail/store-mail';
-import { forecourtHooks } from './services/orders/forecourt-hooks';
+import { storeMail } from './services/mail';
+import { forecourtHooks } from './services/orders';
 
 export async function createContext(opts: {
   env: Env;

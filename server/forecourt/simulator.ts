@@ -4,22 +4,25 @@
 import { randomInt } from 'node:crypto';
 import type { AppContext, Clock } from '../context';
 import { DEMO_STATIONS } from '../seed/stations';
-import { authorizeConnector } from '../services/forecourt/authorize-connector';
-import { readMeter } from '../services/forecourt/change-device';
-import { finishWash } from '../services/forecourt/finish-wash';
-import { hangUp } from '../services/forecourt/hang-up';
-import { liftNozzle } from '../services/forecourt/lift-nozzle';
-import { type ActiveDevice, listActiveDevices } from '../services/forecourt/list-active-devices';
-import { capReachedAt } from '../services/forecourt/meter';
-import { pickIdleDevice } from '../services/forecourt/pick-idle-device';
-import { plugConnector } from '../services/forecourt/plug-connector';
-import { settlePump } from '../services/forecourt/settle-pump';
-import { startCharging } from '../services/forecourt/start-charging';
-import { startFlow } from '../services/forecourt/start-flow';
-import { stopCharging } from '../services/forecourt/stop-charging';
-import { suspendCharging } from '../services/forecourt/suspend-charging';
-import { unplugConnector } from '../services/forecourt/unplug-connector';
-import { purgeIdempotencyKeys } from '../services/idempotency/purge-idempotency-keys';
+import {
+  type ActiveDevice,
+  authorizeConnector,
+  capReachedAt,
+  finishWash,
+  hangUp,
+  liftNozzle,
+  listActiveDevices,
+  pickIdleDevice,
+  plugConnector,
+  readMeter,
+  settlePump,
+  startCharging,
+  startFlow,
+  stopCharging,
+  suspendCharging,
+  unplugConnector,
+} from '../services/forecourt';
+import { purgeIdempotencyKeys } from '../services/idempotency';
 
 /** Simulated seconds between steps (divided by FORECOURT_SPEED in real time). */
 export const STEP_S = {

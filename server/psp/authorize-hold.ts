@@ -3,7 +3,7 @@
 import { newId } from '../auth/crypto';
 import type { Tx } from '../db/client';
 import { type PaymentMethodRow, paymentHolds, paymentLedger } from '../db/schema';
-import { AMOUNT_PRECISION } from '../services/forecourt/constants';
+import { AMOUNT_PRECISION } from '../services/forecourt';
 
 export type HoldResult = { approved: true; reference: string } | { approved: false; reason: string };
 

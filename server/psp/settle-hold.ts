@@ -5,7 +5,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { newId } from '../auth/crypto';
 import type { Tx } from '../db/client';
 import { paymentHolds, paymentLedger } from '../db/schema';
-import { AMOUNT_PRECISION } from '../services/forecourt/constants';
+import { AMOUNT_PRECISION } from '../services/forecourt';
 
 export type Settlement = { held: number; captured: number; released: number; voided: boolean };
 

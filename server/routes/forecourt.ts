@@ -11,20 +11,22 @@ import { ApiError, notFound } from '../errors';
 import { consolePage, loginPage } from '../forecourt/console-page';
 import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
-import { authorizeConnector } from '../services/forecourt/authorize-connector';
-import { clearFault } from '../services/forecourt/clear-fault';
-import type { DeviceView } from '../services/forecourt/device-view';
-import { getConsoleStation } from '../services/forecourt/get-console-station';
-import { hangUp } from '../services/forecourt/hang-up';
-import { liftNozzle } from '../services/forecourt/lift-nozzle';
-import { listConsoleStations } from '../services/forecourt/list-console-stations';
-import { plugConnector } from '../services/forecourt/plug-connector';
-import { releasePump } from '../services/forecourt/release-pump';
-import { setFault } from '../services/forecourt/set-fault';
-import { setStationOnline } from '../services/forecourt/set-station-online';
-import { startWash } from '../services/forecourt/start-wash';
-import { stopCharging } from '../services/forecourt/stop-charging';
-import { unplugConnector } from '../services/forecourt/unplug-connector';
+import type { DeviceView } from '../services/forecourt';
+import {
+  authorizeConnector,
+  clearFault,
+  getConsoleStation,
+  hangUp,
+  liftNozzle,
+  listConsoleStations,
+  plugConnector,
+  releasePump,
+  setFault,
+  setStationOnline,
+  startWash,
+  stopCharging,
+  unplugConnector,
+} from '../services/forecourt';
 
 const COOKIE = 'forecourt_operator';
 

@@ -18,16 +18,17 @@ import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/types';
 import { jsonBody, query, readJson, validate } from '../http/validate';
 import { listPaymentMethods } from '../psp/list-payment-methods';
-import { requestFingerprint } from '../services/idempotency/fingerprint';
-import { runIdempotent } from '../services/idempotency/run-idempotent';
-import { authorizeOrder } from '../services/orders/authorize-order';
-import { cancelOrder } from '../services/orders/cancel-order';
-import { createOrder } from '../services/orders/create-order';
-import { listOngoingOrders } from '../services/orders/list-ongoing-orders';
-import { loadOrder } from '../services/orders/load-order';
-import { recordCosts } from '../services/orders/record-costs';
-import { stopAcquire } from '../services/orders/stop-acquire';
-import { updateOrder } from '../services/orders/update-order';
+import { requestFingerprint, runIdempotent } from '../services/idempotency';
+import {
+  authorizeOrder,
+  cancelOrder,
+  createOrder,
+  listOngoingOrders,
+  loadOrder,
+  recordCosts,
+  stopAcquire,
+  updateOrder,
+} from '../services/orders';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 

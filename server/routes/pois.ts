@@ -5,10 +5,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../http/types';
 import { query, validate } from '../http/validate';
-import { getPoi } from '../services/stations/get-poi';
-import { getShop } from '../services/stations/get-shop';
-import { listPlaces } from '../services/stations/list-places';
-import { searchPois } from '../services/stations/search-pois';
+import { getPoi, getShop, listPlaces, searchPois } from '../services/stations';
 
 export function poiRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();

@@ -2,14 +2,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator } from '../../server/forecourt/simulator';
 import type { SeedProduct } from '../../server/seed/stations';
-import { authorizeConnector } from '../../server/services/forecourt/authorize-connector';
-import { issueRedemptionCode } from '../../server/services/forecourt/issue-redemption-code';
-import { amountFor, quantityCapFor } from '../../server/services/forecourt/meter';
-import { releasePump } from '../../server/services/forecourt/release-pump';
-import { startCharging } from '../../server/services/forecourt/start-charging';
-import { startFlow } from '../../server/services/forecourt/start-flow';
-import { stopCharging } from '../../server/services/forecourt/stop-charging';
-import { transition } from '../../server/services/forecourt/transitions';
+import {
+  amountFor,
+  authorizeConnector,
+  issueRedemptionCode,
+  quantityCapFor,
+  releasePump,
+  startCharging,
+  startFlow,
+  stopCharging,
+  transition,
+} from '../../server/services/forecourt';
 import { poi as poiSchema } from '../../src/contract/stations';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import { charger, createStation, pump, washBay } from './stations-fixtures';

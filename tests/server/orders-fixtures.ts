@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { paymentLedger } from '../../server/db/schema';
 import type { Simulator } from '../../server/forecourt/simulator';
 import { addTestCards } from '../../server/psp/add-test-cards';
-import { addThing } from '../../server/services/things/add-thing';
+import { addThing } from '../../server/services/things';
 import { type Order, order as orderSchema } from '../../src/contract/orders';
 import { type FakeClock, type Loose, type Registered, type Reply, registerUser, type TestServer } from './helpers';
 

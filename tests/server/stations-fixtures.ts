@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../server/context';
 import type { SeedProduct, SeedStation } from '../../server/seed/stations';
-import { insertStations } from '../../server/services/stations/insert-stations';
+import { insertStations } from '../../server/services/stations';
 
 export const hexId = () => randomBytes(12).toString('hex');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addThing } from '../../server/services/things/add-thing';
+import { addThing } from '../../server/services/things';
 import { accountFeatures, preferences, user as userSchema } from '../../src/contract/users';
 import { drivers, latestMail, type Registered, registerUser, useServer } from './helpers';
 

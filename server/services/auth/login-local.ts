@@ -4,7 +4,7 @@ import { verifyPassword } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { readThrottle, recordHit, resetThrottle } from '../throttle/throttle';
+import { readThrottle, recordHit, resetThrottle } from '../throttle';
 import { createSession } from './create-session';
 import { dummyHash } from './dummy-hash';
 

@@ -2,7 +2,7 @@ import type { LoginResponse } from '../../../src/contract/auth';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { accounts, users } from '../../db/schema';
-import { defaultAccountFeatures } from '../accounts/default-features';
+import { defaultAccountFeatures } from '../accounts';
 import { createSession } from './create-session';
 
 /** POST /auth/register/guest: an account and a guest user (no email, no password), logged in. */

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { accounts, oidcIdentities, users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { defaultAccountFeatures } from '../accounts/default-features';
+import { defaultAccountFeatures } from '../accounts';
 import { createSession } from './create-session';
 
 const emailTaken = () => new ApiError(409, 'email_has_account', 'This email is already registered');

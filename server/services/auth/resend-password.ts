@@ -3,7 +3,7 @@ import { generateTempPassword, hashPassword } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { escapeHtml } from '../../mail/mailer';
-import { recordHit } from '../throttle/throttle';
+import { recordHit } from '../throttle';
 
 /** At most this many temporary-password mails per email per window; more are silently not sent. */
 export const RESEND_MAX = 3;

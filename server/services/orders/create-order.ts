@@ -7,8 +7,8 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices, orders, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import { productStatus } from '../forecourt/transitions';
-import { loadOwnThing } from '../things/load-own-thing';
+import { productStatus } from '../forecourt';
+import { loadOwnThing } from '../things';
 import { toOrderJson } from './order-json';
 import { createdEntry } from './transitions';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { isTerminal } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
-import type { OrderHooks } from '../forecourt/order-hooks';
+import type { OrderHooks } from '../forecourt';
 import { advanceOrders } from './advance-orders';
 import { completeDispensing } from './complete-dispensing';
 import { runWatchdog } from './watchdog';

@@ -2,7 +2,7 @@
 import type { LedgerEntry, Order, OrderPrice } from '../../../src/contract/orders';
 import type { Currency } from '../../../src/contract/stations';
 import type { OrderRow } from '../../db/schema';
-import { AMOUNT_PRECISION } from '../forecourt/constants';
+import { AMOUNT_PRECISION } from '../forecourt';
 import { POLL_INTERVAL_MS } from './constants';
 
 export type LedgerJson = {

@@ -6,7 +6,7 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import { notFound } from '../../errors';
-import { loadOwnThing } from '../things/load-own-thing';
+import { loadOwnThing } from '../things';
 import { findOrder, loadOwnOrderRow } from './load-order';
 
 export async function updateOrder({

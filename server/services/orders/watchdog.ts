@@ -6,8 +6,7 @@ import { TERMINAL_STATES } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
 import { forecourtDevices, type OrderRow, orders } from '../../db/schema';
 import { releaseHold } from '../../psp/release-hold';
-import { cancelRelease } from '../forecourt/cancel-release';
-import { hangUp } from '../forecourt/hang-up';
+import { cancelRelease, hangUp } from '../forecourt';
 import { completeDispensing } from './complete-dispensing';
 import { applyTransition } from './transitions';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { things, users } from '../../db/schema';
 import { addTestCards } from '../../psp/add-test-cards';
-import { addThing } from '../things/add-thing';
+import { addThing } from '../things';
 
 export const DEMO_VEHICLE = { nickName: 'My car', licensePlate: 'B-FP 2026' } as const;
 

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { forecourtDevices, stationProducts, stations } from '../../db/schema';
 import type { SeedStation } from '../../seed/stations';
-import { INITIAL_STATE } from '../forecourt/transitions';
+import { INITIAL_STATE } from '../forecourt';
 
 const KIND = { PUMP: 'PUMP', CHARGER: 'CONNECTOR', WASH: 'WASH' } as const;
 

@@ -10,7 +10,7 @@ import {
   stationProducts,
   stations,
 } from '../../db/schema';
-import { productStatus } from '../forecourt/transitions';
+import { productStatus } from '../forecourt';
 
 const GROUP_OF = { GAS: 'FUEL', EV_CHARGE: 'EV', CAR_WASH: 'WASH', GIFT_CARD: 'GIFT_CARD' } as const;
 

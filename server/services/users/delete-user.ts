@@ -4,7 +4,7 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { accounts, oidcIdentities, orders, sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { forgetSessions } from '../auth/session-cache';
+import { forgetSessions } from '../auth';
 
 /**
  * DELETE /functions/delete_user_prod: the user, their sessions and identities, and the account if now empty. Not while

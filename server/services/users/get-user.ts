@@ -1,7 +1,7 @@
 import type { User } from '../../../src/contract/users';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import { firstThingId } from '../things/first-thing-id';
+import { firstThingId } from '../things';
 import { loadOwnUser } from './load-user';
 import { toUserJson } from './user-json';
 

@@ -2,7 +2,7 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { ApiError, forbidden } from '../../errors';
 import { escapeHtml } from '../../mail/mailer';
-import { loadOwnThing } from '../things/load-own-thing';
+import { loadOwnThing } from '../things';
 import { loadOwnUser } from './load-user';
 import { toDataExport } from './user-json';
 

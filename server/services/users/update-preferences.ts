@@ -3,7 +3,7 @@ import type { Preferences } from '../../../src/contract/users';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { loadOwnThing } from '../things/load-own-thing';
+import { loadOwnThing } from '../things';
 import { loadOwnUser } from './load-user';
 import { toPreferences } from './user-json';
 

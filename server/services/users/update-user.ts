@@ -3,7 +3,7 @@ import type { User, UserPatch } from '../../../src/contract/users';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { firstThingId } from '../things/first-thing-id';
+import { firstThingId } from '../things';
 import { loadOwnUser } from './load-user';
 import { toUserJson } from './user-json';
 
