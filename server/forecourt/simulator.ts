@@ -25,7 +25,7 @@ import {
 import { purgeIdempotencyKeys } from '../services/idempotency';
 
 /** Simulated seconds between steps (divided by FORECOURT_SPEED in real time). */
-export const STEP_S = {
+const STEP_S = {
   /** A released pump: the driver lifts the nozzle. */
   lift: 3,
   /** A lifted nozzle: the trigger is pulled. */

@@ -5,9 +5,9 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError } from '../errors';
 
-export type IssueDetail = { path: string; message: string };
+type IssueDetail = { path: string; message: string };
 
-export function issuesToDetails(error: z.ZodError): IssueDetail[] {
+function issuesToDetails(error: z.ZodError): IssueDetail[] {
   return error.issues.flatMap((issue) => {
     const base = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {

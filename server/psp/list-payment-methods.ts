@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { type PaymentMethodRow, paymentMethods } from '../db/schema';
 import { forbidden } from '../errors';
 
-export function toPaymentMethodJson(row: PaymentMethodRow): PaymentMethod {
+function toPaymentMethodJson(row: PaymentMethodRow): PaymentMethod {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { sessions } from '../../db/schema';
 
 /** A login lives one month (shell-and-account.md §4: "The stored login lives one month"). */
-export const SESSION_DAYS = 30;
+const SESSION_DAYS = 30;
 
 /** Opens a session; answers the bearer token (only its sha256 is stored). With `tx`, inside the caller's transaction. */
 export async function createSession({

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 
 // Longer than the 2.5 s poll interval several times over, so a polling driver costs a session query only every 30 s;
 // short enough that a revocation made by another process (logout, password change) takes effect within half a minute.
-export const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
 
 type Entry = { session: AuthSession; until: number; sessionExpires: number };

@@ -7,7 +7,7 @@ import { redemptionCodes, stationProducts } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 
 /** A code is valid for 30 days at the wash terminal. */
-export const REDEMPTION_CODE_TTL_MS = 30 * 24 * 3600 * 1000;
+const REDEMPTION_CODE_TTL_MS = 30 * 24 * 3600 * 1000;
 
 /** Issues a wash redemption code (8 digits) for a wash product: {code, expiresAt}. */
 export async function issueRedemptionCode({

@@ -6,7 +6,7 @@ import { things, users } from '../../db/schema';
 import { addTestCards } from '../../psp/add-test-cards';
 import { addThing } from '../things';
 
-export const DEMO_VEHICLE = { nickName: 'My car', licensePlate: 'B-FP 2026' } as const;
+const DEMO_VEHICLE = { nickName: 'My car', licensePlate: 'B-FP 2026' } as const;
 
 export async function seedDemoWallet({ ctx, input }: { ctx: AppContext; input: { userId: string } }): Promise<void> {
   const { userId } = input;

@@ -8,9 +8,9 @@ import { loadProducts, toPoiJson } from './load-pois';
 const EARTH_RADIUS_M = 6_371_000;
 const METRES_PER_DEGREE = 111_320;
 /** pay-flows.md §7: the nearby search (300 m) needs both a gas station and an EV station, so it returns both. */
-export const NEARBY_RADIUS_M = 300;
+const NEARBY_RADIUS_M = 300;
 
-export function haversineM(lat1: number, lon1: number, lat2: number, lon2: number): number {
+function haversineM(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180;
   const dLat = (lat2 - lat1) * rad;
   const dLon = (lon2 - lon1) * rad;
