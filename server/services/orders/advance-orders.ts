@@ -1,6 +1,7 @@
-// Run by the forecourt simulator's tick: moves prepay fuel orders on from what the forecourt says. Also the
-// crash-safety net: an order whose pump session ended while the server was down (or whose completion failed) is
-// found here and acquired; acquired orders become READY_FOR_INVOICE, then COMPLETED, a few simulated seconds apart.
+// Run on each simulator tick (through the forecourt's tick hook): moves prepay fuel orders on from what the forecourt
+// says. Also the crash-safety net: an order whose pump session ended while the server was down (or whose completion
+// failed) is found here and acquired; acquired orders become READY_FOR_INVOICE, then COMPLETED, a few simulated
+// seconds apart.
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { forecourtSessions, orders } from '../../db/schema';
@@ -10,7 +11,7 @@ import { applyTransition } from './transitions';
 
 export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; input?: { now?: Date } }): Promise<void> {
   const now = input.now ?? ctx.clock.now();
-  // 1. Sessions that ended without their order being acquired (the hang-up hook did not run or failed).
+  // 1. Sessions that ended without their order being acquired (sessionEnded did not run, or failed).
   const ended = await ctx.db
     .selectDistinct({ id: orders.id })
     .from(orders)

@@ -1,7 +1,8 @@
 // The forecourt session of a prepay fuel order has ended (nozzle hung up, release withdrawn, fault): the final
 // volume and amount are known. Capture the amount (<= hold) and release the rest, or void the hold when nothing
-// was dispensed; a zero fill after a cancel ends CANCELLED. Called right after the hang-up (same process) AND by the
-// reconciliation of advance-orders.ts, so it must be idempotent: the guarded transition lets exactly one caller win.
+// was dispensed; a zero fill after a cancel ends CANCELLED. Called right after the session ends (the forecourt's
+// sessionEnded hook, by cancel and by the watchdog) AND by the reconciliation of advance-orders.ts, so it must be
+// idempotent: the guarded transition lets exactly one caller win.
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { forecourtSessions, orders, paymentHolds } from '../../db/schema';
