@@ -18,7 +18,7 @@ import { orderRoutes } from './routes/orders';
 import { poiRoutes } from './routes/pois';
 import { userRoutes } from './routes/users';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function createApp(ctx: AppContext) {
@@ -78,5 +78,3 @@ export function createApp(ctx: AppContext) {
   app.onError(onError(ctx));
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

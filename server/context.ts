@@ -1,9 +1,11 @@
-// What every service and route receives: parsed configuration, the database and process-wide helpers.
-
-import { createDemoOidc, type DemoOidc } from './auth/demo-oidc';
+// What every service and route receives: parsed configuration, the database and process-wide helpers. Types (and two
+// plain defaults) only, so that any module may import it; create-context.ts builds one.
+import type { DemoOidc } from './auth/demo-oidc';
 import type { Db, DbDriver } from './db/client';
 import type { Env } from './env';
-import { createMailer, type Mailer } from './mail/mailer';
+import type { Mailer } from './mail/mailer';
+// The one import of an area's file past its index: the forecourt's index leads back here (every service takes ctx).
+import type { OrderHooks } from './services/forecourt/order-hooks';
 
 export type Logger = {
   info(line: string): void;
@@ -30,25 +32,6 @@ export type AppContext = {
   /** Cache for process-wide computed values (e.g. the dummy password hash). */
   memo: Map<string, unknown>;
   clock: Clock;
+  /** The forecourt's way to the orders it serves (the orders area supplies it). */
+  orderHooks: OrderHooks;
 };
-
-export async function createContext(opts: {
-  env: Env;
-  db: Db;
-  driver: DbDriver;
-  log?: Logger;
-  clock?: Clock;
-}): Promise<AppContext> {
-  const ctx: AppContext = {
-    env: opts.env,
-    db: opts.db,
-    driver: opts.driver,
-    log: opts.log ?? consoleLogger,
-    mailer: undefined as unknown as Mailer,
-    demoOidc: opts.env.demoMode ? await createDemoOidc(opts.env.publicUrl) : undefined,
-    memo: new Map(),
-    clock: opts.clock ?? systemClock,
-  };
-  ctx.mailer = createMailer(ctx);
-  return ctx;
-}

@@ -13,13 +13,13 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-export const oidcProvider = z.strictObject({
+const oidcProvider = z.strictObject({
   id: z.string().min(1).max(100),
   issuer: z.string().min(1),
   jwksUri: z.url(),
   clientId: z.string().min(1),
 });
-export type OidcProvider = z.infer<typeof oidcProvider>;
+type OidcProvider = z.infer<typeof oidcProvider>;
 
 const oidcProviders = z
   .string()

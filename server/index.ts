@@ -2,7 +2,7 @@
 // `npx tsx server/index.ts` (npm run serve). Stops gracefully on SIGINT/SIGTERM.
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { createContext } from './context';
+import { createContext } from './create-context';
 import { type Database, openDatabase } from './db/client';
 import { acquireDataDirLock, LockError } from './db/lock';
 import { ConfigError, loadEnv } from './env';

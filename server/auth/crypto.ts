@@ -33,7 +33,7 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 
 /** No 0/O, 1/l/I: a temporary password is read from a mail and typed by hand. */
 const UNAMBIGUOUS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const TEMP_PASSWORD_LENGTH = 12;
+const TEMP_PASSWORD_LENGTH = 12;
 
 export function generateTempPassword(): string {
   let out = '';

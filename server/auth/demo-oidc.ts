@@ -16,7 +16,7 @@ export type DemoOidc = {
 };
 
 /** The stable subject of an email at the demo provider. */
-export const demoSubject = (email: string): string => sha256Hex(`demo-oidc:${email.trim().toLowerCase()}`).slice(0, 32);
+const demoSubject = (email: string): string => sha256Hex(`demo-oidc:${email.trim().toLowerCase()}`).slice(0, 32);
 
 export async function createDemoOidc(publicUrl: string): Promise<DemoOidc> {
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });

@@ -24,7 +24,14 @@ function verifierFor(ctx: AppContext, providerId: string): Verifier | undefined 
   return { issuer: provider.issuer, audience: provider.clientId, keys };
 }
 
-export async function verifyIdToken(ctx: AppContext, providerId: string, idToken: string): Promise<VerifiedIdentity> {
+export async function verifyIdToken({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { providerId: string; idToken: string };
+}): Promise<VerifiedIdentity> {
+  const { providerId, idToken } = input;
   const verifier = verifierFor(ctx, providerId);
   if (!verifier) throw new ApiError(422, 'invalid_id_token', `Unknown identity provider: ${providerId}`);
   try {

@@ -6,8 +6,8 @@ import { newId, newToken, sha256Hex } from '../auth/crypto';
 import { openDatabase } from '../db/client';
 import { accounts, orders, paymentHolds, paymentLedger, sessions, users } from '../db/schema';
 import { loadEnv } from '../env';
-import { defaultAccountFeatures } from '../services/accounts/default-features';
-import { createdEntry } from '../services/orders/transitions';
+import { defaultAccountFeatures } from '../services/accounts';
+import { createdEntry } from '../services/orders';
 
 async function main() {
   const n = Number(process.argv[2] ?? 1000);

@@ -4,27 +4,28 @@
 import { randomInt } from 'node:crypto';
 import type { AppContext, Clock } from '../context';
 import { DEMO_STATIONS } from '../seed/stations';
-import { authorizeConnector } from '../services/forecourt/authorize-connector';
-import { readMeter } from '../services/forecourt/change-device';
-import { finishWash } from '../services/forecourt/finish-wash';
-import { hangUp } from '../services/forecourt/hang-up';
-import { liftNozzle } from '../services/forecourt/lift-nozzle';
-import { type ActiveDevice, listActiveDevices } from '../services/forecourt/list-active-devices';
-import { capReachedAt } from '../services/forecourt/meter';
-import { pickIdleDevice } from '../services/forecourt/pick-idle-device';
-import { plugConnector } from '../services/forecourt/plug-connector';
-import { settlePump } from '../services/forecourt/settle-pump';
-import { startCharging } from '../services/forecourt/start-charging';
-import { startFlow } from '../services/forecourt/start-flow';
-import { stopCharging } from '../services/forecourt/stop-charging';
-import { suspendCharging } from '../services/forecourt/suspend-charging';
-import { unplugConnector } from '../services/forecourt/unplug-connector';
-import { purgeIdempotencyKeys } from '../services/idempotency/purge-idempotency-keys';
-import { advanceOrders } from '../services/orders/advance-orders';
-import { runWatchdog } from '../services/orders/watchdog';
+import {
+  type ActiveDevice,
+  authorizeConnector,
+  capReachedAt,
+  finishWash,
+  hangUp,
+  liftNozzle,
+  listActiveDevices,
+  pickIdleDevice,
+  plugConnector,
+  readMeter,
+  settlePump,
+  startCharging,
+  startFlow,
+  stopCharging,
+  suspendCharging,
+  unplugConnector,
+} from '../services/forecourt';
+import { purgeIdempotencyKeys } from '../services/idempotency';
 
 /** Simulated seconds between steps (divided by FORECOURT_SPEED in real time). */
-export const STEP_S = {
+const STEP_S = {
   /** A released pump: the driver lifts the nozzle. */
   lift: 3,
   /** A lifted nozzle: the trigger is pulled. */
@@ -78,42 +79,45 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
       case 'RELEASED':
         if (auto && after(d.stateChangedAt, STEP_S.lift, now)) {
           // To the prepaid maximum when there is one, otherwise a random fill of 20-60 l.
-          await liftNozzle(ctx, { ...id, ...(d.maxAmount === null ? { target: randomInt(20_000, 60_001) } : {}) });
+          await liftNozzle({
+            ctx,
+            input: { ...id, ...(d.maxAmount === null ? { target: randomInt(20_000, 60_001) } : {}) },
+          });
         }
         return;
       case 'NOZZLE_LIFTED':
-        if (after(d.stateChangedAt, STEP_S.trigger, now)) await startFlow(ctx, id);
+        if (after(d.stateChangedAt, STEP_S.trigger, now)) await startFlow({ ctx, input: id });
         return;
       case 'DISPENSING': {
-        const capAt = capReachedAt(d, speed, readMeter(ctx, d, product, now).cap);
-        if (auto && capAt && after(capAt, STEP_S.hangUp, now)) await hangUp(ctx, id);
+        const capAt = capReachedAt(d, speed, readMeter(d, product, now, speed).cap);
+        if (auto && capAt && after(capAt, STEP_S.hangUp, now)) await hangUp({ ctx, input: id });
         return;
       }
       case 'HUNG_UP':
-        if (after(d.stateChangedAt, STEP_S.settle, now)) await settlePump(ctx, id);
+        if (after(d.stateChangedAt, STEP_S.settle, now)) await settlePump({ ctx, input: id });
         return;
       case 'Preparing':
         if (d.plugged && d.authorized && after(d.stateChangedAt, STEP_S.startCharging, now)) {
-          await startCharging(ctx, id);
+          await startCharging({ ctx, input: id });
         } else if (auto && d.authorized && !d.plugged && after(d.stateChangedAt, STEP_S.plug, now)) {
-          await plugConnector(ctx, id);
+          await plugConnector({ ctx, input: id });
         }
         return;
       case 'Charging': {
-        const capAt = capReachedAt(d, speed, readMeter(ctx, d, product, now).cap);
-        if (capAt && now >= capAt) await suspendCharging(ctx, id);
+        const capAt = capReachedAt(d, speed, readMeter(d, product, now, speed).cap);
+        if (capAt && now >= capAt) await suspendCharging({ ctx, input: id });
         return;
       }
       case 'SuspendedEV':
         // An order's session is stopped by the app (acquire/stop); an ambient customer stops by themselves.
         if (auto && d.orderId === null && after(d.stateChangedAt, STEP_S.stopCharging, now))
-          await stopCharging(ctx, id);
+          await stopCharging({ ctx, input: id });
         return;
       case 'Finishing':
-        if (auto && d.plugged && after(d.stateChangedAt, STEP_S.unplug, now)) await unplugConnector(ctx, id);
+        if (auto && d.plugged && after(d.stateChangedAt, STEP_S.unplug, now)) await unplugConnector({ ctx, input: id });
         return;
       case 'WASHING':
-        if (after(d.stateChangedAt, STEP_S.wash, now)) await finishWash(ctx, id);
+        if (after(d.stateChangedAt, STEP_S.wash, now)) await finishWash({ ctx, input: id });
         return;
     }
   }
@@ -123,20 +127,23 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
     lastAmbient = now.getTime();
     if (Math.random() < 0.3) return;
     if (Math.random() < 0.75) {
-      const pump = await pickIdleDevice(ctx, { kind: 'PUMP', excludeStationIds: AMBIENT_EXCLUDED });
-      if (pump) await liftNozzle(ctx, { ...pump, driver: 'auto', target: randomInt(15_000, 60_001) });
+      const pump = await pickIdleDevice({ ctx, input: { kind: 'PUMP', excludeStationIds: AMBIENT_EXCLUDED } });
+      if (pump) await liftNozzle({ ctx, input: { ...pump, driver: 'auto', target: randomInt(15_000, 60_001) } });
     } else {
-      const connector = await pickIdleDevice(ctx, { kind: 'CONNECTOR', excludeStationIds: AMBIENT_EXCLUDED });
+      const connector = await pickIdleDevice({
+        ctx,
+        input: { kind: 'CONNECTOR', excludeStationIds: AMBIENT_EXCLUDED },
+      });
       if (connector) {
-        await plugConnector(ctx, { ...connector, driver: 'auto', target: randomInt(5_000, 40_001) });
-        await authorizeConnector(ctx, connector);
+        await plugConnector({ ctx, input: { ...connector, driver: 'auto', target: randomInt(5_000, 40_001) } });
+        await authorizeConnector({ ctx, input: connector });
       }
     }
   }
 
   async function run(): Promise<void> {
     const now = clock.now();
-    for (const a of await listActiveDevices(ctx)) {
+    for (const a of await listActiveDevices({ ctx })) {
       try {
         await step(a, now);
       } catch (err) {
@@ -144,12 +151,12 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
         if ((err as { status?: number }).status !== 409 && (err as { status?: number }).status !== 404) throw err;
       }
     }
-    // Orders follow their pumps: reconciliation (also after a crash), invoice steps, the watchdog, old keys.
-    await advanceOrders(ctx, now);
-    await runWatchdog(ctx, now);
+    // Orders follow their pumps (reconciliation, also after a crash; invoice steps; the watchdog), through the hooks
+    // the orders area put on the context: the forecourt does not import the orders.
+    await ctx.orderHooks.tick({ now });
     if (now.getTime() >= lastPurge + PURGE_EVERY_MS) {
       lastPurge = now.getTime();
-      await purgeIdempotencyKeys(ctx, now);
+      await purgeIdempotencyKeys({ ctx, input: { now } });
     }
     if (ambient) {
       try {

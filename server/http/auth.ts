@@ -3,7 +3,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
-import { authenticate } from '../services/auth/authenticate';
+import { authenticate } from '../services/auth';
 import type { AppEnv } from './types';
 
 export function requireAuth(ctx: AppContext, opts: { allowTempPass?: boolean } = {}): MiddlewareHandler<AppEnv> {

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody, ErrorCode } from '../../src/contract/errors';
 import type { AppContext } from '../context';
+import { sqlStateOf } from '../db/errors';
 import { ApiError } from '../errors';
 
 export function errorResponse(c: Context, status: number, code: ErrorCode, message: string, details?: unknown) {
@@ -36,13 +37,4 @@ export function onError(ctx: AppContext) {
     ctx.log.error(`unexpected error on ${c.req.method} ${c.req.path} [${c.get('correlationId') ?? '-'}]`, err);
     return errorResponse(c, 500, 'internal_error', 'Something went wrong on our side');
   };
-}
-
-/** The SQLSTATE of a database error (pg and PGlite set `code`; Drizzle wraps them as `cause`), if any. */
-function sqlStateOf(err: unknown): string | undefined {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }

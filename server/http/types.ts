@@ -1,4 +1,4 @@
-import type { AuthSession } from '../services/auth/authenticate';
+import type { AuthSession } from '../auth/session';
 
 /** Hono typing of our app: what middleware puts on the context. */
 export type AppEnv = {

@@ -1,8 +1,7 @@
-// Outgoing mail. With SMTP_HOST set, mail goes out through nodemailer; otherwise it lands in the development
-// mailbox (the mails table, shown at /dev/mail).
+// Outgoing mail. With SMTP_HOST set, mail goes out through nodemailer; otherwise it is handed to `keep` (the
+// development mailbox, shown at /dev/mail).
 import nodemailer from 'nodemailer';
-import type { AppContext } from '../context';
-import { storeMail } from '../services/mail/store-mail';
+import type { Env } from '../env';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
 
@@ -12,10 +11,10 @@ export type Mailer = {
   send(mail: OutgoingMail): Promise<void>;
 };
 
-export function createMailer(ctx: AppContext): Mailer {
-  const smtp = ctx.env.smtp;
+export function createMailer(opts: { smtp: Env['smtp']; keep: (mail: OutgoingMail) => Promise<unknown> }): Mailer {
+  const { smtp } = opts;
   if (!smtp) {
-    return { devMailbox: true, send: (mail) => storeMail({ ctx, input: mail }).then(() => undefined) };
+    return { devMailbox: true, send: (mail) => opts.keep(mail).then(() => undefined) };
   }
   const transport = nodemailer.createTransport({
     host: smtp.host,

@@ -5,10 +5,13 @@ import type { AppContext } from '../context';
 import { type PaymentMethodRow, paymentMethods } from '../db/schema';
 import { TEST_CARDS } from './test-cards';
 
-export async function addTestCards(
-  ctx: AppContext,
-  input: { userId: string; holderName?: string | null },
-): Promise<PaymentMethodRow[]> {
+export async function addTestCards({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { userId: string; holderName?: string | null };
+}): Promise<PaymentMethodRow[]> {
   const existing = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.userId, input.userId));
   if (existing.length > 0) return existing;
   const now = ctx.clock.now();

@@ -3,20 +3,23 @@
 import { newId } from '../auth/crypto';
 import type { Tx } from '../db/client';
 import { type PaymentMethodRow, paymentHolds, paymentLedger } from '../db/schema';
-import { AMOUNT_PRECISION } from '../services/forecourt/meter';
+import { AMOUNT_PRECISION } from '../services/forecourt';
 
 export type HoldResult = { approved: true; reference: string } | { approved: false; reason: string };
 
-export async function authorizeHold(
-  tx: Tx,
+export async function authorizeHold({
+  tx,
+  input,
+}: {
+  tx: Tx;
   input: {
     orderId: string;
     method: Pick<PaymentMethodRow, 'id' | 'behavior'>;
     amount: number;
     currency: string;
     now: Date;
-  },
-): Promise<HoldResult> {
+  };
+}): Promise<HoldResult> {
   const reference = `sbx_${newId()}`;
   const entry = {
     orderId: input.orderId,

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { type PaymentMethodRow, paymentMethods } from '../db/schema';
 import { forbidden } from '../errors';
 
-export function toPaymentMethodJson(row: PaymentMethodRow): PaymentMethod {
+function toPaymentMethodJson(row: PaymentMethodRow): PaymentMethod {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -25,10 +25,13 @@ export function toPaymentMethodJson(row: PaymentMethodRow): PaymentMethod {
   };
 }
 
-export async function listPaymentMethods(
-  ctx: AppContext,
-  input: { userId: string; customerId?: string | undefined; state?: 'ACTIVE' | 'INACTIVE' | undefined },
-): Promise<PaymentMethod[]> {
+export async function listPaymentMethods({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { userId: string; customerId?: string | undefined; state?: 'ACTIVE' | 'INACTIVE' | undefined };
+}): Promise<PaymentMethod[]> {
   if (input.customerId !== undefined && input.customerId !== input.userId) {
     throw forbidden('These are not your payment methods');
   }

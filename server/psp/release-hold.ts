@@ -3,9 +3,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { newId } from '../auth/crypto';
 import type { Tx } from '../db/client';
 import { paymentHolds, paymentLedger } from '../db/schema';
-import { AMOUNT_PRECISION } from '../services/forecourt/meter';
+import { AMOUNT_PRECISION } from '../services/forecourt';
 
-export async function releaseHold(tx: Tx, input: { orderId: string; now: Date }): Promise<number | undefined> {
+export async function releaseHold({
+  tx,
+  input,
+}: {
+  tx: Tx;
+  input: { orderId: string; now: Date };
+}): Promise<number | undefined> {
   const [hold] = await tx
     .update(paymentHolds)
     .set({ status: 'RELEASED', released: sql`${paymentHolds.held}`, settledAt: input.now })

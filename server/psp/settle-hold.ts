@@ -5,15 +5,18 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { newId } from '../auth/crypto';
 import type { Tx } from '../db/client';
 import { paymentHolds, paymentLedger } from '../db/schema';
-import { AMOUNT_PRECISION } from '../services/forecourt/meter';
+import { AMOUNT_PRECISION } from '../services/forecourt';
 
 export type Settlement = { held: number; captured: number; released: number; voided: boolean };
 
 /** Returns undefined when there is no open hold (never held, or already settled). */
-export async function settleHold(
-  tx: Tx,
-  input: { orderId: string; capture: number; now: Date },
-): Promise<Settlement | undefined> {
+export async function settleHold({
+  tx,
+  input,
+}: {
+  tx: Tx;
+  input: { orderId: string; capture: number; now: Date };
+}): Promise<Settlement | undefined> {
   const capture = Math.max(0, Math.floor(input.capture));
   const voided = capture === 0;
   const [hold] = await tx

@@ -13,13 +13,15 @@ import { requireAuth } from '../http/auth';
 import { clientAddress } from '../http/client-address';
 import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
-import { changePassword } from '../services/auth/change-password';
-import { loginLocal } from '../services/auth/login-local';
-import { loginOpenId } from '../services/auth/login-openid';
-import { logout } from '../services/auth/logout';
-import { register } from '../services/auth/register';
-import { registerGuest } from '../services/auth/register-guest';
-import { resendPassword } from '../services/auth/resend-password';
+import {
+  changePassword,
+  loginLocal,
+  loginOpenId,
+  logout,
+  register,
+  registerGuest,
+  resendPassword,
+} from '../services/auth';
 
 export function authRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();

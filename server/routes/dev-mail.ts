@@ -7,8 +7,7 @@ import type { MailRow } from '../db/schema';
 import type { AppEnv } from '../http/types';
 import { query } from '../http/validate';
 import { escapeHtml as h } from '../mail/mailer';
-import { getMail } from '../services/mail/get-mail';
-import { listMails } from '../services/mail/list-mails';
+import { getMail, listMails } from '../services/mail';
 
 const toJson = (m: MailRow): DevMail => ({
   id: m.id,

@@ -10,7 +10,7 @@ import { escapeHtml as h } from '../mail/mailer';
 const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
 
 /** Only same-origin paths ('/x', not '//host') or addresses under PUBLIC_URL may receive a token. */
-export function isAllowedRedirect(uri: string, publicUrl: string): boolean {
+function isAllowedRedirect(uri: string, publicUrl: string): boolean {
   if (uri.startsWith('/')) return !uri.startsWith('//') && !uri.startsWith('/\\');
   return (
     uri === publicUrl ||

@@ -11,20 +11,22 @@ import { ApiError, notFound } from '../errors';
 import { consolePage, loginPage } from '../forecourt/console-page';
 import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
-import { authorizeConnector } from '../services/forecourt/authorize-connector';
-import { clearFault } from '../services/forecourt/clear-fault';
-import type { DeviceView } from '../services/forecourt/device-view';
-import { getConsoleStation } from '../services/forecourt/get-console-station';
-import { hangUp } from '../services/forecourt/hang-up';
-import { liftNozzle } from '../services/forecourt/lift-nozzle';
-import { listConsoleStations } from '../services/forecourt/list-console-stations';
-import { plugConnector } from '../services/forecourt/plug-connector';
-import { releasePump } from '../services/forecourt/release-pump';
-import { setFault } from '../services/forecourt/set-fault';
-import { setStationOnline } from '../services/forecourt/set-station-online';
-import { startWash } from '../services/forecourt/start-wash';
-import { stopCharging } from '../services/forecourt/stop-charging';
-import { unplugConnector } from '../services/forecourt/unplug-connector';
+import type { DeviceView } from '../services/forecourt';
+import {
+  authorizeConnector,
+  clearFault,
+  getConsoleStation,
+  hangUp,
+  liftNozzle,
+  listConsoleStations,
+  plugConnector,
+  releasePump,
+  setFault,
+  setStationOnline,
+  startWash,
+  stopCharging,
+  unplugConnector,
+} from '../services/forecourt';
 
 const COOKIE = 'forecourt_operator';
 
@@ -39,17 +41,18 @@ const releaseBody = z
 
 /** Console actions: each calls one forecourt service (the same ones the simulator and the orders use). */
 const ACTIONS: Record<string, (ctx: AppContext, productId: string, c: Context<AppEnv>) => Promise<DeviceView>> = {
-  lift: (ctx, productId) => liftNozzle(ctx, { productId, driver: 'manual' }),
-  'hang-up': (ctx, productId) => hangUp(ctx, { productId }),
-  plug: (ctx, productId) => plugConnector(ctx, { productId, driver: 'manual' }),
-  unplug: (ctx, productId) => unplugConnector(ctx, { productId }),
-  fault: (ctx, productId) => setFault(ctx, { productId }),
-  'out-of-order': (ctx, productId) => setFault(ctx, { productId, outOfOrder: true }),
-  'clear-fault': (ctx, productId) => clearFault(ctx, { productId }),
-  'start-wash': (ctx, productId) => startWash(ctx, { productId }),
-  'stop-charging': (ctx, productId) => stopCharging(ctx, { productId }),
-  release: async (ctx, productId, c) => releasePump(ctx, { productId, ...(await jsonBody(c, releaseBody)) }),
-  authorize: async (ctx, productId, c) => authorizeConnector(ctx, { productId, ...(await jsonBody(c, releaseBody)) }),
+  lift: (ctx, productId) => liftNozzle({ ctx, input: { productId, driver: 'manual' } }),
+  'hang-up': (ctx, productId) => hangUp({ ctx, input: { productId } }),
+  plug: (ctx, productId) => plugConnector({ ctx, input: { productId, driver: 'manual' } }),
+  unplug: (ctx, productId) => unplugConnector({ ctx, input: { productId } }),
+  fault: (ctx, productId) => setFault({ ctx, input: { productId } }),
+  'out-of-order': (ctx, productId) => setFault({ ctx, input: { productId, outOfOrder: true } }),
+  'clear-fault': (ctx, productId) => clearFault({ ctx, input: { productId } }),
+  'start-wash': (ctx, productId) => startWash({ ctx, input: { productId } }),
+  'stop-charging': (ctx, productId) => stopCharging({ ctx, input: { productId } }),
+  release: async (ctx, productId, c) => releasePump({ ctx, input: { productId, ...(await jsonBody(c, releaseBody)) } }),
+  authorize: async (ctx, productId, c) =>
+    authorizeConnector({ ctx, input: { productId, ...(await jsonBody(c, releaseBody)) } }),
 };
 
 const cookieValue = (token: string) => sha256Hex(`forecourt-operator:${token}`);
@@ -104,17 +107,17 @@ export function forecourtRoutes(ctx: AppContext) {
 
   r.get('/api/stations', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await listConsoleStations(ctx));
+    return c.json(await listConsoleStations({ ctx }));
   });
 
   r.get('/api/stations/:id', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await getConsoleStation(ctx, { stationId: c.req.param('id') }));
+    return c.json(await getConsoleStation({ ctx, input: { stationId: c.req.param('id') } }));
   });
 
   r.post('/api/stations/:id/:to{online|offline}', async (c) => {
     return c.json(
-      await setStationOnline(ctx, { stationId: c.req.param('id'), online: c.req.param('to') === 'online' }),
+      await setStationOnline({ ctx, input: { stationId: c.req.param('id'), online: c.req.param('to') === 'online' } }),
     );
   });
 

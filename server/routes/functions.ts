@@ -5,9 +5,8 @@ import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
-import { decryptOtp } from '../services/auth/decrypt-otp';
-import { deleteUser } from '../services/users/delete-user';
-import { getTwoFactorMethod } from '../services/users/get-two-factor-method';
+import { decryptOtp } from '../services/auth';
+import { deleteUser, getTwoFactorMethod } from '../services/users';
 
 export function functionRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();

@@ -5,10 +5,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../http/types';
 import { query, validate } from '../http/validate';
-import { getPoi } from '../services/stations/get-poi';
-import { getShop } from '../services/stations/get-shop';
-import { listPlaces } from '../services/stations/list-places';
-import { searchPois } from '../services/stations/search-pois';
+import { getPoi, getShop, listPlaces, searchPois } from '../services/stations';
 
 export function poiRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
@@ -21,12 +18,15 @@ export function poiRoutes(ctx: AppContext) {
       }
     }
     const q = query(c, poiSearchQuery);
-    const result = await searchPois(ctx, {
-      lat: q.lat,
-      lon: q.lon,
-      radiusM: q.radiusM,
-      showEvPois: q.showEvPois === 'true',
-      mtskid: q.mtskid,
+    const result = await searchPois({
+      ctx,
+      input: {
+        lat: q.lat,
+        lon: q.lon,
+        radiusM: q.radiusM,
+        showEvPois: q.showEvPois === 'true',
+        mtskid: q.mtskid,
+      },
     });
     c.header('Cache-Control', 'no-store');
     return c.json(result);
@@ -36,15 +36,15 @@ export function poiRoutes(ctx: AppContext) {
 
   r.get('/v4/pois/:id', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await getPoi(ctx, { id: c.req.param('id') }));
+    return c.json(await getPoi({ ctx, input: { id: c.req.param('id') } }));
   });
 
-  r.get('/v4/shops/:id', async (c) => c.json(await getShop(ctx, { id: c.req.param('id') })));
+  r.get('/v4/shops/:id', async (c) => c.json(await getShop({ ctx, input: { id: c.req.param('id') } })));
 
   r.get('/v4/places', async (c) => {
     const q = validate(placesQuery, c.req.queries());
     const types = [...(q['vendingMachinesTypes[]'] ?? []), ...(q.vendingMachinesTypes ?? [])];
-    return c.json(await listPlaces(ctx, { types }));
+    return c.json(await listPlaces({ ctx, input: { types } }));
   });
 
   return r;

@@ -5,12 +5,8 @@ import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/types';
 import { jsonBody, query } from '../http/validate';
-import { getFeatures } from '../services/accounts/get-features';
-import { getPreferences } from '../services/users/get-preferences';
-import { getUser } from '../services/users/get-user';
-import { requestDataDump } from '../services/users/request-data-dump';
-import { updatePreferences } from '../services/users/update-preferences';
-import { updateUser } from '../services/users/update-user';
+import { getFeatures } from '../services/accounts';
+import { getPreferences, getUser, requestDataDump, updatePreferences, updateUser } from '../services/users';
 
 export function userRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();

@@ -34,7 +34,7 @@ export type SeedStation = {
 };
 
 /** Fuel item codes and the names drivers see. */
-export const FUELS = {
+const FUELS = {
   SUPER_E5: 'SUPER E5',
   SUPER_E10: 'SUPER E10',
   SUPER_PLUS: 'SUPER PLUS',
@@ -46,7 +46,7 @@ export const FUELS = {
   H2_700: 'H2 700 bar',
   H2_350: 'H2 350 bar',
 } as const;
-export type FuelCode = keyof typeof FUELS;
+type FuelCode = keyof typeof FUELS;
 
 type CountryData = {
   numeric: string;
@@ -66,7 +66,7 @@ type CountryData = {
 };
 
 /** Per-country price levels (2025-like), in the local currency. */
-export const COUNTRIES: Record<CountryCode, CountryData> = {
+const COUNTRIES: Record<CountryCode, CountryData> = {
   AT: {
     numeric: '040',
     currency: 'EUR',
@@ -191,7 +191,7 @@ export const COUNTRIES: Record<CountryCode, CountryData> = {
 };
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
-export const stationIdOf = (cc: CountryCode, n: number) => `fc${COUNTRIES[cc].numeric}000000000000${pad(n, 3)}0000`;
+const stationIdOf = (cc: CountryCode, n: number) => `fc${COUNTRIES[cc].numeric}000000000000${pad(n, 3)}0000`;
 const productIdOf = (stationId: string, position: number) => `${stationId.slice(0, 20)}${pad(position, 4)}`;
 const mtsk = (n: number) => `f1e2d3c4-0000-4000-8000-${pad(n, 12)}`;
 

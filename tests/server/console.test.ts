@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from '../../server/env';
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { seedNetwork } from '../../server/services/seed/seed-network';
+import { seedNetwork } from '../../server/services/seed';
 import { drivers, useServer } from './helpers';
 import { createStation } from './stations-fixtures';
 

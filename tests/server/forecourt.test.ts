@@ -2,14 +2,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator } from '../../server/forecourt/simulator';
 import type { SeedProduct } from '../../server/seed/stations';
-import { authorizeConnector } from '../../server/services/forecourt/authorize-connector';
-import { issueRedemptionCode } from '../../server/services/forecourt/issue-redemption-code';
-import { amountFor, quantityCapFor } from '../../server/services/forecourt/meter';
-import { releasePump } from '../../server/services/forecourt/release-pump';
-import { startCharging } from '../../server/services/forecourt/start-charging';
-import { startFlow } from '../../server/services/forecourt/start-flow';
-import { stopCharging } from '../../server/services/forecourt/stop-charging';
-import { transition } from '../../server/services/forecourt/transitions';
+import {
+  amountFor,
+  authorizeConnector,
+  issueRedemptionCode,
+  quantityCapFor,
+  releasePump,
+  startCharging,
+  startFlow,
+  stopCharging,
+  transition,
+} from '../../server/services/forecourt';
 import { poi as poiSchema } from '../../src/contract/stations';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import { charger, createStation, pump, washBay } from './stations-fixtures';
@@ -70,11 +73,14 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
     const st = await createStation(s.ctx);
     const pumpId = st.products[0]!.id;
     const sim = createSimulator(s.ctx, { ambient: false });
-    const released = await releasePump(s.ctx, {
-      productId: pumpId,
-      itemCode: 'DIESEL',
-      maxAmount: 3000,
-      orderId: 'order-1',
+    const released = await releasePump({
+      ctx: s.ctx,
+      input: {
+        productId: pumpId,
+        itemCode: 'DIESEL',
+        maxAmount: 3000,
+        orderId: 'order-1',
+      },
     });
     expect(released).toMatchObject({ state: 'RELEASED', status: 'IN_USE', driver: 'auto', itemCode: 'DIESEL' });
     expect((await productStatus(s, st.id, pumpId)).product?.attributes).toMatchObject({
@@ -110,7 +116,7 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
     const st = await createStation(s.ctx, { products: [pump('1', { prepay: false, price: 1789 })] });
     const pumpId = st.products[0]!.id;
     expect((await act(s, pumpId, 'lift')).body).toMatchObject({ state: 'NOZZLE_LIFTED', driver: 'manual' });
-    await startFlow(s.ctx, { productId: pumpId, flowMlPerS: 600 });
+    await startFlow({ ctx: s.ctx, input: { productId: pumpId, flowMlPerS: 600 } });
     clock.advance(10_000);
     const d = await device(s, st.id, pumpId);
     expect(d).toMatchObject({ state: 'DISPENSING', quantity: 6000, amount: 1073, currency: 'EUR', status: 'IN_USE' });
@@ -172,13 +178,13 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
     expect((await act(s, id, 'plug')).body).toMatchObject({ state: 'Preparing', plugged: true, status: 'IN_USE' });
     await run(sim, 5000);
     expect((await device(s, st.id, id)).state).toBe('Preparing'); // plugged, not authorized: waits
-    await authorizeConnector(s.ctx, { productId: id, orderId: 'ev-order' });
+    await authorizeConnector({ ctx: s.ctx, input: { productId: id, orderId: 'ev-order' } });
     await run(sim, 2000);
     expect((await device(s, st.id, id)).state).toBe('Charging');
     clock.advance(72_000); // 50 kW for 72 s = 1000 Wh
     expect(await device(s, st.id, id)).toMatchObject({ state: 'Charging', quantity: 1000, unit: 'Wh', amount: 59 });
     await run(sim, 10_000, 1000); // an order's session is not stopped by the simulator
-    const finishing = await stopCharging(s.ctx, { productId: id });
+    const finishing = await stopCharging({ ctx: s.ctx, input: { productId: id } });
     expect(finishing).toMatchObject({ state: 'Finishing', quantity: 1138, amount: Math.floor((1138 * 59) / 1000) });
     expect((await act(s, id, 'unplug')).body).toMatchObject({ state: 'Available', status: 'AVAILABLE' });
   });
@@ -187,7 +193,7 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
     const st = await createStation(s.ctx, { type: 'EV_STATION', products: [charger('1', 150, 59)] });
     const id = st.products[0]!.id;
     const sim = createSimulator(s.ctx, { ambient: false });
-    await authorizeConnector(s.ctx, { productId: id, maxAmount: 500 });
+    await authorizeConnector({ ctx: s.ctx, input: { productId: id, maxAmount: 500 } });
     await run(sim, 3500);
     expect(await device(s, st.id, id)).toMatchObject({ state: 'Preparing', plugged: true, authorized: true });
     await run(sim, 2500);
@@ -213,7 +219,7 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
     }
     await act(s, c.id, 'plug');
     expect((await act(s, c.id, 'plug')).status).toBe(409);
-    await expect(startCharging(s.ctx, { productId: c.id })).rejects.toMatchObject({ status: 409 });
+    await expect(startCharging({ ctx: s.ctx, input: { productId: c.id } })).rejects.toMatchObject({ status: 409 });
     expect((await act(s, p.id, 'plug')).status).toBe(404);
     expect((await act(s, p.id, 'explode')).status).toBe(404);
     expect((await act(s, 'ffffffffffffffffffffffff', 'lift')).status).toBe(404);
@@ -223,13 +229,13 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
     const st = await createStation(fast.ctx, { products: [pump('1', { prepay: false })] });
     const id = st.products[0]!.id;
     await act(fast, id, 'lift');
-    await startFlow(fast.ctx, { productId: id, flowMlPerS: 500 });
+    await startFlow({ ctx: fast.ctx, input: { productId: id, flowMlPerS: 500 } });
     clock.advance(10_000);
     expect((await device(fast, st.id, id)).quantity).toBe(50_000);
     // The simulated driver is 10x quicker too: a release is lifted after 0.3 s, not 3 s.
     const st2 = await createStation(fast.ctx);
     const id2 = st2.products[0]!.id;
-    await releasePump(fast.ctx, { productId: id2 });
+    await releasePump({ ctx: fast.ctx, input: { productId: id2 } });
     const sim = createSimulator(fast.ctx, { ambient: false });
     await run(sim, 400, 100);
     expect((await device(fast, st2.id, id2)).state).not.toBe('RELEASED');
@@ -239,7 +245,7 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
     const st = await createStation(s.ctx, { products: [pump('1', { prepay: false })] });
     const id = st.products[0]!.id;
     await act(s, id, 'lift');
-    await startFlow(s.ctx, { productId: id, flowMlPerS: 700 });
+    await startFlow({ ctx: s.ctx, input: { productId: id, flowMlPerS: 700 } });
     clock.advance(5000);
     const restarted = await t.server.withEnv({}, { clock });
     expect((await device(restarted, st.id, id)).quantity).toBe(3500);
@@ -255,11 +261,15 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
     await run(sim, 20_000, 10_000);
     expect((await device(s, st.id, bay.id)).state).toBe('IDLE');
 
-    const code = await issueRedemptionCode(s.ctx, { productId: bay.id });
+    const code = await issueRedemptionCode({ ctx: s.ctx, input: { productId: bay.id } });
     expect(code.code).toMatch(/^\d{8}$/);
     expect(new Date(code.expiresAt).getTime()).toBe(clock.now().getTime() + 30 * 24 * 3600 * 1000);
-    await expect(issueRedemptionCode(s.ctx, { productId: p.id })).rejects.toMatchObject({ status: 409 });
-    await expect(issueRedemptionCode(s.ctx, { productId: 'ffffffffffffffffffffffff' })).rejects.toMatchObject({
+    await expect(issueRedemptionCode({ ctx: s.ctx, input: { productId: p.id } })).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(
+      issueRedemptionCode({ ctx: s.ctx, input: { productId: 'ffffffffffffffffffffffff' } }),
+    ).rejects.toMatchObject({
       status: 404,
     });
   });

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../server/app';
-import { type AppContext, type Clock, createContext, type Logger } from '../../server/context';
+import type { AppContext, Clock, Logger } from '../../server/context';
+import { createContext } from '../../server/create-context';
 import { type Database, openPglite, openPostgres } from '../../server/db/client';
 import { type Env, loadEnv } from '../../server/env';
 
@@ -49,7 +50,7 @@ async function freshPostgres(): Promise<{ database: Database; drop: () => Promis
 }
 
 /** Test configuration: fast argon2, demo mode, quiet request log, no static app unless asked. */
-export function testEnv(overrides: Record<string, string> = {}): Env {
+function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_ITERATIONS: '1',
@@ -73,7 +74,7 @@ export type Loose = any;
 
 export type Reply<T = Loose> = { status: number; body: T; headers: Headers; text: string };
 
-export type RequestOptions = {
+type RequestOptions = {
   method?: string;
   body?: unknown;
   /** Sent as is (for malformed JSON tests). */

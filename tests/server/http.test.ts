@@ -88,6 +88,42 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
     expect(byBody.body.code).toBe('bad_request');
   });
 
+  it('refuses a lone UTF-16 surrogate anywhere in a JSON body with 400 (it was stored as U+FFFD)', async () => {
+    const u = await registerUser(t.server, { firstName: 'Kept' });
+    const bodies = [
+      { firstName: 'A\ud800B' },
+      { address: { street: 'Hauptstr. \udc00' } },
+      { odometerScreenData: { '\ud83d': 'key' } },
+      { odometerScreenData: { shown: ['ok', { deep: 'x\udfff' }] } },
+    ];
+    for (const body of bodies) {
+      const res = await t.server.request(`/api/users/${u.id}`, { method: 'PATCH', token: u.token, body });
+      expect(res.status).toBe(400);
+      expect(apiErrorBody.parse(res.body)).toMatchObject({ code: 'bad_request' });
+    }
+    // A well-formed pair (an emoji) is fine.
+    const emoji = await t.server.request(`/api/users/${u.id}`, {
+      method: 'PATCH',
+      token: u.token,
+      body: { lastName: 'Doe \ud83d\ude00' },
+    });
+    expect(emoji.status).toBe(200);
+    const me = await t.server.request(`/api/users/${u.id}`, { token: u.token });
+    expect(me.body).toMatchObject({ firstName: 'Kept', lastName: 'Doe 😀', address: { street: null } });
+    expect(me.body.odometerScreenData).toBeNull();
+    // The order routes read their body for the idempotency fingerprint first: the same check applies there.
+    const order = await t.server.request('/api/v4/order', {
+      token: u.token,
+      headers: { 'Idempotency-Key': 'surrogate-1' },
+      body: { poiId: '\ud800', products: [{ productId: 'p', fuelTypeId: 'SUPER_E5' }] },
+    });
+    expect(order.status).toBe(400);
+    expect(order.body.code).toBe('bad_request');
+    // A URL cannot carry one: a percent-encoded surrogate is not valid UTF-8, so it stays undecoded.
+    const byPath = await t.server.request('/api/v4/order/%ED%A0%80', { token: u.token });
+    expect(byPath.status).toBe(404);
+  });
+
   it('answers unexpected failures with 500 internal_error and no stack', async () => {
     const logged: string[] = [];
     const broken: AppContext = {

@@ -2,8 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orders, paymentLedger } from '../../server/db/schema';
-import { canonicalJson } from '../../server/services/idempotency/fingerprint';
-import { IDEMPOTENCY_LEASE_MS } from '../../server/services/idempotency/run-idempotent';
+import { canonicalJson, IDEMPOTENCY_LEASE_MS } from '../../server/services/idempotency';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, key, newDriver, orderBody } from './orders-fixtures';
 import { createStation } from './stations-fixtures';

@@ -1,6 +1,6 @@
 // The order transition table, exhaustively: every pair not in the table is refused; terminal states absorb.
 import { describe, expect, it } from 'vitest';
-import { assertTransition, canTransition, ORDER_TRANSITIONS } from '../../server/services/orders/transitions';
+import { assertTransition, canTransition, ORDER_TRANSITIONS } from '../../server/services/orders';
 import { isTerminal, ORDER_STATES, TERMINAL_STATES } from '../../src/contract/orders';
 
 describe('order transitions', () => {

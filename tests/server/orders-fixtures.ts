@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { paymentLedger } from '../../server/db/schema';
 import type { Simulator } from '../../server/forecourt/simulator';
 import { addTestCards } from '../../server/psp/add-test-cards';
-import { addThing } from '../../server/services/things/add-thing';
+import { addThing } from '../../server/services/things';
 import { type Order, order as orderSchema } from '../../src/contract/orders';
 import { type FakeClock, type Loose, type Registered, type Reply, registerUser, type TestServer } from './helpers';
 
@@ -13,8 +13,8 @@ export type Driver = Registered & { visaId: string; decliningId: string; thingId
 
 export async function newDriver(s: TestServer): Promise<Driver> {
   const user = await registerUser(s);
-  const cards = await addTestCards(s.ctx, { userId: user.id, holderName: 'Test Driver' });
-  const thing = await addThing(s.ctx, { userId: user.id, nickName: 'My car', licensePlate: 'T-ES 1' });
+  const cards = await addTestCards({ ctx: s.ctx, input: { userId: user.id, holderName: 'Test Driver' } });
+  const thing = await addThing({ ctx: s.ctx, input: { userId: user.id, nickName: 'My car', licensePlate: 'T-ES 1' } });
   return {
     ...user,
     visaId: cards.find((c) => c.behavior === 'approve')?.id as string,

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentLedger } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
-import { startFlow } from '../../server/services/forecourt/start-flow';
+import { startFlow } from '../../server/services/forecourt';
 import { isTerminal, type Order, order as orderSchema } from '../../src/contract/orders';
 import { drivers, type FakeClock, fakeClock, type Reply, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, type Driver, key, newDriver, orderBody } from './orders-fixtures';
@@ -118,7 +118,7 @@ describe.each(drivers)('order model (%s)', (driver) => {
               expect([200, 409]).toContain((await device('lift')).status);
               break;
             case 'trigger':
-              await startFlow(s.ctx, { productId: pumpId, flowMlPerS: 600 }).catch((e) => {
+              await startFlow({ ctx: s.ctx, input: { productId: pumpId, flowMlPerS: 600 } }).catch((e) => {
                 expect(e.status).toBe(409);
               });
               break;

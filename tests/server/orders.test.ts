@@ -4,10 +4,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forecourtDevices, forecourtSessions, orders } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
-import { amountFor, quantityCapFor } from '../../server/services/forecourt/meter';
-import { startFlow } from '../../server/services/forecourt/start-flow';
-import { advanceOrders } from '../../server/services/orders/advance-orders';
-import { runWatchdog } from '../../server/services/orders/watchdog';
+import { amountFor, quantityCapFor, startFlow } from '../../server/services/forecourt';
+import { advanceOrders, runWatchdog } from '../../server/services/orders';
 import { order as orderSchema, paymentMethodsResponse } from '../../src/contract/orders';
 import { user as userSchema } from '../../src/contract/users';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
@@ -63,7 +61,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
   async function fillEndedUninvoiced() {
     const c = await authorized(2000, manual);
     await manual.request(`/forecourt/api/devices/${c.pumpId}/lift`, { method: 'POST' });
-    await startFlow(manual.ctx, { productId: c.pumpId, flowMlPerS: 600 });
+    await startFlow({ ctx: manual.ctx, input: { productId: c.pumpId, flowMlPerS: 600 } });
     clock.advance(5000);
     await manual.ctx.db
       .update(forecourtSessions)
@@ -410,9 +408,9 @@ describe.each(drivers)('orders (%s)', (driver) => {
     it('the watchdog moves a stuck order to PROBLEM, releases the hold and puts the pump back', async () => {
       const { st, d, pumpId, order } = await authorized(2000, manual);
       clock.advance(59_000);
-      expect(await runWatchdog(manual.ctx)).not.toContain(order._id);
+      expect(await runWatchdog({ ctx: manual.ctx })).not.toContain(order._id);
       clock.advance(2000);
-      expect(await runWatchdog(manual.ctx)).toContain(order._id);
+      expect(await runWatchdog({ ctx: manual.ctx })).toContain(order._id);
       const o = await getOrder(manual, d.token, order._id);
       expect(o.state).toBe('PROBLEM');
       expect(o.payment?.ledger.map((l) => l.kind)).toEqual(['HOLD', 'RELEASE']);
@@ -420,7 +418,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
       // A CREATED order that is never paid also ends.
       const c = await created(manual);
       clock.advance(61_000);
-      await runWatchdog(manual.ctx);
+      await runWatchdog({ ctx: manual.ctx });
       expect(await state(c.d, c.order._id, manual)).toBe('PROBLEM');
     });
 
@@ -438,7 +436,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
       // The fill ended but its invoice never ran (a failed completion), and the order has been stuck for too long.
       const { d, order } = await fillEndedUninvoiced();
       clock.advance(61_000);
-      expect(await runWatchdog(manual.ctx)).not.toContain(order._id);
+      expect(await runWatchdog({ ctx: manual.ctx })).not.toContain(order._id);
       const o = await getOrder(manual, d.token, order._id);
       expect(o.state).toBe('PRODUCT_ACQUIRED');
       expect(o.payment?.ledger.map((l) => [l.kind, l.amount])).toEqual(INVOICED_FILL);
@@ -462,11 +460,11 @@ describe.each(drivers)('orders (%s)', (driver) => {
       // As if the process died right after the hang-up was committed: the session ended, the order never heard.
       const { d, order } = await fillEndedUninvoiced();
       expect(await state(d, order._id, manual)).toBe('PRODUCT_PENDING');
-      await advanceOrders(manual.ctx);
+      await advanceOrders({ ctx: manual.ctx });
       const o = await getOrder(manual, d.token, order._id);
       expect(o.state).toBe('PRODUCT_ACQUIRED');
       expect(o.payment?.ledger.map((l) => [l.kind, l.amount])).toEqual(INVOICED_FILL);
-      await advanceOrders(manual.ctx); // again: nothing changes
+      await advanceOrders({ ctx: manual.ctx }); // again: nothing changes
       expect((await ledgerOf(manual, order._id)).length).toBe(3);
     });
   });
@@ -524,7 +522,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
       const up = await s.request(`/api/v4/order/${order._id}/update-order`, {
         method: 'PATCH',
         token: d.token,
-        body: { thingExternalId: 'ext-1', carOdometerM: 120_000_000 },
+        body: { thingExternalId: d.thingId, carOdometerM: 120_000_000 },
       });
       expect(up.status).toBe(200);
       orderSchema.parse(up.body);
@@ -541,6 +539,25 @@ describe.each(drivers)('orders (%s)', (driver) => {
         body: { tankIsFull: true },
       });
       expect(foreign.status).toBe(404);
+    });
+
+    it("update-order refuses a vehicle that is not the caller's (404) and leaves the order as it was", async () => {
+      const { d, order } = await created();
+      const other = await newDriver(s);
+      const update = (thingExternalId: string) =>
+        s.request(`/api/v4/order/${order._id}/update-order`, {
+          method: 'PATCH',
+          token: d.token,
+          body: { thingExternalId, carOdometerM: 5_000_000 },
+        });
+      for (const id of [other.thingId, 'ffffffffffffffffffffffff']) {
+        const res = await update(id);
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ code: 'not_found', message: 'No such vehicle' });
+      }
+      const [row] = await s.ctx.db.select().from(orders).where(eq(orders.id, order._id));
+      expect(row).toMatchObject({ thingExternalId: null, carOdometerM: null });
+      expect((await update(d.thingId)).status).toBe(200);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { seedNetwork } from '../../server/services/seed/seed-network';
+import { seedNetwork } from '../../server/services/seed';
 import {
   placesResponse,
   poi as poiSchema,

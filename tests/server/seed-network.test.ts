@@ -1,7 +1,7 @@
 // Invariants of the demo network (server/seed/stations.ts) and its seed.
 import { describe, expect, it } from 'vitest';
 import { type CountryCode, DEMO_STATIONS, NETWORK, type SeedStation } from '../../server/seed/stations';
-import { seedNetwork } from '../../server/services/seed/seed-network';
+import { seedNetwork } from '../../server/services/seed';
 import {
   CONNECTOR_STANDARDS,
   FACILITIES,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from '../../server/env';
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { seedDemoUser } from '../../server/services/seed/seed-demo-user';
+import { seedDemoUser } from '../../server/services/seed';
 import { drivers, uniqueEmail, useServer } from './helpers';
 
 describe('loadEnv', () => {

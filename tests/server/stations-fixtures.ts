@@ -3,9 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../server/context';
 import type { SeedProduct, SeedStation } from '../../server/seed/stations';
-import { insertStations } from '../../server/services/stations/insert-stations';
+import { insertStations } from '../../server/services/stations';
 
-export const hexId = () => randomBytes(12).toString('hex');
+const hexId = () => randomBytes(12).toString('hex');
 
 /** A spot in the South Pacific (no seeded station within thousands of km), different per call. */
 export function farAwaySpot(): { latitude: number; longitude: number } {
@@ -99,6 +99,6 @@ export async function createStation(
     products: [pump('1'), pump('2')],
     ...overrides,
   };
-  await insertStations(ctx, [station]);
+  await insertStations({ ctx, input: { stations: [station] } });
   return station;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { addThing } from '../../server/services/things';
 import { accountFeatures, preferences, user as userSchema } from '../../src/contract/users';
-import { drivers, latestMail, registerUser, useServer } from './helpers';
+import { drivers, latestMail, type Registered, registerUser, useServer } from './helpers';
 
 describe.each(drivers)('users, preferences, features (%s)', (driver) => {
   const t = useServer(driver);
@@ -9,6 +10,8 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
     const res = await t.server.request('/api/auth/register/guest', { method: 'POST' });
     return { token: res.body.auth_token as string, id: res.body._id as string };
   };
+  const vehicleOf = (u: Registered, licensePlate = 'T-ES 1') =>
+    addThing({ ctx: t.server.ctx, input: { userId: u.id, nickName: 'My car', licensePlate } });
 
   describe('GET /users/{id}', () => {
     it('answers the full user matching the contract', async () => {
@@ -121,6 +124,7 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
   describe('/v4/users/preferences', () => {
     it('reads and sets the preferred thing', async () => {
       const u = await registerUser(t.server);
+      const car = await vehicleOf(u);
       const first = await t.server.request('/api/v4/users/preferences', { token: u.token });
       expect(first.status).toBe(200);
       expect(preferences.parse(first.body)).toEqual({ preferredThing: null, thingAvatars: {} });
@@ -129,13 +133,36 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
       const patched = await t.server.request('/api/v4/users/preferences', {
         method: 'PATCH',
         token: u.token,
-        body: { preferredThing: 'thing-1' },
+        body: { preferredThing: car.id },
       });
       expect(patched.status).toBe(200);
-      expect(patched.body.preferredThing).toBe('thing-1');
+      expect(patched.body.preferredThing).toBe(car.id);
       const me = await t.server.request(`/api/users/${u.id}`, { token: u.token });
-      expect(me.body.userPreferences.preferredThing).toBe('thing-1');
-      expect(me.body.preferredVehicle).toBe('thing-1');
+      expect(me.body.userPreferences.preferredThing).toBe(car.id);
+      expect(me.body.preferredVehicle).toBe(car.id);
+      const cleared = await t.server.request('/api/v4/users/preferences', {
+        method: 'PATCH',
+        token: u.token,
+        body: { preferredThing: null },
+      });
+      expect(cleared.body.preferredThing).toBeNull();
+    });
+
+    it("refuses another user's vehicle or an unknown one as preferredThing (404) and keeps the old choice", async () => {
+      const u = await registerUser(t.server);
+      const own = await vehicleOf(u);
+      const other = await registerUser(t.server);
+      const foreign = await vehicleOf(other, 'O-TH 2');
+      const set = (preferredThing: string) =>
+        t.server.request('/api/v4/users/preferences', { method: 'PATCH', token: u.token, body: { preferredThing } });
+      expect((await set(own.id)).status).toBe(200);
+      for (const id of [foreign.id, 'ffffffffffffffffffffffff']) {
+        const res = await set(id);
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ code: 'not_found', message: 'No such vehicle' });
+      }
+      const now = await t.server.request('/api/v4/users/preferences', { token: u.token });
+      expect(now.body.preferredThing).toBe(own.id);
     });
 
     it('validates the query and the body', async () => {
@@ -196,6 +223,25 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
       const json = JSON.parse(mail?.text.slice(mail.text.indexOf('{')) ?? '{}');
       expect(json.user).toMatchObject({ id: u.id, email: u.email, firstName: 'Dana' });
       expect(mail?.text).not.toMatch(/argon2|passwordHash|tempPassword/);
+    });
+
+    it("exports for the caller's own vehicle (202, the mail names it); another user's vehicle is 404", async () => {
+      const u = await registerUser(t.server);
+      const own = await vehicleOf(u, 'B-FP 2026');
+      const res = await t.server.request(`/api/events/request-data-dump?thingId=${own.id}`, { token: u.token });
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ requested: true, sentTo: u.email });
+      const mail = await latestMail(t.server, u.email);
+      const json = JSON.parse(mail?.text.slice(mail.text.indexOf('{')) ?? '{}');
+      expect(json.vehicle).toMatchObject({ id: own.id, licensePlate: 'B-FP 2026' });
+      const other = await registerUser(t.server);
+      const foreign = await vehicleOf(other);
+      const refused = await t.server.request(`/api/events/request-data-dump?thingId=${foreign.id}`, {
+        token: u.token,
+      });
+      expect(refused.status).toBe(404);
+      expect(refused.body).toMatchObject({ code: 'not_found', message: 'No such vehicle' });
+      expect(await latestMail(t.server, other.email)).toBeUndefined();
     });
 
     it('answers 404 for an unknown thingId and 403 for guests', async () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { AccountFeatures } from '../../../src/contract/users';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import type { AuthSession } from '../auth/authenticate';
 
 /** GET /accounts/{id}/features: own account only. */
 export async function getFeatures({

@@ -1,19 +1,10 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sha256Hex } from '../../auth/crypto';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { cachedSession, rememberSession } from './session-cache';
-
-export type AuthSession = {
-  sessionId: string;
-  userId: string;
-  accountId: string;
-  email: string | null;
-  isGuest: boolean;
-  /** Opened with a temporary password: only the change-password path is open. */
-  tempPass: boolean;
-};
 
 /** Resolves a bearer token to its live session; invalid, expired or revoked → 401 invalid_session. */
 export async function authenticate({
@@ -26,17 +17,20 @@ export async function authenticate({
   const tokenHash = sha256Hex(input.token);
   // Sessions live in wall-clock time (they are created with it), not in the simulator's clock.
   const now = new Date();
-  const cached = cachedSession(ctx, tokenHash, now.getTime());
+  const cached = cachedSession({ ctx, input: { tokenHash, now: now.getTime() } });
   if (cached) return cached;
-  const [row] = await preparedLookup(ctx).execute({ tokenHash, now });
+  const [row] = await preparedLookup({ ctx }).execute({ tokenHash, now });
   if (!row) throw new ApiError(401, 'invalid_session', 'Invalid login session');
   const { expiresAt, ...session } = row;
-  rememberSession(ctx, tokenHash, session, expiresAt.getTime(), now.getTime());
+  rememberSession({
+    ctx,
+    input: { tokenHash, session, sessionExpires: expiresAt.getTime(), now: now.getTime() },
+  });
   return session;
 }
 
 /** Every authenticated request runs this: prepared once per database (no query building, a planned statement). */
-function preparedLookup(ctx: AppContext) {
+function preparedLookup({ ctx }: { ctx: AppContext }) {
   type Prepared = ReturnType<typeof build>;
   const build = () =>
     ctx.db

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ChangePasswordBody, LoginResponse } from '../../../src/contract/auth';
 import { hashPassword, verifyPassword } from '../../auth/crypto';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import type { AuthSession } from './authenticate';
 import { createSession } from './create-session';
 import { forgetSessions } from './session-cache';
 
@@ -36,8 +36,8 @@ export async function changePassword({
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, session.userId), isNull(sessions.revokedAt)));
-    return createSession({ ctx, input: { userId: session.userId }, db: tx });
+    return createSession({ ctx, input: { userId: session.userId }, tx });
   });
-  forgetSessions(ctx, { userId: session.userId });
+  forgetSessions({ ctx, input: { userId: session.userId } });
   return { auth_token: token, _id: session.userId };
 }

@@ -1,21 +1,22 @@
 import { newId, newToken, sha256Hex } from '../../auth/crypto';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { sessions } from '../../db/schema';
 
 /** A login lives one month (shell-and-account.md §4: "The stored login lives one month"). */
-export const SESSION_DAYS = 30;
+const SESSION_DAYS = 30;
 
-/** Opens a session; answers the bearer token (only its sha256 is stored). Pass `db` to run inside a transaction. */
+/** Opens a session; answers the bearer token (only its sha256 is stored). With `tx`, inside the caller's transaction. */
 export async function createSession({
   ctx,
   input,
-  db = ctx.db,
+  tx,
 }: {
   ctx: AppContext;
   input: { userId: string; tempPass?: boolean };
-  db?: Db;
+  tx?: Tx;
 }): Promise<string> {
+  const db = tx ?? ctx.db;
   const token = newToken();
   const now = new Date();
   await db.insert(sessions).values({

@@ -4,7 +4,7 @@ import { verifyPassword } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { readThrottle, recordHit, resetThrottle } from '../throttle/throttle';
+import { readThrottle, recordHit, resetThrottle } from '../throttle';
 import { createSession } from './create-session';
 import { dummyHash } from './dummy-hash';
 
@@ -42,7 +42,7 @@ export async function loginLocal({
   let tempPass = false;
   let ok = false;
   if (!user?.passwordHash) {
-    await verifyPassword(await dummyHash(ctx), input.password);
+    await verifyPassword(await dummyHash({ ctx }), input.password);
   } else {
     ok = await verifyPassword(user.passwordHash, input.password);
     // An expired temporary password is simply not accepted.

@@ -8,7 +8,7 @@ import { createSession } from './create-session';
 
 /** POST /auth/login/openId. "An unknown OpenID user is reported as not_registered" (shell-and-account.md §4). */
 export async function loginOpenId({ ctx, input }: { ctx: AppContext; input: LoginOpenIdBody }): Promise<LoginResponse> {
-  const identity = await verifyIdToken(ctx, input.idProvider, input.idToken);
+  const identity = await verifyIdToken({ ctx, input: { providerId: input.idProvider, idToken: input.idToken } });
   const [link] = await ctx.db
     .select({ userId: oidcIdentities.userId })
     .from(oidcIdentities)

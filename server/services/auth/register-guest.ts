@@ -2,7 +2,7 @@ import type { LoginResponse } from '../../../src/contract/auth';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { accounts, users } from '../../db/schema';
-import { defaultAccountFeatures } from '../accounts/default-features';
+import { defaultAccountFeatures } from '../accounts';
 import { createSession } from './create-session';
 
 /** POST /auth/register/guest: an account and a guest user (no email, no password), logged in. */
@@ -20,7 +20,7 @@ export async function registerGuest({
     await tx
       .insert(users)
       .values({ id: userId, email: null, isGuest: true, accountId, partner: input.partner ?? null });
-    return createSession({ ctx, input: { userId }, db: tx });
+    return createSession({ ctx, input: { userId }, tx });
   });
   return { auth_token: token, _id: userId };
 }

@@ -3,11 +3,11 @@ import type { LoginResponse, RegisterBody } from '../../../src/contract/auth';
 import { hashPassword, newId } from '../../auth/crypto';
 import { type VerifiedIdentity, verifyIdToken } from '../../auth/oidc';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import { accounts, oidcIdentities, users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { defaultAccountFeatures } from '../accounts/default-features';
+import { defaultAccountFeatures } from '../accounts';
 import { createSession } from './create-session';
-import { isUniqueViolation } from './db-errors';
 
 const emailTaken = () => new ApiError(409, 'email_has_account', 'This email is already registered');
 
@@ -18,7 +18,7 @@ export async function register({ ctx, input }: { ctx: AppContext; input: Registe
     if (!input.idProvider || !input.idToken) {
       throw new ApiError(422, 'invalid_id_token', 'idProvider and idToken must be given together');
     }
-    identity = await verifyIdToken(ctx, input.idProvider, input.idToken);
+    identity = await verifyIdToken({ ctx, input: { providerId: input.idProvider, idToken: input.idToken } });
     if (identity.email !== input.email) {
       throw new ApiError(422, 'invalid_id_token', 'The ID token belongs to another email');
     }
@@ -55,7 +55,7 @@ export async function register({ ctx, input }: { ctx: AppContext; input: Registe
           .returning({ userId: oidcIdentities.userId });
         if (linked.length === 0) throw new ApiError(409, 'conflict', 'This identity is already linked to a user');
       }
-      return createSession({ ctx, input: { userId }, db: tx });
+      return createSession({ ctx, input: { userId }, tx });
     });
     return { auth_token: token, _id: userId };
   } catch (err) {

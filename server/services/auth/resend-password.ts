@@ -3,11 +3,11 @@ import { generateTempPassword, hashPassword } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { escapeHtml } from '../../mail/mailer';
-import { recordHit } from '../throttle/throttle';
+import { recordHit } from '../throttle';
 
 /** At most this many temporary-password mails per email per window; more are silently not sent. */
-export const RESEND_MAX = 3;
-export const RESEND_WINDOW_SECONDS = 15 * 60;
+const RESEND_MAX = 3;
+const RESEND_WINDOW_SECONDS = 15 * 60;
 
 /**
  * POST /auth/resend-password: mails a temporary password to a registered user. The old password keeps working

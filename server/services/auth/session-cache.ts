@@ -2,17 +2,18 @@
 // one database query instead of two. Revocations made in this process (logout, password change, account deletion)
 // clear it at once; another API process sees a revocation within SESSION_CACHE_TTL_MS. The token itself is never kept,
 // only its sha256.
+
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import type { AuthSession } from './authenticate';
 
 // Longer than the 2.5 s poll interval several times over, so a polling driver costs a session query only every 30 s;
 // short enough that a revocation made by another process (logout, password change) takes effect within half a minute.
-export const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
 
 type Entry = { session: AuthSession; until: number; sessionExpires: number };
 
-function cache(ctx: AppContext): Map<string, Entry> {
+function cache({ ctx }: { ctx: AppContext }): Map<string, Entry> {
   let map = ctx.memo.get('auth.sessionCache') as Map<string, Entry> | undefined;
   if (!map) {
     map = new Map();
@@ -21,8 +22,15 @@ function cache(ctx: AppContext): Map<string, Entry> {
   return map;
 }
 
-export function cachedSession(ctx: AppContext, tokenHash: string, now: number): AuthSession | null {
-  const map = cache(ctx);
+export function cachedSession({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { tokenHash: string; now: number };
+}): AuthSession | null {
+  const { tokenHash, now } = input;
+  const map = cache({ ctx });
   const entry = map.get(tokenHash);
   if (!entry) return null;
   if (entry.until <= now || entry.sessionExpires <= now) {
@@ -32,14 +40,15 @@ export function cachedSession(ctx: AppContext, tokenHash: string, now: number): 
   return entry.session;
 }
 
-export function rememberSession(
-  ctx: AppContext,
-  tokenHash: string,
-  session: AuthSession,
-  sessionExpires: number,
-  now: number,
-) {
-  const map = cache(ctx);
+export function rememberSession({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { tokenHash: string; session: AuthSession; sessionExpires: number; now: number };
+}): void {
+  const { tokenHash, session, sessionExpires, now } = input;
+  const map = cache({ ctx });
   if (map.size >= MAX_ENTRIES) {
     // Drop the oldest insertions (a Map iterates in insertion order).
     let drop = Math.ceil(MAX_ENTRIES / 10);
@@ -52,8 +61,14 @@ export function rememberSession(
 }
 
 /** Forget cached sessions: one session, or every session of a user. */
-export function forgetSessions(ctx: AppContext, match: { sessionId?: string; userId?: string }) {
-  const map = cache(ctx);
+export function forgetSessions({
+  ctx,
+  input: match,
+}: {
+  ctx: AppContext;
+  input: { sessionId?: string; userId?: string };
+}): void {
+  const map = cache({ ctx });
   for (const [key, entry] of map) {
     if (entry.session.sessionId === match.sessionId || entry.session.userId === match.userId) map.delete(key);
   }

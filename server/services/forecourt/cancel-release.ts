@@ -1,11 +1,15 @@
 import type { AppContext } from '../../context';
 import { changeDevice } from './change-device';
-import { type DeviceView, toDeviceView } from './device-view';
+import { type DeviceView, deviceView } from './device-view';
 
 /** Withdraws a release before the nozzle is lifted: RELEASED -> IDLE (nothing dispensed). */
-export async function cancelRelease(ctx: AppContext, input: { productId: string }): Promise<DeviceView> {
-  return toDeviceView(
-    ctx,
-    await changeDevice(ctx, { productId: input.productId, event: 'cancelRelease', kind: 'PUMP' }),
-  );
+export async function cancelRelease({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { productId: string };
+}): Promise<DeviceView> {
+  const r = await changeDevice({ ctx, input: { productId: input.productId, event: 'cancelRelease', kind: 'PUMP' } });
+  return deviceView({ ctx, input: r });
 }

@@ -1,21 +1,19 @@
 // The one way a device changes state: lock the row, check the transition table, keep the meter and the session
 // record in step, write. Every verb service (release-pump.ts, lift-nozzle.ts ...) goes through here.
 import { eq, sql } from 'drizzle-orm';
-import { isTerminal } from '../../../src/contract/orders';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import {
   type DeviceDriver,
   type DeviceRow,
   forecourtDevices,
   forecourtSessions,
-  orders,
   type StationProductRow,
   stationProducts,
   stations,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import { completeDispensing } from '../orders/complete-dispensing';
 import { amountFor, meterAt, meterCap } from './meter';
 import { type DeviceEvent, INITIAL_STATE, transition } from './transitions';
 
@@ -34,8 +32,6 @@ const FAULTS = new Set(['FAULT', 'OUT_OF_ORDER', 'Faulted', 'Unavailable']);
 /** Events after which product flows to the customer. */
 const FUEL_STARTS = new Set<DeviceEvent>(['lift', 'startFlow']);
 
-export type DeviceTx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
-
 /** The unit price of the device's current item (or the product's first item). */
 export function unitOf(product: Pick<StationProductRow, 'items'>, itemCode: string | null) {
   const item = product.items.find((i) => i.itemCode === itemCode) ?? product.items[0];
@@ -44,11 +40,11 @@ export function unitOf(product: Pick<StationProductRow, 'items'>, itemCode: stri
     : undefined;
 }
 
-/** Current meter reading (ml or Wh) and amount (minor units, rounded down) of a device. */
-export function readMeter(ctx: AppContext, device: DeviceRow, product: Pick<StationProductRow, 'items'>, now: Date) {
+/** Meter reading (ml or Wh) and amount (minor units, rounded down) of a device at `now` (FORECOURT_SPEED `speed`). */
+export function readMeter(device: DeviceRow, product: Pick<StationProductRow, 'items'>, now: Date, speed: number) {
   const unit = unitOf(product, device.itemCode);
   const cap = meterCap(device.kind, device, unit);
-  const quantity = meterAt(device, now, ctx.env.forecourt.speed, cap);
+  const quantity = meterAt(device, now, speed, cap);
   return { quantity, amount: unit ? amountFor(quantity, unit.price, unit.precision) : 0, cap, unit };
 }
 
@@ -78,13 +74,22 @@ export type ChangeResult = {
 };
 
 /**
- * outerTx: run inside the caller's transaction (authorize releases the pump in the transaction of the hold). Only for
+ * tx: run inside the caller's transaction (authorize releases the pump in the transaction of the hold). Only for
  * moves that end no session: the invoice of an ended session runs after a commit this function does not see.
  */
-export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx?: DeviceTx): Promise<ChangeResult> {
+export async function changeDevice({
+  ctx,
+  input: opts,
+  tx: outerTx,
+}: {
+  ctx: AppContext;
+  input: ChangeOptions;
+  tx?: Tx | undefined;
+}): Promise<ChangeResult> {
   const now = ctx.clock.now();
+  const speed = ctx.env.forecourt.speed;
   let endedOrderId = null as string | null;
-  const body = async (tx: DeviceTx): Promise<ChangeResult> => {
+  const body = async (tx: Tx): Promise<ChangeResult> => {
     const [row] = await tx
       .select({ device: forecourtDevices, product: stationProducts, stationStatus: stations.status })
       .from(forecourtDevices)
@@ -104,14 +109,9 @@ export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx
     if (device.orderId && FUEL_STARTS.has(opts.event)) {
       // Fuel flows only for an order that is still open: the watchdog (or a cancel) may have ended it and released
       // its hold while the pump was still released for it. The device row is locked, so whoever ends the order
-      // under the same lock (watchdog.ts) and this check cannot cross.
-      const [order] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, device.orderId));
-      if (order && isTerminal(order.state)) {
-        throw new ApiError(409, 'conflict', `The order of this release is ${order.state}`, {
-          state: from,
-          event: opts.event,
-        });
-      }
+      // under the same lock (the orders' watchdog) and this check cannot cross.
+      const ended = await ctx.orderHooks.fuelRefusal({ tx, orderId: device.orderId });
+      if (ended) throw new ApiError(409, 'conflict', ended, { state: from, event: opts.event });
     }
     const next: DeviceRow = { ...device, ...(opts.patch?.(device, product) ?? {}) };
     if (opts.driver) next.driver = opts.driver;
@@ -140,7 +140,7 @@ export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx
     }
 
     // The meter: frozen when leaving a metering state, started when entering one.
-    const reading = readMeter(ctx, next, product, now);
+    const reading = readMeter(next, product, now, speed);
     if (METERING.has(from) && !METERING.has(to)) {
       next.meterBase = reading.quantity;
       next.rate = 0;
@@ -151,7 +151,7 @@ export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx
       next.meterAt = now;
     }
     const quantity = METERING.has(from) || METERING.has(to) ? reading.quantity : next.meterBase;
-    const amount = readMeter(ctx, { ...next, meterBase: quantity, rate: 0 }, product, now).amount;
+    const amount = readMeter({ ...next, meterBase: quantity, rate: 0 }, product, now, speed).amount;
 
     // Back at rest: the use is over; the device forgets order, limit and driver (the session keeps them).
     if (to === INITIAL_STATE[device.kind] || FAULTS.has(to)) {
@@ -210,10 +210,10 @@ export async function changeDevice(ctx: AppContext, opts: ChangeOptions, outerTx
   }
   const result = await ctx.db.transaction(body);
   // The session of an order ended (hang-up, withdrawn release, fault): the order is invoiced right away, after our
-  // commit. If this fails or the process dies first, the simulator's reconciliation (advance-orders.ts) catches up.
+  // commit. If this fails or the process dies first, the orders' reconciliation on the next tick catches up.
   if (endedOrderId) {
     try {
-      await completeDispensing(ctx, { orderId: endedOrderId });
+      await ctx.orderHooks.sessionEnded({ orderId: endedOrderId });
     } catch (err) {
       ctx.log.error(`completing order ${endedOrderId} failed; the reconciliation will retry`, err);
     }

@@ -1,4 +1,4 @@
-// What the console (and later the orders) see of a device: state, status, meter and session.
+// What the console sees of a device: state, status, meter and session.
 import type { AppContext } from '../../context';
 import type { DeviceRow, StationProductRow } from '../../db/schema';
 import { readMeter, unitOf } from './change-device';
@@ -31,14 +31,16 @@ export type DeviceView = {
   changedAt: string;
 };
 
-export function deviceView(
-  ctx: AppContext,
-  device: DeviceRow,
-  product: StationProductRow,
-  stationOnline: boolean,
-  now = ctx.clock.now(),
-): DeviceView {
-  const meter = readMeter(ctx, device, product, now);
+/** The device as it is now (or at `now`): a verb's result, or a row read with its product. */
+export function deviceView({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { device: DeviceRow; product: StationProductRow; stationOnline: boolean; now?: Date };
+}): DeviceView {
+  const { device, product, stationOnline, now = ctx.clock.now() } = input;
+  const meter = readMeter(device, product, now, ctx.env.forecourt.speed);
   const unit = unitOf(product, device.itemCode);
   const item = product.items.find((i) => i.itemCode === unit?.itemCode);
   return {
@@ -64,8 +66,3 @@ export function deviceView(
     changedAt: device.stateChangedAt.toISOString(),
   };
 }
-
-export const toDeviceView = (
-  ctx: AppContext,
-  r: { device: DeviceRow; product: StationProductRow; stationOnline: boolean },
-): DeviceView => deviceView(ctx, r.device, r.product, r.stationOnline);

@@ -2,18 +2,21 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import { redemptionCodes, stationProducts } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import { isUniqueViolation } from '../auth/db-errors';
 
 /** A code is valid for 30 days at the wash terminal. */
-export const REDEMPTION_CODE_TTL_MS = 30 * 24 * 3600 * 1000;
+const REDEMPTION_CODE_TTL_MS = 30 * 24 * 3600 * 1000;
 
 /** Issues a wash redemption code (8 digits) for a wash product: {code, expiresAt}. */
-export async function issueRedemptionCode(
-  ctx: AppContext,
-  input: { productId: string },
-): Promise<{ code: string; expiresAt: string }> {
+export async function issueRedemptionCode({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { productId: string };
+}): Promise<{ code: string; expiresAt: string }> {
   const [product] = await ctx.db
     .select({ type: stationProducts.type })
     .from(stationProducts)

@@ -6,7 +6,7 @@ import { ACTIVE_STATES } from './transitions';
 export type ActiveDevice = { device: DeviceRow; product: StationProductRow; stationOnline: boolean };
 
 /** Devices the simulator has to look at: only those in active states (an index on state keeps this cheap). */
-export async function listActiveDevices(ctx: AppContext): Promise<ActiveDevice[]> {
+export async function listActiveDevices({ ctx }: { ctx: AppContext }): Promise<ActiveDevice[]> {
   const rows = await ctx.db
     .select({ device: forecourtDevices, product: stationProducts, stationStatus: stations.status })
     .from(forecourtDevices)

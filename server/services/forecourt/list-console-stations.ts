@@ -12,7 +12,7 @@ export type ConsoleStation = {
 };
 
 /** Every station, for the console's station picker (country, then name). */
-export async function listConsoleStations(ctx: AppContext): Promise<ConsoleStation[]> {
+export async function listConsoleStations({ ctx }: { ctx: AppContext }): Promise<ConsoleStation[]> {
   const rows = await ctx.db
     .select({
       id: stations.id,

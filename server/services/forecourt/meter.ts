@@ -1,17 +1,15 @@
 // Meter arithmetic of the simulated forecourt: quantities advance from timestamps (restart-safe) and amounts are
 // rounded down. Pure functions.
+import { atPrecision } from '../../../src/contract/money';
 import type { DeviceRow } from '../../db/schema';
-
-/** Currency minor units are precision 2 for every currency the network uses. */
-export const AMOUNT_PRECISION = 2;
+import { AMOUNT_PRECISION, BATTERY_CAP_WH, TANK_CAP_ML } from './constants';
 
 /**
  * Amount in currency minor units for a quantity in thousandths (ml of a litre price, Wh of a kWh price), rounded down.
  * 1000 ml at 1789 (precision 3) = 178 cents.
  */
 export function amountFor(quantityMilli: number, unitPrice: number, precision: number): number {
-  const divisor = 10 ** (precision + 3 - AMOUNT_PRECISION);
-  return Math.floor((quantityMilli * unitPrice) / divisor);
+  return atPrecision(quantityMilli * unitPrice, precision + 3, AMOUNT_PRECISION);
 }
 
 /** The largest quantity (thousandths) whose amount does not exceed maxAmount. */
@@ -21,14 +19,6 @@ export function quantityCapFor(maxAmount: number, unitPrice: number, precision: 
   const cap = Math.ceil(((maxAmount + 1) * divisor) / unitPrice) - 1;
   return Math.max(0, cap);
 }
-
-/** Simulated pump flow: 0.5-0.7 l/s. */
-export const MIN_FLOW_ML_S = 500;
-export const MAX_FLOW_ML_S = 700;
-/** A manual fill (no prepaid maximum, no target) stops at a large tank: 150 l. */
-export const TANK_CAP_ML = 150_000;
-/** A charge without a limit stops at a large battery: 120 kWh. */
-export const BATTERY_CAP_WH = 120_000;
 
 export type MeterInput = Pick<DeviceRow, 'kind' | 'rate' | 'meterBase' | 'meterAt'>;
 

@@ -4,10 +4,13 @@ import { type DeviceKind, forecourtDevices, stations } from '../../db/schema';
 import { INITIAL_STATE } from './transitions';
 
 /** A random idle device of an online station (ambient traffic), skipping the given stations. */
-export async function pickIdleDevice(
-  ctx: AppContext,
-  input: { kind: DeviceKind; excludeStationIds: string[] },
-): Promise<{ productId: string } | undefined> {
+export async function pickIdleDevice({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { kind: DeviceKind; excludeStationIds: string[] };
+}): Promise<{ productId: string } | undefined> {
   const where = [
     eq(forecourtDevices.kind, input.kind),
     eq(forecourtDevices.state, INITIAL_STATE[input.kind]),

@@ -1,19 +1,25 @@
 import type { AppContext } from '../../context';
-import { changeDevice, type DeviceTx } from './change-device';
-import { type DeviceView, toDeviceView } from './device-view';
+import type { Tx } from '../../db/client';
+import { changeDevice } from './change-device';
+import { type DeviceView, deviceView } from './device-view';
 
 /**
  * Releases a pump for one fill after payment (prepay): IDLE -> RELEASED. maxAmount (currency minor units) stops the
- * flow; with FORECOURT_AUTO_DRIVER the simulated driver lifts the nozzle ~3 s later.
+ * flow; with FORECOURT_AUTO_DRIVER the simulated driver lifts the nozzle ~3 s later. With `tx`, inside the caller's
+ * transaction (authorize holds the money and releases the pump in one).
  */
-export async function releasePump(
-  ctx: AppContext,
-  input: { productId: string; itemCode?: string; maxAmount?: number; orderId?: string },
-  tx?: DeviceTx,
-): Promise<DeviceView> {
-  const r = await changeDevice(
+export async function releasePump({
+  ctx,
+  input,
+  tx,
+}: {
+  ctx: AppContext;
+  input: { productId: string; itemCode?: string; maxAmount?: number; orderId?: string };
+  tx?: Tx;
+}): Promise<DeviceView> {
+  const r = await changeDevice({
     ctx,
-    {
+    input: {
       productId: input.productId,
       event: 'release',
       kind: 'PUMP',
@@ -26,6 +32,6 @@ export async function releasePump(
       }),
     },
     tx,
-  );
-  return toDeviceView(ctx, r);
+  });
+  return deviceView({ ctx, input: r });
 }

@@ -4,10 +4,13 @@ import { stations } from '../../db/schema';
 import { notFound } from '../../errors';
 
 /** The station's connection to us comes and goes: ONLINE <-> OFFLINE (the POI then reads OFFLINE, products UNAVAILABLE). */
-export async function setStationOnline(
-  ctx: AppContext,
-  input: { stationId: string; online: boolean },
-): Promise<{ stationId: string; status: 'ONLINE' | 'OFFLINE' }> {
+export async function setStationOnline({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { stationId: string; online: boolean };
+}): Promise<{ stationId: string; status: 'ONLINE' | 'OFFLINE' }> {
   const status = input.online ? 'ONLINE' : 'OFFLINE';
   const rows = await ctx.db
     .update(stations)

@@ -3,17 +3,9 @@
 import type { DeviceKind } from '../../db/schema';
 import { ApiError } from '../../errors';
 
-export const PUMP_STATES = [
-  'IDLE',
-  'RELEASED',
-  'NOZZLE_LIFTED',
-  'DISPENSING',
-  'HUNG_UP',
-  'FAULT',
-  'OUT_OF_ORDER',
-] as const;
+const PUMP_STATES = ['IDLE', 'RELEASED', 'NOZZLE_LIFTED', 'DISPENSING', 'HUNG_UP', 'FAULT', 'OUT_OF_ORDER'] as const;
 /** OCPP 1.6 ChargePointStatus values we simulate. */
-export const CONNECTOR_STATES = [
+const CONNECTOR_STATES = [
   'Available',
   'Preparing',
   'Charging',
@@ -22,13 +14,13 @@ export const CONNECTOR_STATES = [
   'Faulted',
   'Unavailable',
 ] as const;
-export const WASH_STATES = ['IDLE', 'WASHING', 'FAULT'] as const;
+const WASH_STATES = ['IDLE', 'WASHING', 'FAULT'] as const;
 
-export type PumpState = (typeof PUMP_STATES)[number];
-export type ConnectorState = (typeof CONNECTOR_STATES)[number];
-export type WashState = (typeof WASH_STATES)[number];
+type PumpState = (typeof PUMP_STATES)[number];
+type ConnectorState = (typeof CONNECTOR_STATES)[number];
+type WashState = (typeof WASH_STATES)[number];
 
-export type PumpEvent =
+type PumpEvent =
   | 'release'
   | 'cancelRelease'
   | 'lift'
@@ -38,7 +30,7 @@ export type PumpEvent =
   | 'fault'
   | 'outOfOrder'
   | 'clearFault';
-export type ConnectorEvent =
+type ConnectorEvent =
   | 'plug'
   | 'authorize'
   | 'startCharging'
@@ -51,7 +43,7 @@ export type ConnectorEvent =
   | 'clearFault'
   | 'disable'
   | 'enable';
-export type WashEvent = 'startWash' | 'finishWash' | 'fault' | 'clearFault';
+type WashEvent = 'startWash' | 'finishWash' | 'fault' | 'clearFault';
 export type DeviceEvent = PumpEvent | ConnectorEvent | WashEvent;
 
 const PUMP: Record<PumpState, Partial<Record<PumpEvent, PumpState>>> = {
@@ -98,7 +90,7 @@ const TABLES: Record<DeviceKind, Record<string, Partial<Record<string, string>>>
 export const INITIAL_STATE: Record<DeviceKind, string> = { PUMP: 'IDLE', CONNECTOR: 'Available', WASH: 'IDLE' };
 
 /** The next state, or undefined when the table has no such move. */
-export function nextState(kind: DeviceKind, state: string, event: DeviceEvent): string | undefined {
+function nextState(kind: DeviceKind, state: string, event: DeviceEvent): string | undefined {
   return TABLES[kind][state]?.[event];
 }
 

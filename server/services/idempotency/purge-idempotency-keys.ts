@@ -4,7 +4,14 @@ import type { AppContext } from '../../context';
 import { idempotencyKeys } from '../../db/schema';
 import { IDEMPOTENCY_TTL_MS } from './run-idempotent';
 
-export async function purgeIdempotencyKeys(ctx: AppContext, now = ctx.clock.now()): Promise<void> {
+export async function purgeIdempotencyKeys({
+  ctx,
+  input = {},
+}: {
+  ctx: AppContext;
+  input?: { now?: Date };
+}): Promise<void> {
+  const now = input.now ?? ctx.clock.now();
   await ctx.db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));

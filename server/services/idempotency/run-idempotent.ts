@@ -14,11 +14,16 @@ export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
 
 export type StoredResponse = { status: number; body: string; replayed: boolean };
 
-export async function runIdempotent(
-  ctx: AppContext,
-  input: { userId: string; key: string; fingerprint: string },
-  run: () => Promise<{ status: number; body: string }>,
-): Promise<StoredResponse> {
+export async function runIdempotent({
+  ctx,
+  input,
+  run,
+}: {
+  ctx: AppContext;
+  input: { userId: string; key: string; fingerprint: string };
+  /** The request's work, run once per key: its answer is stored and replayed. */
+  run: () => Promise<{ status: number; body: string }>;
+}): Promise<StoredResponse> {
   const where = and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, input.key));
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = ctx.clock.now();

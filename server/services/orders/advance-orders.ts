@@ -1,23 +1,24 @@
-// Run by the forecourt simulator's tick: moves prepay fuel orders on from what the forecourt says. Also the
-// crash-safety net: an order whose pump session ended while the server was down (or whose completion failed) is
-// found here and acquired; acquired orders become READY_FOR_INVOICE, then COMPLETED, a few simulated seconds apart.
+// Run on each simulator tick (through the forecourt's tick hook): moves prepay fuel orders on from what the forecourt
+// says. Also the crash-safety net: an order whose pump session ended while the server was down (or whose completion
+// failed) is found here and acquired; acquired orders become READY_FOR_INVOICE, then COMPLETED, a few simulated
+// seconds apart.
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { forecourtSessions, orders } from '../../db/schema';
 import { completeDispensing } from './complete-dispensing';
+import { INVOICE_STEP_S } from './constants';
 import { applyTransition } from './transitions';
 
-/** Simulated seconds between the invoice steps (divided by FORECOURT_SPEED in real time). */
-export const INVOICE_STEP_S = { readyForInvoice: 2, completed: 3 } as const;
-
-export async function advanceOrders(ctx: AppContext, now = ctx.clock.now()): Promise<void> {
-  // 1. Sessions that ended without their order being acquired (the hang-up hook did not run or failed).
+export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; input?: { now?: Date } }): Promise<void> {
+  const now = input.now ?? ctx.clock.now();
+  // 1. Sessions that ended without their order being acquired (sessionEnded did not run, or failed).
   const ended = await ctx.db
     .selectDistinct({ id: orders.id })
     .from(orders)
     .innerJoin(forecourtSessions, eq(forecourtSessions.orderId, orders.id))
     .where(and(inArray(orders.state, ['PAYMENT_AUTHORIZED', 'PRODUCT_PENDING']), isNotNull(forecourtSessions.endedAt)));
-  for (const { id } of ended) await each(ctx, id, () => completeDispensing(ctx, { orderId: id }));
+  for (const { id } of ended)
+    await each({ ctx, input: { orderId: id }, step: () => completeDispensing({ ctx, input: { orderId: id } }) });
 
   // 2. The invoice steps.
   const speed = ctx.env.forecourt.speed;
@@ -37,24 +38,39 @@ export async function advanceOrders(ctx: AppContext, now = ctx.clock.now()): Pro
         ),
       );
     for (const { id } of due) {
-      await each(ctx, id, () =>
-        ctx.db.transaction((tx) =>
-          applyTransition(tx, {
-            orderId: id,
-            from: step.from,
-            to: step.to,
-            now,
-            actionCodeText: step.to,
-            description: step.to === 'COMPLETED' ? 'Invoice issued' : 'Ready for invoice',
-          }),
-        ),
-      );
+      await each({
+        ctx,
+        input: { orderId: id },
+        step: () =>
+          ctx.db.transaction((tx) =>
+            applyTransition({
+              tx,
+              input: {
+                orderId: id,
+                from: step.from,
+                to: step.to,
+                now,
+                actionCodeText: step.to,
+                description: step.to === 'COMPLETED' ? 'Invoice issued' : 'Ready for invoice',
+              },
+            }),
+          ),
+      });
     }
   }
 }
 
 /** One order's step: a failure is logged and retried by the next tick, and does not hold up the other orders. */
-async function each(ctx: AppContext, orderId: string, step: () => Promise<unknown>): Promise<void> {
+async function each({
+  ctx,
+  input,
+  step,
+}: {
+  ctx: AppContext;
+  input: { orderId: string };
+  step: () => Promise<unknown>;
+}): Promise<void> {
+  const { orderId } = input;
   try {
     await step();
   } catch (err) {

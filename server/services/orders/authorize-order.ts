@@ -2,22 +2,28 @@
 // CREATED -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING (pump released), in one transaction. A declining card ends
 // FAILED with "Payment declined" and answers 200 with that order (so an idempotent replay is a plain replay).
 import { and, desc, eq } from 'drizzle-orm';
+import { atPrecision } from '../../../src/contract/money';
 import type { AuthorizeBody, Order } from '../../../src/contract/orders';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices, type PaymentMethodRow, paymentMethods, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
-import type { AuthSession } from '../auth/authenticate';
-import { releasePump } from '../forecourt/release-pump';
+import { AMOUNT_PRECISION, releasePump } from '../forecourt';
+import { DECLINED_MESSAGE } from './constants';
 import { findOrder, loadOwnOrderRow } from './load-order';
-import { AMOUNT_PRECISION, toPrecision } from './money';
 import { applyTransition } from './transitions';
-
-export const DECLINED_MESSAGE = 'Payment declined';
 
 type Method = Pick<PaymentMethodRow, 'id' | 'behavior' | 'brand' | 'last4'>;
 
-async function pickMethod(ctx: AppContext, session: AuthSession, body: AuthorizeBody): Promise<Method> {
+async function pickMethod({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { session: AuthSession; body: AuthorizeBody };
+}): Promise<Method> {
+  const { session, body } = input;
   if (body.paymentMethodId) {
     const [m] = await ctx.db
       .select()
@@ -54,11 +60,14 @@ async function pickMethod(ctx: AppContext, session: AuthSession, body: Authorize
   return preferred;
 }
 
-export async function authorizeOrder(
-  ctx: AppContext,
-  input: { session: AuthSession; orderId: string; body: AuthorizeBody },
-): Promise<Order> {
-  const row = await loadOwnOrderRow(ctx, { orderId: input.orderId, userId: input.session.userId });
+export async function authorizeOrder({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { session: AuthSession; orderId: string; body: AuthorizeBody };
+}): Promise<Order> {
+  const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
   if (row.state !== 'CREATED') {
     throw new ApiError(409, 'conflict', `The order is ${row.state}; only a CREATED order can be authorized`);
   }
@@ -79,17 +88,17 @@ export async function authorizeOrder(
       { path: 'authorizePrice.currency', message: `Must be ${row.currency}` },
     ]);
   }
-  const amount = toPrecision(price.amount, price.precision, AMOUNT_PRECISION);
+  const amount = atPrecision(price.amount, price.precision, AMOUNT_PRECISION);
   const limits = (product.recommendedPrices ?? [])
     .filter((p) => p.currency === row.currency)
-    .map((p) => toPrecision(p.amount, p.precision, AMOUNT_PRECISION));
+    .map((p) => atPrecision(p.amount, p.precision, AMOUNT_PRECISION));
   const max = limits.length > 0 ? Math.max(...limits) : 0;
   if (price.amount <= 0 || amount <= 0 || amount > max) {
     throw new ApiError(422, 'unprocessable', `The amount must be more than 0 and at most ${max} (precision 2)`, [
       { path: 'authorizePrice.amount', message: `0 < amount <= ${max}` },
     ]);
   }
-  const method = await pickMethod(ctx, input.session, input.body);
+  const method = await pickMethod({ ctx, input: { session: input.session, body: input.body } });
   if (found.stationStatus !== 'ONLINE') throw new ApiError(409, 'conflict', 'The station is offline');
 
   const now = ctx.clock.now();
@@ -105,52 +114,61 @@ export async function authorizeOrder(
       .for('update');
     if (device && device.state !== 'IDLE') throw new ApiError(409, 'conflict', 'The pump is in use');
     if (method.behavior === 'decline') {
-      const moved = await applyTransition(tx, {
-        orderId: row.id,
-        from: 'CREATED',
-        to: 'FAILED',
-        now,
-        actionCodeText: 'PAYMENT_DECLINED',
-        description: `${method.brand} declined the authorization`,
-        message: DECLINED_MESSAGE,
-        patch: { ...paymentPatch, errorMessage: DECLINED_MESSAGE },
+      const moved = await applyTransition({
+        tx,
+        input: {
+          orderId: row.id,
+          from: 'CREATED',
+          to: 'FAILED',
+          now,
+          actionCodeText: 'PAYMENT_DECLINED',
+          description: `${method.brand} declined the authorization`,
+          message: DECLINED_MESSAGE,
+          patch: { ...paymentPatch, errorMessage: DECLINED_MESSAGE },
+        },
       });
       if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
-      await authorizeHold(tx, { orderId: row.id, method, amount, currency: row.currency, now });
+      await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
       return;
     }
-    const moved = await applyTransition(tx, {
-      orderId: row.id,
-      from: 'CREATED',
-      to: 'PAYMENT_AUTHORIZED',
-      now,
-      actionCodeText: 'PAYMENT_AUTHORIZED',
-      description: `${amount} held on ${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`,
-      patch: { ...paymentPatch, authorizeAmount: amount },
+    const moved = await applyTransition({
+      tx,
+      input: {
+        orderId: row.id,
+        from: 'CREATED',
+        to: 'PAYMENT_AUTHORIZED',
+        now,
+        actionCodeText: 'PAYMENT_AUTHORIZED',
+        description: `${amount} held on ${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`,
+        patch: { ...paymentPatch, authorizeAmount: amount },
+      },
     });
     if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
-    await authorizeHold(tx, { orderId: row.id, method, amount, currency: row.currency, now });
-    const released = await releasePump(
+    await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
+    const released = await releasePump({
       ctx,
-      {
+      input: {
         productId: row.productId,
         ...(row.itemCode ? { itemCode: row.itemCode } : {}),
         maxAmount: amount,
         orderId: row.id,
       },
       tx,
-    );
-    await applyTransition(tx, {
-      orderId: row.id,
-      from: 'PAYMENT_AUTHORIZED',
-      to: 'PRODUCT_PENDING',
-      now,
-      actionCodeText: 'PUMP_RELEASED',
-      description: `${row.productName} released up to ${amount}`,
-      patch: { forecourtSessionId: released.sessionId },
+    });
+    await applyTransition({
+      tx,
+      input: {
+        orderId: row.id,
+        from: 'PAYMENT_AUTHORIZED',
+        to: 'PRODUCT_PENDING',
+        now,
+        actionCodeText: 'PUMP_RELEASED',
+        description: `${row.productName} released up to ${amount}`,
+        patch: { forecourtSessionId: released.sessionId },
+      },
     });
   });
-  const after = await findOrder(ctx.db, { orderId: row.id });
+  const after = await findOrder({ ctx, input: { orderId: row.id } });
   if (!after) throw notFound('No such order');
   return after.json;
 }

@@ -4,78 +4,92 @@
 // (PRODUCT_ACQUIRED -> ... -> COMPLETED). The answer is the order after the step. Terminal or acquired: 409.
 import { eq } from 'drizzle-orm';
 import { isTerminal, type Order } from '../../../src/contract/orders';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { type DeviceRow, forecourtDevices, type OrderRow, orders } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { releaseHold } from '../../psp/release-hold';
-import type { AuthSession } from '../auth/authenticate';
-import { cancelRelease } from '../forecourt/cancel-release';
-import { hangUp } from '../forecourt/hang-up';
+import { cancelRelease, hangUp } from '../forecourt';
 import { completeDispensing } from './complete-dispensing';
 import { findOrder, loadOwnOrderRow } from './load-order';
 import { applyTransition } from './transitions';
 
-async function deviceOf(ctx: AppContext, row: OrderRow): Promise<DeviceRow | undefined> {
+async function deviceOf({ ctx, input: row }: { ctx: AppContext; input: OrderRow }): Promise<DeviceRow | undefined> {
   const [device] = await ctx.db.select().from(forecourtDevices).where(eq(forecourtDevices.productId, row.productId));
   return device?.orderId === row.id ? device : undefined;
 }
 
-async function cancelWithoutPump(ctx: AppContext, row: OrderRow): Promise<boolean> {
+async function cancelWithoutPump({ ctx, input: row }: { ctx: AppContext; input: OrderRow }): Promise<boolean> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const moved = await applyTransition(tx, {
-      orderId: row.id,
-      from: row.state,
-      to: 'CANCELLED',
-      now,
-      actionCodeText: 'CANCELLED_BY_USER',
-      description: row.authorizeAmount ? 'Cancelled before fuel flowed; the hold was released' : 'Cancelled',
+    const moved = await applyTransition({
+      tx,
+      input: {
+        orderId: row.id,
+        from: row.state,
+        to: 'CANCELLED',
+        now,
+        actionCodeText: 'CANCELLED_BY_USER',
+        description: row.authorizeAmount ? 'Cancelled before fuel flowed; the hold was released' : 'Cancelled',
+      },
     });
-    if (moved) await releaseHold(tx, { orderId: row.id, now });
+    if (moved) await releaseHold({ tx, input: { orderId: row.id, now } });
     return moved !== undefined;
   });
 }
 
-/** Hangs up a dispensing pump of this order; true when it did. Shared by cancel and acquire/stop. */
-export async function hangUpOrderPump(ctx: AppContext, row: OrderRow, device: DeviceRow): Promise<void> {
-  await hangUp(ctx, { productId: device.productId });
-  await completeDispensing(ctx, { orderId: row.id });
+/** Hangs up the pump dispensing for an order and invoices what flowed. Shared by cancel and acquire/stop. */
+export async function hangUpOrderPump({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { orderId: string; productId: string };
+}): Promise<void> {
+  await hangUp({ ctx, input: { productId: input.productId } });
+  await completeDispensing({ ctx, input: { orderId: input.orderId } });
 }
 
-export async function cancelOrder(ctx: AppContext, input: { session: AuthSession; orderId: string }): Promise<Order> {
+export async function cancelOrder({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { session: AuthSession; orderId: string };
+}): Promise<Order> {
   for (let attempt = 0; attempt < 4; attempt++) {
-    const row = await loadOwnOrderRow(ctx, { orderId: input.orderId, userId: input.session.userId });
+    const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
     if (isTerminal(row.state)) throw new ApiError(409, 'conflict', `The order is already ${row.state}`);
     if (!['CREATED', 'PAYMENT_PENDING', 'PAYMENT_AUTHORIZED', 'PRODUCT_PENDING'].includes(row.state)) {
       throw new ApiError(409, 'conflict', `The order is ${row.state}: the product was already acquired`);
     }
-    const device = await deviceOf(ctx, row);
+    const device = await deviceOf({ ctx, input: row });
     try {
       if (!device || device.state === 'IDLE') {
         // No pump is busy for it — but a fill may have ended without its invoice (a fault, a failed completion):
         // invoice what flowed rather than release it all. Only an order that never had a session is simply cancelled.
         await ctx.db.update(orders).set({ cancelRequestedAt: ctx.clock.now() }).where(eq(orders.id, row.id));
-        const outcome = await completeDispensing(ctx, { orderId: row.id });
+        const outcome = await completeDispensing({ ctx, input: { orderId: row.id } });
         if (outcome === 'not-ended') throw new ApiError(409, 'conflict', 'The pump is still busy with this order');
-        if (outcome === 'skipped' && !(await cancelWithoutPump(ctx, row))) continue; // it moved meanwhile: look again
+        if (outcome === 'skipped' && !(await cancelWithoutPump({ ctx, input: row }))) continue; // it moved meanwhile: look again
       } else if (device.state === 'RELEASED' || device.state === 'NOZZLE_LIFTED') {
         // Nothing flowed yet: a zero fill of a cancelled order ends CANCELLED (complete-dispensing.ts).
         await ctx.db.update(orders).set({ cancelRequestedAt: ctx.clock.now() }).where(eq(orders.id, row.id));
-        if (device.state === 'RELEASED') await cancelRelease(ctx, { productId: device.productId });
-        else await hangUp(ctx, { productId: device.productId });
-        await completeDispensing(ctx, { orderId: row.id });
+        if (device.state === 'RELEASED') await cancelRelease({ ctx, input: { productId: device.productId } });
+        else await hangUp({ ctx, input: { productId: device.productId } });
+        await completeDispensing({ ctx, input: { orderId: row.id } });
       } else if (device.state === 'DISPENSING') {
-        await hangUpOrderPump(ctx, row, device);
+        await hangUpOrderPump({ ctx, input: { orderId: row.id, productId: device.productId } });
       } else {
         // HUNG_UP: the fill is over; invoice it.
-        await completeDispensing(ctx, { orderId: row.id });
+        await completeDispensing({ ctx, input: { orderId: row.id } });
       }
     } catch (err) {
       // The driver (or the simulator) moved the pump between our read and our command: look again.
       if ((err as { status?: number }).status === 409) continue;
       throw err;
     }
-    const after = await findOrder(ctx.db, { orderId: row.id });
+    const after = await findOrder({ ctx, input: { orderId: row.id } });
     if (!after) throw notFound('No such order');
     return after.json;
   }

@@ -1,7 +1,8 @@
 // The forecourt session of a prepay fuel order has ended (nozzle hung up, release withdrawn, fault): the final
 // volume and amount are known. Capture the amount (<= hold) and release the rest, or void the hold when nothing
-// was dispensed; a zero fill after a cancel ends CANCELLED. Called right after the hang-up (same process) AND by the
-// reconciliation of advance-orders.ts, so it must be idempotent: the guarded transition lets exactly one caller win.
+// was dispensed; a zero fill after a cancel ends CANCELLED. Called right after the session ends (the forecourt's
+// sessionEnded hook, by cancel and by the watchdog) AND by the reconciliation of advance-orders.ts, so it must be
+// idempotent: the guarded transition lets exactly one caller win.
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { forecourtSessions, orders, paymentHolds } from '../../db/schema';
@@ -11,7 +12,13 @@ import { applyTransition } from './transitions';
 
 export type CompletionOutcome = 'acquired' | 'cancelled' | 'not-ended' | 'skipped';
 
-export async function completeDispensing(ctx: AppContext, input: { orderId: string }): Promise<CompletionOutcome> {
+export async function completeDispensing({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { orderId: string };
+}): Promise<CompletionOutcome> {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, input.orderId));
   if (!row || (row.state !== 'PAYMENT_AUTHORIZED' && row.state !== 'PRODUCT_PENDING')) return 'skipped';
   const [session] = await ctx.db
@@ -33,14 +40,17 @@ export async function completeDispensing(ctx: AppContext, input: { orderId: stri
       .for('update');
     let from = row.state;
     if (from === 'PAYMENT_AUTHORIZED') {
-      const moved = await applyTransition(tx, {
-        orderId: row.id,
-        from,
-        to: 'PRODUCT_PENDING',
-        now,
-        actionCodeText: 'PUMP_RELEASED',
-        description: `${row.productName} released`,
-        patch: { forecourtSessionId: session.id },
+      const moved = await applyTransition({
+        tx,
+        input: {
+          orderId: row.id,
+          from,
+          to: 'PRODUCT_PENDING',
+          now,
+          actionCodeText: 'PUMP_RELEASED',
+          description: `${row.productName} released`,
+          patch: { forecourtSessionId: session.id },
+        },
       });
       if (!moved) return 'skipped';
       from = 'PRODUCT_PENDING';
@@ -52,32 +62,38 @@ export async function completeDispensing(ctx: AppContext, input: { orderId: stri
       .for('update');
     const amount = Math.min(session.amount, hold?.held ?? 0);
     if (amount === 0 && current?.cancelRequestedAt) {
-      const moved = await applyTransition(tx, {
-        orderId: row.id,
-        from,
-        to: 'CANCELLED',
-        now,
-        actionCodeText: 'CANCELLED_BY_USER',
-        description: 'Cancelled before fuel was dispensed; the hold was released',
-        patch: { forecourtSessionId: session.id, quantityMl: 0 },
+      const moved = await applyTransition({
+        tx,
+        input: {
+          orderId: row.id,
+          from,
+          to: 'CANCELLED',
+          now,
+          actionCodeText: 'CANCELLED_BY_USER',
+          description: 'Cancelled before fuel was dispensed; the hold was released',
+          patch: { forecourtSessionId: session.id, quantityMl: 0 },
+        },
       });
       if (!moved) return 'skipped';
-      await releaseHold(tx, { orderId: row.id, now });
+      await releaseHold({ tx, input: { orderId: row.id, now } });
       return 'cancelled';
     }
     const litres = (session.quantity / 1000).toFixed(2);
-    const moved = await applyTransition(tx, {
-      orderId: row.id,
-      from,
-      to: 'PRODUCT_ACQUIRED',
-      now,
-      actionCodeText: 'PRODUCT_ACQUIRED',
-      description:
-        amount > 0 ? `${litres} l dispensed; ${amount} captured` : 'Nothing was dispensed; the hold was voided',
-      patch: { forecourtSessionId: session.id, quantityMl: session.quantity, totalAmount: amount },
+    const moved = await applyTransition({
+      tx,
+      input: {
+        orderId: row.id,
+        from,
+        to: 'PRODUCT_ACQUIRED',
+        now,
+        actionCodeText: 'PRODUCT_ACQUIRED',
+        description:
+          amount > 0 ? `${litres} l dispensed; ${amount} captured` : 'Nothing was dispensed; the hold was voided',
+        patch: { forecourtSessionId: session.id, quantityMl: session.quantity, totalAmount: amount },
+      },
     });
     if (!moved) return 'skipped';
-    await settleHold(tx, { orderId: row.id, capture: amount, now });
+    await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
     return 'acquired';
   });
 }

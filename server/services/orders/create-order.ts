@@ -3,18 +3,22 @@
 import { and, eq } from 'drizzle-orm';
 import type { CreateOrderBody, Order } from '../../../src/contract/orders';
 import { newId } from '../../auth/crypto';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import { forecourtDevices, orders, stationProducts, stations, things } from '../../db/schema';
+import { forecourtDevices, orders, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import type { AuthSession } from '../auth/authenticate';
-import { productStatus } from '../forecourt/transitions';
+import { productStatus } from '../forecourt';
+import { loadOwnThing } from '../things';
 import { toOrderJson } from './order-json';
 import { createdEntry } from './transitions';
 
-export async function createOrder(
-  ctx: AppContext,
-  input: { session: AuthSession; body: CreateOrderBody; partner?: string | undefined },
-): Promise<Order> {
+export async function createOrder({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { session: AuthSession; body: CreateOrderBody; partner?: string | undefined };
+}): Promise<Order> {
   const { body } = input;
   const [station] = await ctx.db.select().from(stations).where(eq(stations.id, body.poiId));
   if (!station) throw notFound('No such station');
@@ -41,13 +45,7 @@ export async function createOrder(
       { path: 'products.0.fuelTypeId', message: 'Not an item of the product' },
     ]);
   }
-  if (body.thingId) {
-    const [thing] = await ctx.db
-      .select({ id: things.id })
-      .from(things)
-      .where(and(eq(things.id, body.thingId), eq(things.userId, input.session.userId)));
-    if (!thing) throw notFound('No such vehicle');
-  }
+  if (body.thingId) await loadOwnThing({ ctx, input: { userId: input.session.userId, thingId: body.thingId } });
   const currency = item?.currency ?? product.recommendedPrices?.[0]?.currency;
   if (!currency) throw new ApiError(422, 'unprocessable', 'The product has no price');
   // pay-flows.md §4: prepay if the pump's automaticFlow is set, otherwise postpay.

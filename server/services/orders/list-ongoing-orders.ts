@@ -3,15 +3,17 @@ import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { type Order, TERMINAL_STATES } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
+import { ONGOING_ORDERS_LIMIT } from './constants';
 import { ledgerJson } from './load-order';
 import { toOrderJson } from './order-json';
 
-export const ONGOING_ORDERS_LIMIT = 5;
-
-export async function listOngoingOrders(
-  ctx: AppContext,
-  input: { userId: string; limit?: number | undefined },
-): Promise<Order[]> {
+export async function listOngoingOrders({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { userId: string; limit?: number | undefined };
+}): Promise<Order[]> {
   const limit = Math.min(input.limit ?? ONGOING_ORDERS_LIMIT, ONGOING_ORDERS_LIMIT);
   const rows = await ctx.db
     .select({ row: orders, ledger: ledgerJson })

@@ -2,7 +2,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Order } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema';
 import { notFound } from '../../errors';
 import { type LedgerJson, toOrderJson } from './order-json';
@@ -13,21 +12,30 @@ export const ledgerJson = sql<LedgerJson[]>`coalesce((
   from payment_ledger l where l.order_id = "orders"."id"), '[]'::json)`;
 
 /** The order with its ledger, or undefined. With userId, only that user's order (others: as if it did not exist). */
-export async function findOrder(
-  db: AppContext['db'] | Tx,
-  input: { orderId: string; userId?: string },
-): Promise<{ row: OrderRow; json: Order } | undefined> {
+export async function findOrder({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { orderId: string; userId?: string };
+}): Promise<{ row: OrderRow; json: Order } | undefined> {
   const where =
     input.userId === undefined
       ? eq(orders.id, input.orderId)
       : and(eq(orders.id, input.orderId), eq(orders.userId, input.userId));
-  const [found] = await db.select({ row: orders, ledger: ledgerJson }).from(orders).where(where);
+  const [found] = await ctx.db.select({ row: orders, ledger: ledgerJson }).from(orders).where(where);
   if (!found) return undefined;
   return { row: found.row, json: toOrderJson(found.row, found.ledger) };
 }
 
 /** GET /v4/order/{id}: the caller's own order, else 404. The polling hot path: a prepared statement per database. */
-export async function loadOrder(ctx: AppContext, input: { orderId: string; userId: string }): Promise<Order> {
+export async function loadOrder({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { orderId: string; userId: string };
+}): Promise<Order> {
   type Prepared = ReturnType<typeof build>;
   const build = () =>
     ctx.db
@@ -46,7 +54,13 @@ export async function loadOrder(ctx: AppContext, input: { orderId: string; userI
 }
 
 /** The caller's order row, or 404. */
-export async function loadOwnOrderRow(ctx: AppContext, input: { orderId: string; userId: string }): Promise<OrderRow> {
+export async function loadOwnOrderRow({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { orderId: string; userId: string };
+}): Promise<OrderRow> {
   const [row] = await ctx.db
     .select()
     .from(orders)

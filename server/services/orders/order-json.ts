@@ -2,7 +2,8 @@
 import type { LedgerEntry, Order, OrderPrice } from '../../../src/contract/orders';
 import type { Currency } from '../../../src/contract/stations';
 import type { OrderRow } from '../../db/schema';
-import { AMOUNT_PRECISION, POLL_INTERVAL_MS } from './money';
+import { AMOUNT_PRECISION } from '../forecourt';
+import { POLL_INTERVAL_MS } from './constants';
 
 export type LedgerJson = {
   kind: LedgerEntry['kind'];

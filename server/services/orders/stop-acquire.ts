@@ -2,15 +2,21 @@
 // what was dispensed). EV sessions come with the EV issue.
 import { eq } from 'drizzle-orm';
 import type { Order } from '../../../src/contract/orders';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import type { AuthSession } from '../auth/authenticate';
 import { hangUpOrderPump } from './cancel-order';
 import { findOrder, loadOwnOrderRow } from './load-order';
 
-export async function stopAcquire(ctx: AppContext, input: { session: AuthSession; orderId: string }): Promise<Order> {
-  const row = await loadOwnOrderRow(ctx, { orderId: input.orderId, userId: input.session.userId });
+export async function stopAcquire({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { session: AuthSession; orderId: string };
+}): Promise<Order> {
+  const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
   const [device] = await ctx.db.select().from(forecourtDevices).where(eq(forecourtDevices.productId, row.productId));
   if (
     row.state !== 'PRODUCT_PENDING' ||
@@ -20,8 +26,8 @@ export async function stopAcquire(ctx: AppContext, input: { session: AuthSession
   ) {
     throw new ApiError(409, 'conflict', `Nothing is being dispensed for this order (${row.state})`);
   }
-  await hangUpOrderPump(ctx, row, device);
-  const after = await findOrder(ctx.db, { orderId: row.id });
+  await hangUpOrderPump({ ctx, input: { orderId: row.id, productId: device.productId } });
+  const after = await findOrder({ ctx, input: { orderId: row.id } });
   if (!after) throw notFound('No such order');
   return after.json;
 }

@@ -3,7 +3,7 @@
 // applyTransition is the only writer of orders.state: a guarded UPDATE that appends to state_history in the same
 // statement, so state and history can never disagree.
 import { and, eq, sql } from 'drizzle-orm';
-import { isTerminal, type OrderState, TERMINAL_STATES } from '../../../src/contract/orders';
+import { isTerminal, type OrderState } from '../../../src/contract/orders';
 import type { Tx } from '../../db/client';
 import { type OrderRow, orders, type StateHistoryRow } from '../../db/schema';
 import { ApiError } from '../../errors';
@@ -38,8 +38,6 @@ export function assertTransition(from: OrderState, to: OrderState): void {
   }
 }
 
-export { TERMINAL_STATES };
-
 export type TransitionInput = {
   orderId: string;
   from: OrderState;
@@ -56,7 +54,13 @@ export type TransitionInput = {
  * Moves the order from `from` to `to` inside the caller's transaction. Returns the updated row, or undefined when
  * the order is no longer in `from` (someone else moved it first: the caller decides what that means).
  */
-export async function applyTransition(tx: Tx, input: TransitionInput): Promise<OrderRow | undefined> {
+export async function applyTransition({
+  tx,
+  input,
+}: {
+  tx: Tx;
+  input: TransitionInput;
+}): Promise<OrderRow | undefined> {
   assertTransition(input.from, input.to);
   const entry: StateHistoryRow = {
     state: input.to,

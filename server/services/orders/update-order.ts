@@ -1,22 +1,30 @@
-// PATCH /v4/order/{id}/update-order: the vehicle reference and the odometer (the app sends it once acquired).
+// PATCH /v4/order/{id}/update-order: the vehicle reference (one of the caller's own vehicles, else 404) and the
+// odometer (the app sends it once acquired).
 import { eq } from 'drizzle-orm';
 import type { Order } from '../../../src/contract/orders';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import { notFound } from '../../errors';
-import type { AuthSession } from '../auth/authenticate';
+import { loadOwnThing } from '../things';
 import { findOrder, loadOwnOrderRow } from './load-order';
 
-export async function updateOrder(
-  ctx: AppContext,
+export async function updateOrder({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
   input: {
     session: AuthSession;
     orderId: string;
     thingExternalId?: string | undefined;
     carOdometerM?: number | undefined;
-  },
-): Promise<Order> {
-  const row = await loadOwnOrderRow(ctx, { orderId: input.orderId, userId: input.session.userId });
+  };
+}): Promise<Order> {
+  const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
+  if (input.thingExternalId !== undefined) {
+    await loadOwnThing({ ctx, input: { userId: input.session.userId, thingId: input.thingExternalId } });
+  }
   await ctx.db
     .update(orders)
     .set({
@@ -25,7 +33,7 @@ export async function updateOrder(
       updatedAt: ctx.clock.now(),
     })
     .where(eq(orders.id, row.id));
-  const after = await findOrder(ctx.db, { orderId: row.id });
+  const after = await findOrder({ ctx, input: { orderId: row.id } });
   if (!after) throw notFound('No such order');
   return after.json;
 }

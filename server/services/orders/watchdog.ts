@@ -6,12 +6,12 @@ import { TERMINAL_STATES } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
 import { forecourtDevices, type OrderRow, orders } from '../../db/schema';
 import { releaseHold } from '../../psp/release-hold';
-import { cancelRelease } from '../forecourt/cancel-release';
-import { hangUp } from '../forecourt/hang-up';
+import { cancelRelease, hangUp } from '../forecourt';
 import { completeDispensing } from './complete-dispensing';
 import { applyTransition } from './transitions';
 
-export async function runWatchdog(ctx: AppContext, now = ctx.clock.now()): Promise<string[]> {
+export async function runWatchdog({ ctx, input = {} }: { ctx: AppContext; input?: { now?: Date } }): Promise<string[]> {
+  const now = input.now ?? ctx.clock.now();
   const limitS = ctx.env.orderStuckLimitSeconds;
   const stuck = await ctx.db
     .select({ order: orders })
@@ -26,7 +26,7 @@ export async function runWatchdog(ctx: AppContext, now = ctx.clock.now()): Promi
   const moved: string[] = [];
   for (const { order } of stuck) {
     try {
-      if (await stopStuckOrder(ctx, order, now)) moved.push(order.id);
+      if (await stopStuckOrder({ ctx, input: { order, now } })) moved.push(order.id);
     } catch (err) {
       // One order must not stop the others (nor the rest of the simulator tick); the next tick looks again.
       ctx.log.error(`watchdog: order ${order.id} could not be stopped`, err);
@@ -36,10 +36,17 @@ export async function runWatchdog(ctx: AppContext, now = ctx.clock.now()): Promi
 }
 
 /** True when the order was moved to PROBLEM. */
-async function stopStuckOrder(ctx: AppContext, order: OrderRow, now: Date): Promise<boolean> {
+async function stopStuckOrder({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { order: OrderRow; now: Date };
+}): Promise<boolean> {
+  const { order, now } = input;
   const limitS = ctx.env.orderStuckLimitSeconds;
   // A fill that ended but was never invoiced (its completion failed): invoice what flowed instead of releasing it all.
-  const outcome = await completeDispensing(ctx, { orderId: order.id });
+  const outcome = await completeDispensing({ ctx, input: { orderId: order.id } });
   if (outcome === 'acquired' || outcome === 'cancelled') return false;
 
   const step = await ctx.db.transaction(async (tx) => {
@@ -52,30 +59,33 @@ async function stopStuckOrder(ctx: AppContext, order: OrderRow, now: Date): Prom
       .for('update');
     const ours = device?.orderId === order.id;
     if (ours && device.state !== 'RELEASED') return { kind: 'pump-busy' as const, state: device.state };
-    const r = await applyTransition(tx, {
-      orderId: order.id,
-      from: order.state,
-      to: 'PROBLEM',
-      now,
-      actionCodeText: 'WATCHDOG',
-      description: `No progress in ${order.state} for more than ${limitS} s`,
-      message: 'The order did not progress and was stopped',
-      patch: { errorMessage: 'The order did not progress and was stopped' },
+    const r = await applyTransition({
+      tx,
+      input: {
+        orderId: order.id,
+        from: order.state,
+        to: 'PROBLEM',
+        now,
+        actionCodeText: 'WATCHDOG',
+        description: `No progress in ${order.state} for more than ${limitS} s`,
+        message: 'The order did not progress and was stopped',
+        patch: { errorMessage: 'The order did not progress and was stopped' },
+      },
     });
     if (!r) return { kind: 'moved-meanwhile' as const };
-    await releaseHold(tx, { orderId: order.id, now });
+    await releaseHold({ tx, input: { orderId: order.id, now } });
     return { kind: 'stopped' as const, releasedPump: ours };
   });
 
   if (step.kind === 'pump-busy') {
     // The nozzle is up or fuel flows: hang up, the fill is invoiced normally (complete-dispensing.ts).
     if (step.state === 'NOZZLE_LIFTED' || step.state === 'DISPENSING')
-      await hangUp(ctx, { productId: order.productId });
+      await hangUp({ ctx, input: { productId: order.productId } });
     return false;
   }
   if (step.kind === 'stopped' && step.releasedPump) {
     try {
-      await cancelRelease(ctx, { productId: order.productId });
+      await cancelRelease({ ctx, input: { productId: order.productId } });
     } catch (err) {
       if ((err as { status?: number }).status !== 409) throw err;
     }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword, newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import { accounts, users } from '../../db/schema';
-import { defaultAccountFeatures } from '../accounts/default-features';
-import { isUniqueViolation } from '../auth/db-errors';
+import { defaultAccountFeatures } from '../accounts';
 
 /** Idempotent: creates the demo account and registered user DEMO_EMAIL / DEMO_PASSWORD once. */
 export async function seedDemoUser({ ctx }: { ctx: AppContext }): Promise<{ created: boolean; userId: string }> {

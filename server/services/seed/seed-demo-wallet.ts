@@ -4,15 +4,16 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { things, users } from '../../db/schema';
 import { addTestCards } from '../../psp/add-test-cards';
-import { addThing } from '../things/add-thing';
+import { addThing } from '../things';
 
-export const DEMO_VEHICLE = { nickName: 'My car', licensePlate: 'B-FP 2026' } as const;
+const DEMO_VEHICLE = { nickName: 'My car', licensePlate: 'B-FP 2026' } as const;
 
-export async function seedDemoWallet({ ctx, userId }: { ctx: AppContext; userId: string }): Promise<void> {
+export async function seedDemoWallet({ ctx, input }: { ctx: AppContext; input: { userId: string } }): Promise<void> {
+  const { userId } = input;
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) return;
   const [thing] = await ctx.db.select({ id: things.id }).from(things).where(eq(things.userId, userId)).limit(1);
-  if (!thing) await addThing(ctx, { userId, ...DEMO_VEHICLE });
+  if (!thing) await addThing({ ctx, input: { userId, ...DEMO_VEHICLE } });
   const holder = [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
-  await addTestCards(ctx, { userId, holderName: holder });
+  await addTestCards({ ctx, input: { userId, holderName: holder } });
 }

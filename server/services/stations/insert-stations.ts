@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { forecourtDevices, stationProducts, stations } from '../../db/schema';
 import type { SeedStation } from '../../seed/stations';
-import { INITIAL_STATE } from '../forecourt/transitions';
+import { INITIAL_STATE } from '../forecourt';
 
 const KIND = { PUMP: 'PUMP', CHARGER: 'CONNECTOR', WASH: 'WASH' } as const;
 
@@ -10,7 +10,14 @@ const KIND = { PUMP: 'PUMP', CHARGER: 'CONNECTOR', WASH: 'WASH' } as const;
  * Inserts stations with their products and devices; idempotent (existing ids are left as they are, so device states
  * and an operator's changes survive a restart). Returns how many stations were new.
  */
-export async function insertStations(ctx: AppContext, list: readonly SeedStation[]): Promise<{ inserted: number }> {
+export async function insertStations({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { stations: readonly SeedStation[] };
+}): Promise<{ inserted: number }> {
+  const list = input.stations;
   if (list.length === 0) return { inserted: 0 };
   const existing = await ctx.db
     .select({ id: stations.id })

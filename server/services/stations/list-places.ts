@@ -8,7 +8,13 @@ import { stationProducts, stations } from '../../db/schema';
 const MACHINE_TYPE: Record<string, string> = { CAR_WASH: 'CAR_WASH' };
 
 /** GET /v4/places?vendingMachinesTypes[]=CAR_WASH: stations with vending machines of the given types. */
-export async function listPlaces(ctx: AppContext, input: { types: string[] }): Promise<z.infer<typeof placesResponse>> {
+export async function listPlaces({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { types: string[] };
+}): Promise<z.infer<typeof placesResponse>> {
   const productTypes = Object.entries(MACHINE_TYPE)
     .filter(([, machine]) => input.types.includes(machine))
     .map(([productType]) => productType as 'CAR_WASH');

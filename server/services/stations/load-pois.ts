@@ -10,7 +10,7 @@ import {
   stationProducts,
   stations,
 } from '../../db/schema';
-import { productStatus } from '../forecourt/transitions';
+import { productStatus } from '../forecourt';
 
 const GROUP_OF = { GAS: 'FUEL', EV_CHARGE: 'EV', CAR_WASH: 'WASH', GIFT_CARD: 'GIFT_CARD' } as const;
 
@@ -71,7 +71,14 @@ export function toPoiJson(station: StationRow, products: ProductWithDevice[]): P
 }
 
 /** Products (in position order) with their devices, grouped by station id. */
-export async function loadProducts(ctx: AppContext, stationIds: string[]): Promise<Map<string, ProductWithDevice[]>> {
+export async function loadProducts({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { stationIds: string[] };
+}): Promise<Map<string, ProductWithDevice[]>> {
+  const { stationIds } = input;
   const byStation = new Map<string, ProductWithDevice[]>();
   if (stationIds.length === 0) return byStation;
   const rows = await ctx.db
@@ -92,7 +99,13 @@ export async function loadProducts(ctx: AppContext, stationIds: string[]): Promi
   return byStation;
 }
 
-export async function loadStation(ctx: AppContext, id: string): Promise<StationRow | undefined> {
-  const [row] = await ctx.db.select().from(stations).where(eq(stations.id, id));
+export async function loadStation({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { id: string };
+}): Promise<StationRow | undefined> {
+  const [row] = await ctx.db.select().from(stations).where(eq(stations.id, input.id));
   return row;
 }

@@ -8,9 +8,9 @@ import { loadProducts, toPoiJson } from './load-pois';
 const EARTH_RADIUS_M = 6_371_000;
 const METRES_PER_DEGREE = 111_320;
 /** pay-flows.md §7: the nearby search (300 m) needs both a gas station and an EV station, so it returns both. */
-export const NEARBY_RADIUS_M = 300;
+const NEARBY_RADIUS_M = 300;
 
-export function haversineM(lat1: number, lon1: number, lat2: number, lon2: number): number {
+function haversineM(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180;
   const dLat = (lat2 - lat1) * rad;
   const dLon = (lon2 - lon1) * rad;
@@ -19,10 +19,13 @@ export function haversineM(lat1: number, lon1: number, lat2: number, lon2: numbe
 }
 
 /** GET /v4/pois/?lat&lon&radiusM: a bounding box in SQL (indexed), then the exact distance; nearest first. */
-export async function searchPois(
-  ctx: AppContext,
-  input: { lat: number; lon: number; radiusM: number; showEvPois: boolean; mtskid?: string | undefined },
-): Promise<PoiSearchResponse> {
+export async function searchPois({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { lat: number; lon: number; radiusM: number; showEvPois: boolean; mtskid?: string | undefined };
+}): Promise<PoiSearchResponse> {
   if (input.radiusM > MAX_RADIUS_M) {
     throw new ApiError(400, 'validation_error', RADIUS_TOO_LARGE_MESSAGE, [
       { path: 'radiusM', message: RADIUS_TOO_LARGE_MESSAGE },
@@ -45,10 +48,7 @@ export async function searchPois(
     .map((s) => ({ s, d: haversineM(input.lat, input.lon, s.latitude, s.longitude) }))
     .filter((h) => h.d <= input.radiusM && (withEv || h.s.type !== 'EV_STATION'))
     .sort((a, b) => a.d - b.d);
-  const products = await loadProducts(
-    ctx,
-    hits.map((h) => h.s.id),
-  );
+  const products = await loadProducts({ ctx, input: { stationIds: hits.map((h) => h.s.id) } });
   const out: PoiSearchResponse = { GAS_STATION: [], EV_STATIONS: [] };
   for (const { s, d } of hits) {
     const poi = { ...toPoiJson(s, products.get(s.id) ?? []), distanceM: Math.round(d) };

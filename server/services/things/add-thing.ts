@@ -3,10 +3,13 @@ import type { AppContext } from '../../context';
 import { type ThingRow, things } from '../../db/schema';
 
 /** Adds a vehicle (the vehicles issue brings the API; for now the demo seed and tests use it). */
-export async function addThing(
-  ctx: AppContext,
-  input: { userId: string; nickName: string; licensePlate: string; vin?: string | null },
-): Promise<ThingRow> {
+export async function addThing({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { userId: string; nickName: string; licensePlate: string; vin?: string | null };
+}): Promise<ThingRow> {
   const [row] = await ctx.db
     .insert(things)
     .values({

@@ -3,7 +3,14 @@ import type { AppContext } from '../../context';
 import { things } from '../../db/schema';
 
 /** The user's first vehicle: GET /users/{id} reports it as thingId. */
-export async function firstThingId(ctx: AppContext, userId: string): Promise<string | null> {
+export async function firstThingId({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { userId: string };
+}): Promise<string | null> {
+  const { userId } = input;
   const [thing] = await ctx.db
     .select({ id: things.id })
     .from(things)

@@ -1,10 +1,10 @@
 import { and, count, eq, notInArray } from 'drizzle-orm';
 import { TERMINAL_STATES } from '../../../src/contract/orders';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { accounts, oidcIdentities, orders, sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import type { AuthSession } from '../auth/authenticate';
-import { forgetSessions } from '../auth/session-cache';
+import { forgetSessions } from '../auth';
 
 /**
  * DELETE /functions/delete_user_prod: the user, their sessions and identities, and the account if now empty. Not while
@@ -26,5 +26,5 @@ export async function deleteUser({ ctx, input }: { ctx: AppContext; input: { ses
     const [left] = await tx.select({ n: count() }).from(users).where(eq(users.accountId, accountId));
     if ((left?.n ?? 0) === 0) await tx.delete(accounts).where(eq(accounts.id, accountId));
   });
-  forgetSessions(ctx, { userId });
+  forgetSessions({ ctx, input: { userId } });
 }

@@ -1,6 +1,6 @@
 import type { Preferences } from '../../../src/contract/users';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import type { AuthSession } from '../auth/authenticate';
 import { loadOwnUser } from './load-user';
 import { toPreferences } from './user-json';
 

@@ -1,5 +1,5 @@
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import type { AuthSession } from '../auth/authenticate';
 import { loadOwnUser } from './load-user';
 
 /** Backs has_user_webauthn / user_has_pin until PINs and WebAuthn exist: derived from users.two_factor_method. */

@@ -1,7 +1,7 @@
 import type { User } from '../../../src/contract/users';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import type { AuthSession } from '../auth/authenticate';
-import { firstThingId } from '../things/first-thing-id';
+import { firstThingId } from '../things';
 import { loadOwnUser } from './load-user';
 import { toUserJson } from './user-json';
 
@@ -14,5 +14,5 @@ export async function getUser({
   input: { session: AuthSession; id: string };
 }): Promise<User> {
   const { row, features } = await loadOwnUser({ ctx, input });
-  return toUserJson(row, features, input.session.tempPass, await firstThingId(ctx, row.id));
+  return toUserJson(row, features, input.session.tempPass, await firstThingId({ ctx, input: { userId: row.id } }));
 }

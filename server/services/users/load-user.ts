@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { AccountFeatures } from '../../../src/contract/users';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { accounts, type UserRow, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import type { AuthSession } from '../auth/authenticate';
 
 /** Loads the session's own user (other ids → 403 forbidden) with its account features. */
 export async function loadOwnUser({

@@ -1,11 +1,15 @@
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import { ApiError, forbidden, notFound } from '../../errors';
+import { ApiError, forbidden } from '../../errors';
 import { escapeHtml } from '../../mail/mailer';
-import type { AuthSession } from '../auth/authenticate';
+import { loadOwnThing } from '../things';
 import { loadOwnUser } from './load-user';
 import { toDataExport } from './user-json';
 
-/** GET /events/request-data-dump: mails the registered user a JSON export of their data. */
+/**
+ * GET /events/request-data-dump: mails the registered user a JSON export of their data; with thingId, that vehicle's
+ * too (one of the caller's own vehicles, else 404).
+ */
 export async function requestDataDump({
   ctx,
   input,
@@ -14,11 +18,14 @@ export async function requestDataDump({
   input: { session: AuthSession; thingId?: string | undefined };
 }): Promise<{ requested: true; sentTo: string }> {
   if (input.session.isGuest) throw forbidden('Guests have no data to export; please register');
-  // No vehicles exist yet: any thingId is unknown. The vehicles issue replaces this with a lookup.
-  if (input.thingId !== undefined) throw notFound('No such vehicle');
+  const vehicle =
+    input.thingId === undefined
+      ? undefined
+      : await loadOwnThing({ ctx, input: { userId: input.session.userId, thingId: input.thingId } });
   const { row } = await loadOwnUser({ ctx, input: { session: input.session } });
   if (!row.email) throw new ApiError(422, 'unprocessable', 'This user has no email address');
-  const json = JSON.stringify({ exportedAt: new Date().toISOString(), user: toDataExport(row) }, null, 2);
+  const data = { exportedAt: new Date().toISOString(), user: toDataExport(row), ...(vehicle ? { vehicle } : {}) };
+  const json = JSON.stringify(data, null, 2);
   await ctx.mailer.send({
     to: row.email,
     subject: 'Your Forecourt Pay data export',

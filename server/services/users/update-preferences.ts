@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Preferences } from '../../../src/contract/users';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import type { AuthSession } from '../auth/authenticate';
+import { loadOwnThing } from '../things';
 import { loadOwnUser } from './load-user';
 import { toPreferences } from './user-json';
 
-/**
- * PATCH /v4/users/preferences: sets the preferred vehicle (null clears it).
- * No vehicles exist yet, so any preferredThing string is accepted for now; the vehicles issue must validate it
- * against the user's vehicles (unknown thing → 404).
- */
+/** PATCH /v4/users/preferences: sets the preferred vehicle, one of the caller's own (else 404); null clears it. */
 export async function updatePreferences({
   ctx,
   input,
@@ -18,6 +15,9 @@ export async function updatePreferences({
   ctx: AppContext;
   input: { session: AuthSession; preferredThing: string | null };
 }): Promise<Preferences> {
+  if (input.preferredThing !== null) {
+    await loadOwnThing({ ctx, input: { userId: input.session.userId, thingId: input.preferredThing } });
+  }
   await ctx.db
     .update(users)
     .set({ preferredThing: input.preferredThing, updatedAt: new Date() })

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { User, UserPatch } from '../../../src/contract/users';
+import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import type { AuthSession } from '../auth/authenticate';
-import { firstThingId } from '../things/first-thing-id';
+import { firstThingId } from '../things';
 import { loadOwnUser } from './load-user';
 import { toUserJson } from './user-json';
 
@@ -49,5 +49,5 @@ export async function updateUser({
       .where(eq(users.id, input.session.userId));
   }
   const { row, features } = await loadOwnUser({ ctx, input });
-  return toUserJson(row, features, input.session.tempPass, await firstThingId(ctx, row.id));
+  return toUserJson(row, features, input.session.tempPass, await firstThingId({ ctx, input: { userId: row.id } }));
 }

@@ -52,7 +52,7 @@ export function toPreferences(row: UserRow, includeArchived: boolean): Preferenc
   return {
     preferredThing: row.preferredThing,
     thingAvatars: row.thingAvatars ?? {},
-    // No vehicles exist yet, so nothing is archived.
+    // Vehicles cannot be archived, so none is.
     ...(includeArchived ? { archivedThings: [] } : {}),
   };
 }

@@ -1,0 +1,36 @@
+// Login sessions (only the token's sha256 is stored) and linked OpenID identities.
+import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { users } from './users';
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    /** sha256 hex of the bearer token: the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** Opened with a temporary password: only the change-password path is open. */
+    tempPass: boolean('temp_pass').notNull().default(false),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const oidcIdentities = pgTable(
+  'oidc_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('oidc_identities_user_id_idx').on(t.userId)],
+);

@@ -1,0 +1,5 @@
+// Column helpers shared by the tables of every area.
+import { timestamp } from 'drizzle-orm/pg-core';
+
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export const createdAt = () => ts('created_at').notNull().defaultNow();

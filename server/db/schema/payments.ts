@@ -1,0 +1,83 @@
+// The sandbox payment provider: saved methods (tokens only), holds and the ledger of every money movement.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ts } from './columns';
+import { orders } from './orders';
+import { users } from './users';
+
+/**
+ * Saved payment methods of the sandbox PSP: a token with brand, last 4 digits and expiry. No card number is ever
+ * stored. `behavior` is the sandbox's test-card outcome (approve or decline every authorization).
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    token: text('token').notNull().unique(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    holderName: text('holder_name'),
+    label: text('label'),
+    behavior: text('behavior').$type<'approve' | 'decline'>().notNull().default('approve'),
+    isPreferred: boolean('is_preferred').notNull().default(false),
+    state: text('state').$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_user_id_idx').on(t.userId)],
+);
+
+/** The sandbox PSP's hold per order. The checks make a capture above the hold impossible, whatever the code does. */
+export const paymentHolds = pgTable(
+  'payment_holds',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentMethodId: text('payment_method_id').notNull(),
+    currency: text('currency').notNull(),
+    held: integer('held').notNull(),
+    captured: integer('captured').notNull().default(0),
+    released: integer('released').notNull().default(0),
+    /** HELD until settled once: CAPTURED (capture + release of the rest), RELEASED or VOIDED. */
+    status: text('status').$type<'HELD' | 'CAPTURED' | 'RELEASED' | 'VOIDED'>().notNull().default('HELD'),
+    createdAt: createdAt(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    check('payment_holds_amounts_check', sql`${t.held} > 0 and ${t.captured} >= 0 and ${t.released} >= 0`),
+    check('payment_holds_capture_le_hold', sql`${t.captured} + ${t.released} <= ${t.held}`),
+  ],
+);
+
+/** The sandbox PSP's ledger: every hold, capture, release, void and decline. At most one HOLD and one CAPTURE per order. */
+export const paymentLedger = pgTable(
+  'payment_ledger',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'HOLD' | 'CAPTURE' | 'RELEASE' | 'VOID' | 'DECLINE'>().notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    precision: integer('precision').notNull(),
+    reference: text('reference'),
+    createdAt: ts('created_at').notNull(),
+    seq: integer('seq').generatedAlwaysAsIdentity(),
+  },
+  (t) => [
+    index('payment_ledger_order_id_idx').on(t.orderId, t.seq),
+    uniqueIndex('payment_ledger_one_capture').on(t.orderId).where(sql`${t.kind} = 'CAPTURE'`),
+    uniqueIndex('payment_ledger_one_hold').on(t.orderId).where(sql`${t.kind} = 'HOLD'`),
+    check('payment_ledger_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;

@@ -1,0 +1,54 @@
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { AvailableItem, Price } from '../../../src/contract/stations';
+import { createdAt, ts } from './columns';
+
+type StationAddress = { street: string; houseNumber?: string; zip: string; city: string; countryCode: string };
+
+/** Stations (POIs) of the network. Searched by a bounding box on (latitude, longitude), then haversine. */
+export const stations = pgTable(
+  'stations',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').$type<'GAS_STATION' | 'EV_STATION' | 'CAR_WASH' | 'GIFT_CARD' | 'SHOP'>().notNull(),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    status: text('status').$type<'ONLINE' | 'OFFLINE'>().notNull().default('ONLINE'),
+    mtskId: text('mtsk_id'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    countryCode: text('country_code').notNull(),
+    address: jsonb('address').$type<StationAddress>().notNull(),
+    /** partnerDetails.partnerName, or null. */
+    partnerName: text('partner_name'),
+    guestCheckout: boolean('guest_checkout').notNull().default(false),
+    pumpsWithoutDisplay: boolean('pumps_without_display').notNull().default(false),
+    paymentMeans: jsonb('payment_means').$type<string[]>().notNull(),
+    loyaltyPrograms: jsonb('loyalty_programs').$type<string[]>().notNull(),
+    /** Last station-level change (online/offline, prices); device changes are in forecourt_devices. */
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stations_lat_lon_idx').on(t.latitude, t.longitude), index('stations_mtsk_id_idx').on(t.mtskId)],
+);
+
+/** Products of a station: pumps, EV connectors, wash bays, gift cards. `items` are the availableItems of the wire format. */
+export const stationProducts = pgTable(
+  'station_products',
+  {
+    id: text('id').primaryKey(),
+    stationId: text('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    facility: text('facility').$type<'PUMP' | 'WASH' | 'CHARGER' | 'SHOP'>().notNull(),
+    type: text('type').$type<'GAS' | 'EV_CHARGE' | 'CAR_WASH' | 'GIFT_CARD'>().notNull(),
+    automaticFlow: boolean('automatic_flow').notNull(),
+    items: jsonb('items').$type<AvailableItem[]>().notNull(),
+    recommendedPrices: jsonb('recommended_prices').$type<Price[]>(),
+  },
+  (t) => [index('station_products_station_id_idx').on(t.stationId)],
+);
+
+export type StationRow = typeof stations.$inferSelect;
+export type StationProductRow = typeof stationProducts.$inferSelect;

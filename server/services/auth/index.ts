@@ -1,0 +1,12 @@
+// Authentication: registering, logging in (password, OpenID, guest), sessions and their revocation, passwords.
+export { authenticate } from './authenticate';
+export { changePassword } from './change-password';
+export { decryptOtp } from './decrypt-otp';
+export { loginLocal } from './login-local';
+export { loginOpenId } from './login-openid';
+export { logout } from './logout';
+export { register } from './register';
+export { registerGuest } from './register-guest';
+export { resendPassword } from './resend-password';
+// For other areas: a revocation made elsewhere (deleting a user) clears the cached sessions too.
+export { forgetSessions } from './session-cache';

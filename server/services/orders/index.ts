@@ -1,0 +1,18 @@
+// Orders: the prepay lifecycle of ARCHITECTURE.md ("Order lifecycle"). Inside the area: transitions.ts is the one
+// table of allowed moves and the only writer of orders.state; complete-dispensing.ts invoices a fill that ended.
+
+// Periodic (the simulator's tick, through the forecourt's hooks)
+export { advanceOrders } from './advance-orders';
+export { authorizeOrder } from './authorize-order';
+export { cancelOrder } from './cancel-order';
+export { createOrder } from './create-order';
+// For the start of a process: what the forecourt calls on the orders (create-context.ts wires it)
+export { forecourtHooks } from './forecourt-hooks';
+export { listOngoingOrders } from './list-ongoing-orders';
+export { loadOrder } from './load-order';
+export { recordCosts } from './record-costs';
+export { stopAcquire } from './stop-acquire';
+// For tests and fixtures: the transition table
+export { assertTransition, canTransition, createdEntry, ORDER_TRANSITIONS } from './transitions';
+export { updateOrder } from './update-order';
+export { runWatchdog } from './watchdog';

@@ -1,0 +1,2 @@
+// Fixed-window counters (failed logins, temporary-password mails).
+export { readThrottle, recordHit, resetThrottle } from './throttle';
