@@ -9,6 +9,7 @@ import { OfflineBanner } from '../app/ui/OfflineBanner';
 import { SupportWidget } from '../app/ui/SupportWidget';
 import { TopBar } from '../app/ui/TopBar';
 import { UpdatePrompt } from '../app/ui/UpdatePrompt';
+import { buttonClass, Page, Toaster } from '../ui';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: uiQuery,
@@ -68,22 +69,22 @@ function RootLayout() {
       {showsSupportWidget(pathname) ? <SupportWidget /> : null}
       {showsFooter(pathname) ? <Footer /> : null}
       <UpdatePrompt />
+      <Toaster />
     </div>
   );
 }
 
 function NotFound() {
   return (
-    <section className="page center">
-      <h1>
-        <Trans>Page not found</Trans>
-      </h1>
-      <p>
-        <Trans>The page you are looking for does not exist.</Trans>
-      </p>
-      <Link to="/" className="button">
-        <Trans>Go to start</Trans>
-      </Link>
-    </section>
+    <Page
+      align="center"
+      title={<Trans>Page not found</Trans>}
+      description={<Trans>The page you are looking for does not exist.</Trans>}
+      actions={
+        <Link to="/" className={buttonClass()}>
+          <Trans>Go to start</Trans>
+        </Link>
+      }
+    />
   );
 }

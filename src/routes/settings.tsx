@@ -8,11 +8,11 @@ import { uiQuery } from '../app/query-carry';
 import { RecentReceipts } from '../features/orders/ui/RecentReceipts';
 import { useDeleteAccount } from '../features/profile/queries';
 import { clearLocalStore, useLogout, useSession, useUser } from '../features/session/queries';
-import { LanguageList } from '../features/settings/ui/LanguageDialog';
+import { LanguageSheet, useLanguageName } from '../features/settings/ui/LanguageSheet';
 import { GENERIC_ERROR } from '../i18n/messages';
 import { APP_VERSION_LABEL } from '../lib/constants';
-import { Dialog } from '../ui/Dialog';
-import { FormAlert } from '../ui/Form';
+import { Button, buttonClass, Card, Dialog, List, ListItem, Notice, Page, Section, Skeleton } from '../ui';
+import { HelpIcon, LanguageIcon, LogOutIcon, TrashIcon, UserIcon } from '../ui/icons';
 
 export const Route = createFileRoute('/settings')({
   validateSearch: uiQuery,
@@ -29,9 +29,10 @@ function Settings() {
   const user = useUser(record?.userId);
   const registered = !!record && !record.isGuest;
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [languageOpen, setLanguageOpen] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const deleteTitle = useId();
-
+  const languageName = useLanguageName();
   const logout = useLogout();
   const deleteAccount = useDeleteAccount();
 
@@ -57,74 +58,69 @@ function Settings() {
   }
 
   return (
-    <div className="page settings">
+    <Page className="settings">
       <h1 className="visually-hidden">
         <Trans>Settings</Trans>
       </h1>
-      <FormAlert>{alert}</FormAlert>
-      <section aria-labelledby="settings-account">
-        <h2 id="settings-account">
-          <Trans>Account</Trans>
-        </h2>
-        {registered ? (
-          <>
-            <p>
-              <Trans>Logged in as</Trans> <strong>{user.data?.email ?? '…'}</strong>
-            </p>
-            <ul className="link-list">
-              <li>
-                <Link to="/change-password">
-                  <Trans>Change password</Trans>
-                </Link>
-              </li>
-            </ul>
-            <div className="actions">
-              <button type="button" className="button secondary" onClick={onLogout}>
-                <Trans>Log out</Trans>
-              </button>
-              <button type="button" className="button danger" onClick={() => setConfirmDelete(true)}>
-                <Trans>Delete account</Trans>
-              </button>
-            </div>
-          </>
-        ) : (
-          <>
+      {alert ? (
+        <Notice tone="danger" live="alert">
+          {alert}
+        </Notice>
+      ) : null}
+      {registered ? (
+        <List header={<Trans>Account</Trans>}>
+          <ListItem
+            leading={<UserIcon size={20} />}
+            title={user.data?.email ?? <Skeleton width="12rem" />}
+            subtitle={<Trans>Logged in as</Trans>}
+          />
+          <ListItem title={<Trans>Change password</Trans>} render={(row) => <Link to="/change-password" {...row} />} />
+        </List>
+      ) : (
+        <Section title={<Trans>Account</Trans>}>
+          <Card>
             <p>
               <Trans>You are using Forecourt Pay as a guest.</Trans>
             </p>
             <div className="actions">
-              <Link to="/login" className="button">
+              <Link to="/login" className={buttonClass()}>
                 <Trans>Log in</Trans>
               </Link>
-              <Link to="/register" className="button secondary">
+              <Link to="/register" className={buttonClass({ variant: 'secondary' })}>
                 <Trans>Register</Trans>
               </Link>
             </div>
-          </>
-        )}
-      </section>
+          </Card>
+        </Section>
+      )}
       {record?.userId ? <RecentReceipts userId={record.userId} /> : null}
-      <section aria-labelledby="settings-language">
-        <h2 id="settings-language">
-          <Trans>Language</Trans>
-        </h2>
-        <LanguageList />
-      </section>
-      <section aria-labelledby="settings-about">
-        <h2 id="settings-about">
-          <Trans>About</Trans>
-        </h2>
-        <ul className="link-list">
-          <li>
-            <Link to="/onboarding">
-              <Trans>How it works</Trans>
-            </Link>
-          </li>
-        </ul>
-        <p className="muted">
-          <Trans>Version {APP_VERSION_LABEL}</Trans>
-        </p>
-      </section>
+      <List header={<Trans>Language</Trans>}>
+        <ListItem
+          leading={<LanguageIcon size={20} />}
+          title={<Trans>App language</Trans>}
+          trailing={languageName}
+          chevron
+          onClick={() => setLanguageOpen(true)}
+        />
+      </List>
+      <List header={<Trans>About</Trans>} footer={<Trans>Version {APP_VERSION_LABEL}</Trans>}>
+        <ListItem
+          leading={<HelpIcon size={20} />}
+          title={<Trans>How it works</Trans>}
+          render={(row) => <Link to="/onboarding" {...row} />}
+        />
+      </List>
+      {registered ? (
+        <div className="actions settings-account-actions">
+          <Button variant="secondary" icon={<LogOutIcon size={20} />} loading={logout.isPending} onClick={onLogout}>
+            <Trans>Log out</Trans>
+          </Button>
+          <Button variant="danger" icon={<TrashIcon size={20} />} onClick={() => setConfirmDelete(true)}>
+            <Trans>Delete account</Trans>
+          </Button>
+        </div>
+      ) : null}
+      <LanguageSheet open={languageOpen} onClose={() => setLanguageOpen(false)} />
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} labelledBy={deleteTitle}>
         <h2 id={deleteTitle}>
           <Trans>Delete your account?</Trans>
@@ -133,14 +129,14 @@ function Settings() {
           <Trans>Your account and its data will be deleted. This cannot be undone.</Trans>
         </p>
         <div className="actions">
-          <button type="button" className="button danger" onClick={onDelete}>
+          <Button variant="danger" loading={deleteAccount.isPending} onClick={onDelete}>
             <Trans>Delete account</Trans>
-          </button>
-          <button type="button" className="button secondary" onClick={() => setConfirmDelete(false)}>
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
             <Trans>Cancel</Trans>
-          </button>
+          </Button>
         </div>
       </Dialog>
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './helpers';
 
 /** The German catalog's translation of an English message (so the test reads what a German driver reads). */
 function german(msgid: string): string {
@@ -13,8 +14,12 @@ function german(msgid: string): string {
 test('switch to German on the landing page, and it is still German after a reload', async ({ page }) => {
   await page.goto('/landing');
   await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+  await expectAccessible(page, 'landing');
   await page.getByRole('button', { name: 'Change language' }).click();
-  await page.getByRole('dialog').getByLabel('Deutsch').click();
+  await expect(page.getByRole('dialog', { name: 'Choose your language' })).toBeVisible();
+  await expectAccessible(page, 'landing, language sheet open');
+  await page.getByRole('dialog').getByText('Deutsch').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const heading = german('Pay at the pump from your phone');
   await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -47,6 +52,10 @@ test('the language can be changed on settings, and not from the login page', asy
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Change language' })).toHaveCount(0);
   await page.goto('/settings');
-  await page.getByLabel('Polski').click();
+  await expect(page.getByRole('button', { name: /App language.*English/ })).toBeVisible();
+  await expectAccessible(page, 'settings (guest)');
+  await page.getByRole('button', { name: /App language/ }).click();
+  await page.getByRole('dialog').getByText('Polski').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  await expect(page.getByRole('button', { name: /Polski/ })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForServiceWorker } from './helpers';
+import { expectAccessible, waitForServiceWorker } from './helpers';
 
 test('after one visit the shell starts and navigates with the network off', async ({ page, context }) => {
   await page.goto('/landing');
@@ -13,6 +13,7 @@ test('after one visit the shell starts and navigates with the network off', asyn
   await page.goto('/landing');
   await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  await expectAccessible(page, 'landing offline (the offline banner)');
   await page.getByRole('link', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await page.getByRole('link', { name: 'Forgot your password?' }).click();

@@ -5,7 +5,6 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { waitForServiceWorker } from './helpers';
 
 const PORT = 8182;
 let server: ChildProcess | null = null;
@@ -61,6 +60,7 @@ test('a new version waits for the update prompt, then takes over', async ({ page
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
   await expect(prompt).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page, 'the update prompt');
   // Installed, but waiting: the page is still controlled by the old worker.
   const waiting = () =>
     page.evaluate(async () => {

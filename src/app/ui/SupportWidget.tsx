@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useFeatures, useSession, useUser } from '../../features/session/queries';
-import { Dialog } from '../../ui/Dialog';
+import { Button, Dialog } from '../../ui';
+import { HelpIcon } from '../../ui/icons';
 import { isHotlineOpen } from '../shell-rules';
 
 /** The support widget slot: a help panel with the account's hotline and the hours (shell-and-account.md §9). */
@@ -17,7 +18,7 @@ export function SupportWidget() {
   return (
     <>
       <button type="button" className="help-button" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <span aria-hidden="true">?</span>
+        <HelpIcon size={20} aria-hidden="true" />
         <Trans>Help</Trans>
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} labelledBy={titleId}>
@@ -42,9 +43,9 @@ export function SupportWidget() {
         <p className={openNow ? 'status-open' : 'status-closed'}>
           {openNow ? <Trans>The hotline is open now.</Trans> : <Trans>The hotline is closed now.</Trans>}
         </p>
-        <button type="button" className="button" onClick={() => setOpen(false)}>
+        <Button onClick={() => setOpen(false)}>
           <Trans>Close</Trans>
-        </button>
+        </Button>
       </Dialog>
     </>
   );

@@ -1,7 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
+import { Button } from '../../ui';
 import { serviceWorker } from '../sw-register';
 
+/** A new version waits until the driver says so: never mid-payment (sw-register.ts). */
 export function UpdatePrompt() {
   const waiting = useSyncExternalStore(
     (cb) => serviceWorker.subscribe(cb),
@@ -14,9 +16,9 @@ export function UpdatePrompt() {
       <span>
         <Trans>A new version of Forecourt Pay is ready.</Trans>
       </span>
-      <button type="button" className="button small" onClick={() => serviceWorker.applyUpdate()}>
+      <Button size="sm" fullWidth={false} onClick={() => serviceWorker.applyUpdate()}>
         <Trans>Update</Trans>
-      </button>
+      </Button>
     </div>
   );
 }
