@@ -5,6 +5,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { expectAccessible, waitForServiceWorker } from './helpers';
 
 const PORT = 8182;
 let server: ChildProcess | null = null;
