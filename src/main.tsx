@@ -10,7 +10,6 @@ import { CACHE_BUSTER, persister, queryClient } from './app/query-client';
 import { router } from './app/router';
 import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
-import { outbox } from './db/app-outbox';
 import { activateLanguage, i18n, initialLanguage } from './i18n';
 import './styles.css';
 
@@ -30,8 +29,9 @@ async function boot() {
     </StrictMode>,
   );
   serviceWorker.register();
-  // Writes made without signal in an earlier visit go out now (and whenever the signal returns).
-  outbox.start();
+  // Writes made without signal in an earlier visit go out now (and whenever the signal returns); the outbox and Dexie
+  // load after the first screen, not with it.
+  void import('./db/app-outbox').then(({ outbox }) => outbox.start());
   // "If its production flag is set, it goes to /maintenance." On timeout or error the app simply continues.
   if (await isUnderMaintenance()) void router.navigate({ to: '/maintenance' });
 }

@@ -29,6 +29,8 @@ export type OutboxDeps = {
   currentUserId?: () => string | null;
   /** A write the server refused (the app tells the driver). */
   onRefused?: (entry: OutboxEntry, error: unknown) => void;
+  /** Senders by kind; `register` adds to it. */
+  senders?: Map<string, Sender>;
 };
 
 export type SubmitResult = { status: 'sent'; result: unknown } | { status: 'queued'; id: string };
@@ -42,7 +44,7 @@ export function createOutbox(deps: OutboxDeps) {
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const now = deps.now ?? (() => Date.now());
   const userId = deps.currentUserId ?? (() => null);
-  const senders = new Map<string, Sender>();
+  const senders = deps.senders ?? new Map<string, Sender>();
   const results = new Map<string, { result: unknown } | { refused: unknown }>();
   let running: Promise<void> | null = null;
   let again = false;

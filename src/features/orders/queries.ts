@@ -3,8 +3,8 @@
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AuthorizeBody, CreateOrderBody, Order } from '../../contract/orders';
 import type { Poi } from '../../contract/stations';
-import { outbox } from '../../db/app-outbox';
 import type { SubmitResult } from '../../db/outbox';
+import { registerOutboxSender, submitToOutbox } from '../../db/outbox-senders';
 import { browserConnectivity } from '../../lib/connectivity';
 import { ApiError, NETWORK_ERROR, TIMEOUT } from '../../lib/http/errors';
 import { retryPolicy } from '../../lib/http/retry';
@@ -15,7 +15,6 @@ import { ordersApi, type UpdateOrderBody } from './api';
 import { createPollLoop } from './model/poll-loop';
 import { stationSummary } from './model/receipt';
 import { hasReached } from './model/waits';
-import { keepReceipt } from './store';
 
 export const orderKeys = {
   all: ['order'] as const,
@@ -42,7 +41,9 @@ function remember(order: Order): void {
   queryClient.setQueryData(orderKeys.detail(order._id), order);
   if (!hasReached(order, 'PRODUCT_ACQUIRED')) return;
   const station = queryClient.getQueryData<Poi>(stationKeys.detail(order.poiId));
-  void keepReceipt({ order, userId: currentUserId(), station: station ? stationSummary(station) : null });
+  const receipt = { order, userId: currentUserId(), station: station ? stationSummary(station) : null };
+  // Dexie comes with the first receipt, not with the app's entry.
+  void import('./store').then(({ keepReceipt }) => keepReceipt(receipt));
 }
 
 /** The one poll loop of the app: never two for one order. */
@@ -91,12 +92,12 @@ export function registerOrderMutations(client: QueryClient): void {
     },
   });
   // Vehicle and odometer of an order: offline-capable, it waits in the outbox when there is no signal.
-  outbox.register('orders.update', ({ orderId, ...body }: UpdateOrderInput, clientId) =>
+  registerOutboxSender('orders.update', ({ orderId, ...body }: UpdateOrderInput, clientId) =>
     ordersApi.update(orderId, body, clientId).then(remember),
   );
   client.setMutationDefaults(orderMutations.update, {
     networkMode: 'always',
-    mutationFn: (input: UpdateOrderInput) => outbox.submit('orders.update', input),
+    mutationFn: (input: UpdateOrderInput) => submitToOutbox('orders.update', input),
   });
 }
 

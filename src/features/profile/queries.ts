@@ -2,8 +2,8 @@
 // Setting the preferred vehicle is offline-capable: without signal it waits in the outbox.
 import { type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
 import type { Preferences, User, UserPatch } from '../../contract/users';
-import { outbox } from '../../db/app-outbox';
 import type { SubmitResult } from '../../db/outbox';
+import { registerOutboxSender, submitToOutbox } from '../../db/outbox-senders';
 import type { ApiError } from '../../lib/http/errors';
 import { userKeys } from '../session/queries';
 import { profileApi } from './api';
@@ -29,7 +29,7 @@ export function registerProfileMutations(client: QueryClient): void {
     mutationFn: ({ userId, patch }: UpdateUserInput) => profileApi.patchUser(userId, patch),
     onSuccess: (user: User) => client.setQueryData(userKeys.detail(user.id), user),
   });
-  outbox.register('profile.setPreferredThing', ({ thingId }: { thingId: string | null }, clientId) =>
+  registerOutboxSender('profile.setPreferredThing', ({ thingId }: { thingId: string | null }, clientId) =>
     profileApi.setPreferredThing(thingId, clientId).then((preferences) => {
       client.setQueryData(profileKeys.preferences, preferences);
       return preferences;
@@ -37,7 +37,7 @@ export function registerProfileMutations(client: QueryClient): void {
   );
   client.setMutationDefaults(profileMutations.setPreferredThing, {
     networkMode: 'always',
-    mutationFn: (input: { thingId: string | null }) => outbox.submit('profile.setPreferredThing', input),
+    mutationFn: (input: { thingId: string | null }) => submitToOutbox('profile.setPreferredThing', input),
   });
   client.setMutationDefaults(profileMutations.deleteAccount, { mutationFn: () => profileApi.deleteUser() });
 }
