@@ -3,6 +3,9 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { requireRegistered } from '../app/guards';
 import { PasswordChangeForm } from '../features/session/ui/PasswordChangeForm';
+import { StatusScreen } from '../features/session/ui/StatusScreen';
+import { buttonClass } from '../ui';
+import { SuccessIcon } from '../ui/icons';
 
 export const Route = createFileRoute('/change-password')({
   beforeLoad: requireRegistered,
@@ -13,22 +16,31 @@ function ChangePassword() {
   const [done, setDone] = useState(false);
   if (done) {
     return (
-      <section className="page" role="status">
-        <p className="lead">
+      <StatusScreen
+        tone="success"
+        icon={<SuccessIcon size={36} />}
+        title={<Trans>Password changed</Trans>}
+        live
+        focusTitle
+        actions={
+          <Link to="/settings" className={buttonClass({ size: 'lg' })}>
+            <Trans>Back to settings</Trans>
+          </Link>
+        }
+      >
+        <p>
           <Trans>Your password has been changed. You were logged out on your other devices.</Trans>
         </p>
-        <Link to="/settings" className="button">
-          <Trans>Back to settings</Trans>
-        </Link>
-      </section>
+      </StatusScreen>
     );
   }
   return (
-    <section className="page">
-      <h1 className="visually-hidden">
-        <Trans>Change password</Trans>
-      </h1>
-      <PasswordChangeForm askCurrent onDone={() => setDone(true)} />
-    </section>
+    <PasswordChangeForm
+      askCurrent
+      hideTitle
+      title={<Trans>Change password</Trans>}
+      description={<Trans>You stay logged in on this device. Your other devices will be logged out.</Trans>}
+      onDone={() => setDone(true)}
+    />
   );
 }

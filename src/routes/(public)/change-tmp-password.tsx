@@ -14,14 +14,11 @@ export const Route = createFileRoute('/(public)/change-tmp-password')({
 function ChangeTmpPassword() {
   const navigate = useNavigate();
   return (
-    <section className="page">
-      <h1>
-        <Trans>Choose a new password</Trans>
-      </h1>
-      <p className="lead">
-        <Trans>You logged in with a temporary password. Please choose your own password to continue.</Trans>
-      </p>
-      <PasswordChangeForm askCurrent={false} onDone={() => void navigate({ to: '/' })} />
-    </section>
+    <PasswordChangeForm
+      askCurrent={false}
+      title={<Trans>Choose a new password</Trans>}
+      description={<Trans>You logged in with a temporary password. Please choose your own password to continue.</Trans>}
+      onDone={() => void navigate({ to: '/' })}
+    />
   );
 }

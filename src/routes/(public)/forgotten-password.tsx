@@ -1,13 +1,14 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import { authApi } from '../../features/session/api';
+import { useId, useState } from 'react';
 import { signInSearch } from '../../features/session/model/search';
-import { errorText, fieldErrorText } from '../../i18n/messages';
+import { useResendPassword } from '../../features/session/queries';
+import { AlertInView } from '../../features/session/ui/AlertInView';
+import { MailSentIcon } from '../../features/session/ui/icons';
+import { StatusScreen } from '../../features/session/ui/StatusScreen';
 import { validateEmail } from '../../lib/validation';
-import { FormAlert, SubmitButton, TextField } from '../../ui/Form';
+import { Button, buttonClass, Page, TextField, useForm } from '../../ui';
 
 export const Route = createFileRoute('/(public)/forgotten-password')({
   validateSearch: signInSearch,
@@ -15,70 +16,60 @@ export const Route = createFileRoute('/(public)/forgotten-password')({
 });
 
 function ForgottenPassword() {
-  const { i18n } = useLingui();
   const search = Route.useSearch();
-  const [email, setEmail] = useState(search.email ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const [pending, setPending] = useState(false);
-  const label = i18n._(msg`Email`);
+  const formId = useId();
+  const resend = useResendPassword();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    initial: { email: search.email ?? '' },
+    labels: { email: msg`Email` },
+    validate: { email: validateEmail },
+  });
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    const address = email.trim();
+    await resend.mutateAsync(address);
+    setSentTo(address);
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const invalid = validateEmail(email);
-    setError(invalid ? fieldErrorText(i18n, invalid, label) : null);
-    setAlert(null);
-    if (invalid) return;
-    setPending(true);
-    try {
-      await authApi.resendPassword(email.trim());
-      setSent(true);
-    } catch (e) {
-      setAlert(errorText(i18n, e));
-    } finally {
-      setPending(false);
-    }
+  if (sentTo !== null) {
+    // The same words whether or not the address has an account: the answer must not tell who is registered.
+    return (
+      <StatusScreen
+        icon={<MailSentIcon size={36} />}
+        title={<Trans>Check your inbox</Trans>}
+        live
+        focusTitle
+        actions={
+          <Link to="/login" search={{ email: sentTo }} className={buttonClass({ size: 'lg' })}>
+            <Trans>Back to log in</Trans>
+          </Link>
+        }
+      >
+        <p>
+          <Trans>
+            If an account exists for {sentTo}, we have sent it a temporary password. Log in with it and choose a new
+            password.
+          </Trans>
+        </p>
+      </StatusScreen>
+    );
   }
 
   return (
-    <section className="page">
-      <h1>
-        <Trans>Forgot your password?</Trans>
-      </h1>
-      {sent ? (
-        <div role="status">
-          <p className="lead">
-            <Trans>
-              If an account exists for {email.trim()}, we have sent it a temporary password. Log in with it and choose a
-              new password.
-            </Trans>
-          </p>
-          <Link to="/login" search={{ email: email.trim() }} className="button">
-            <Trans>Back to log in</Trans>
-          </Link>
-        </div>
-      ) : (
-        <form onSubmit={onSubmit} noValidate>
-          <p>
-            <Trans>Enter your email address and we will send you a temporary password.</Trans>
-          </p>
-          <FormAlert>{alert}</FormAlert>
-          <TextField
-            label={label}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={error}
-          />
-          <SubmitButton pending={pending}>
-            <Trans>Send temporary password</Trans>
-          </SubmitButton>
-        </form>
-      )}
-    </section>
+    <Page
+      className="sign-in-page"
+      title={<Trans>Forgot your password?</Trans>}
+      description={<Trans>Enter your email address and we will send you a temporary password.</Trans>}
+      actions={
+        <Button type="submit" form={formId} size="lg" loading={form.pending}>
+          <Trans>Send temporary password</Trans>
+        </Button>
+      }
+    >
+      <form id={formId} className="sign-in-form" noValidate onSubmit={onSubmit}>
+        <AlertInView>{form.alert}</AlertInView>
+        <TextField type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+      </form>
+    </Page>
   );
 }

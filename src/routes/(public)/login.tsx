@@ -1,18 +1,17 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { authApi } from '../../features/session/api';
+import { useEffect, useId, useRef } from 'react';
+import type { LoginResponse } from '../../contract/auth';
 import { signInSearch } from '../../features/session/model/search';
 import { emailFromIdToken, rememberIdentity, takeOpenIdResult } from '../../features/session/openid';
-import { loginAsGuest, startSession } from '../../features/session/queries';
-import { OpenIdButtons } from '../../features/session/ui/OpenIdButtons';
-import { errorText, fieldErrorText } from '../../i18n/messages';
-import { config } from '../../lib/config';
+import { useContinueAsGuest, useLogin, useLoginOpenId } from '../../features/session/queries';
+import { AlertInView } from '../../features/session/ui/AlertInView';
+import { hasOpenIdProviders, OpenIdButtons } from '../../features/session/ui/OpenIdButtons';
+import { OrDivider } from '../../features/session/ui/OrDivider';
 import { ApiError } from '../../lib/http/errors';
-import { type Errors, hasErrors, validateEmail, validateRequired } from '../../lib/validation';
-import { FormAlert, PasswordField, SubmitButton, TextField } from '../../ui/Form';
+import { validateEmail, validateRequired } from '../../lib/validation';
+import { Button, Page, PasswordField, TextField, useForm } from '../../ui';
 
 export const Route = createFileRoute('/(public)/login')({
   validateSearch: signInSearch,
@@ -20,21 +19,20 @@ export const Route = createFileRoute('/(public)/login')({
 });
 
 function Login() {
-  const { i18n } = useLingui();
   const search = Route.useSearch();
-  const { queryClient } = Route.useRouteContext();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(search.email ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const formId = useId();
+  const login = useLogin();
+  const loginOpenId = useLoginOpenId();
+  const guest = useContinueAsGuest();
   const handledHash = useRef(false);
+  const form = useForm({
+    initial: { email: search.email ?? '', password: '' },
+    labels: { email: msg`Email`, password: msg`Password` },
+    validate: { email: validateEmail, password: validateRequired },
+  });
 
-  const labels = { email: i18n._(msg`Email`), password: i18n._(msg`Password`) };
-
-  async function finish(response: { auth_token: string; _id: string; passwordExpired?: boolean }) {
-    startSession(queryClient, response, false);
+  async function finish(response: LoginResponse) {
     await navigate({ to: response.passwordExpired ? '/change-tmp-password' : '/' });
   }
 
@@ -45,97 +43,76 @@ function Login() {
     const result = takeOpenIdResult(window.location.hash);
     if (!result) return;
     history.replaceState(history.state, '', window.location.pathname + window.location.search);
-    setPending(true);
-    authApi
-      .loginOpenId(result)
-      .then(finish)
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.code === 'not_registered') {
-          const tokenEmail = emailFromIdToken(result.idToken);
-          rememberIdentity({ ...result, email: tokenEmail });
-          void navigate({ to: '/register/mail', search: tokenEmail ? { email: tokenEmail } : {} });
-          return;
-        }
-        setAlert(errorText(i18n, error));
-      })
-      .finally(() => setPending(false));
+    void form.run(async () => {
+      try {
+        await finish(await loginOpenId.mutateAsync(result));
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'not_registered')) throw error;
+        // An identity without an account: registering links it (the form is filled with its email).
+        const tokenEmail = emailFromIdToken(result.idToken);
+        rememberIdentity({ ...result, email: tokenEmail });
+        await navigate({ to: '/register/mail', search: tokenEmail ? { email: tokenEmail } : {} });
+      }
+    });
   });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const next = { email: validateEmail(email) ?? undefined, password: validateRequired(password) ?? undefined };
-    setErrors(next);
-    setAlert(null);
-    if (hasErrors(next)) return;
-    setPending(true);
-    try {
-      await finish(await authApi.loginLocal({ email: email.trim(), password }));
-    } catch (error) {
-      setAlert(errorText(i18n, error));
-    } finally {
-      setPending(false);
-    }
-  }
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    await finish(await login.mutateAsync({ email: email.trim(), password }));
+  });
 
-  async function continueAsGuest() {
-    setPending(true);
-    try {
-      await loginAsGuest(queryClient);
+  const continueAsGuest = () =>
+    form.run(async () => {
+      await guest.mutateAsync();
       await navigate({ to: '/' });
-    } catch (error) {
-      setAlert(errorText(i18n, error));
-    } finally {
-      setPending(false);
-    }
-  }
+    });
 
+  const email = form.values.email.trim();
   return (
-    <section className="page">
-      <h1>
-        <Trans>Log in</Trans>
-      </h1>
-      <form onSubmit={onSubmit} noValidate>
-        <FormAlert>{alert}</FormAlert>
-        <TextField
-          label={labels.email}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email ? fieldErrorText(i18n, errors.email, labels.email) : null}
-        />
-        <PasswordField
-          label={labels.password}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password ? fieldErrorText(i18n, errors.password, labels.password) : null}
-        />
-        <SubmitButton pending={pending}>
+    <Page
+      title={<Trans>Log in</Trans>}
+      description={<Trans>Welcome back. Log in to pay with your saved cards.</Trans>}
+      className="sign-in-page has-help"
+      footer={
+        <p className="sign-in-switch">
+          <Trans>New to Forecourt Pay?</Trans>{' '}
+          <Link to="/register">
+            <Trans>Create an account</Trans>
+          </Link>
+        </p>
+      }
+      actions={
+        <Button
+          type="submit"
+          form={formId}
+          size="lg"
+          loading={form.pending && !guest.isPending}
+          disabled={guest.isPending}
+        >
           <Trans>Log in</Trans>
-        </SubmitButton>
+        </Button>
+      }
+    >
+      <form id={formId} className="sign-in-form" noValidate onSubmit={onSubmit}>
+        <AlertInView>{form.alert}</AlertInView>
+        <TextField type="email" autoComplete="username" inputMode="email" {...form.field('email')} />
+        <PasswordField autoComplete="current-password" {...form.field('password')} />
+        <p className="forgot-link">
+          <Link to="/forgotten-password" search={email ? { email } : {}}>
+            <Trans>Forgot your password?</Trans>
+          </Link>
+        </p>
       </form>
-      <p>
-        <Link to="/forgotten-password" search={email ? { email } : {}}>
-          <Trans>Forgot your password?</Trans>
-        </Link>
-      </p>
-      {config.openIdProviders.length > 0 ? (
-        <div className="actions">
-          <OpenIdButtons />
-        </div>
-      ) : null}
-      <div className="actions">
-        <Link to="/register" className="button secondary">
-          <Trans>Create an account</Trans>
-        </Link>
-        <button type="button" className="button ghost" onClick={continueAsGuest} disabled={pending}>
+      <div className="sign-in-alternatives">
+        {hasOpenIdProviders() ? (
+          <>
+            <OrDivider />
+            <OpenIdButtons />
+          </>
+        ) : null}
+        <Button variant="ghost" loading={guest.isPending} disabled={form.pending} onClick={continueAsGuest}>
           <Trans>Continue as guest</Trans>
-        </button>
+        </Button>
       </div>
-    </section>
+    </Page>
   );
 }

@@ -1,98 +1,73 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { errorText, fieldErrorText } from '../../../i18n/messages';
-import {
-  type Errors,
-  hasErrors,
-  validateConfirmation,
-  validatePassword,
-  validateRequired,
-} from '../../../lib/validation';
-import { FormAlert, PasswordField, SubmitButton } from '../../../ui/Form';
-import { authApi } from '../api';
-import { startSession } from '../queries';
+import { type ReactNode, useId } from 'react';
+import { validateConfirmation, validatePassword, validateRequired } from '../../../lib/validation';
+import { Button, Page, PasswordField, useForm } from '../../../ui';
+import { useChangePassword } from '../queries';
+import { AlertInView } from './AlertInView';
 
-type Field = 'oldPassword' | 'newPassword' | 'confirmation';
+type Props = {
+  /** Ask for the current password (not in a session opened with a temporary password). */
+  askCurrent: boolean;
+  onDone: () => void;
+  title: ReactNode;
+  /** The shell's top bar already names the screen: the h1 is for screen readers only. */
+  hideTitle?: boolean;
+  description?: ReactNode;
+};
 
-/** Change the password; a change ends every session, so the answer's fresh token becomes the session. */
-export function PasswordChangeForm({ askCurrent, onDone }: { askCurrent: boolean; onDone: () => void }) {
-  const { i18n } = useLingui();
-  const queryClient = useQueryClient();
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Errors<Field>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const labels = {
-    oldPassword: i18n._(msg`Current password`),
-    newPassword: i18n._(msg`New password`),
-    confirmation: i18n._(msg`Confirm new password`),
-  };
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const next: Errors<Field> = {
-      oldPassword: askCurrent ? (validateRequired(oldPassword) ?? undefined) : undefined,
-      newPassword: validatePassword(newPassword) ?? undefined,
-      confirmation: validateConfirmation(newPassword, confirmation) ?? undefined,
-    };
-    setErrors(next);
-    setAlert(null);
-    if (hasErrors(next)) return;
-    setPending(true);
-    try {
-      const response = await authApi.changePassword(askCurrent ? { newPassword, oldPassword } : { newPassword });
-      startSession(queryClient, response, false);
-      onDone();
-    } catch (error) {
-      setAlert(errorText(i18n, error));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const err = (field: Field) => {
-    const e = errors[field];
-    return e ? fieldErrorText(i18n, e, labels[field]) : null;
-  };
+/**
+ * The password change screen (change-password, change-tmp-password): the fields, and "Save new password" in the
+ * bottom bar. A change ends every session, so the mutation makes the answer's fresh token this session's.
+ */
+export function PasswordChangeForm({ askCurrent, onDone, title, hideTitle, description }: Props) {
+  const formId = useId();
+  const change = useChangePassword();
+  const form = useForm({
+    initial: { oldPassword: '', newPassword: '', confirmation: '' },
+    labels: {
+      oldPassword: msg`Current password`,
+      newPassword: msg`New password`,
+      confirmation: msg`Confirm new password`,
+    },
+    validate: {
+      oldPassword: (value) => (askCurrent ? validateRequired(value) : null),
+      newPassword: validatePassword,
+      confirmation: (value, values) => validateConfirmation(values.newPassword, value),
+    },
+  });
+  const onSubmit = form.handleSubmit(async ({ oldPassword, newPassword }) => {
+    await change.mutateAsync(askCurrent ? { newPassword, oldPassword } : { newPassword });
+    onDone();
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <FormAlert>{alert}</FormAlert>
-      {askCurrent ? (
-        <PasswordField
-          label={labels.oldPassword}
-          name="current-password"
-          autoComplete="current-password"
-          value={oldPassword}
-          onChange={(e) => setOldPassword(e.target.value)}
-          error={err('oldPassword')}
-        />
+    <Page
+      className="sign-in-page"
+      title={hideTitle ? undefined : title}
+      description={hideTitle ? undefined : description}
+      actions={
+        <Button type="submit" form={formId} size="lg" loading={form.pending}>
+          <Trans>Save new password</Trans>
+        </Button>
+      }
+    >
+      {hideTitle ? (
+        <>
+          <h1 className="visually-hidden">{title}</h1>
+          {description ? <p className="sign-in-intro">{description}</p> : null}
+        </>
       ) : null}
-      <PasswordField
-        label={labels.newPassword}
-        name="new-password"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={(e) => setNewPassword(e.target.value)}
-        hint={<Trans>8 to 40 characters</Trans>}
-        error={err('newPassword')}
-      />
-      <PasswordField
-        label={labels.confirmation}
-        name="confirm-password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
-        error={err('confirmation')}
-      />
-      <SubmitButton pending={pending}>
-        <Trans>Save new password</Trans>
-      </SubmitButton>
-    </form>
+      <form id={formId} className="sign-in-form" noValidate onSubmit={onSubmit}>
+        <AlertInView>{form.alert}</AlertInView>
+        {askCurrent ? <PasswordField autoComplete="current-password" {...form.field('oldPassword')} /> : null}
+        <PasswordField
+          autoComplete="new-password"
+          hint={<Trans>8 to 40 characters</Trans>}
+          {...form.field('newPassword')}
+        />
+        <PasswordField autoComplete="new-password" {...form.field('confirmation')} />
+      </form>
+    </Page>
   );
 }
