@@ -3,8 +3,12 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { z } from 'zod';
+import { StatusScreen } from '../../features/session/ui/StatusScreen';
 import { GENERIC_ERROR } from '../../i18n/messages';
+import { buttonClass } from '../../ui';
+import { AlertIcon, CardIcon, FuelIcon, MapPinIcon, OfflineIcon } from '../../ui/icons';
 
 /** "/error: Takes a type." Unknown types show the generic error. */
 const errorSearch = z.object({ type: z.string().optional().catch(undefined) });
@@ -54,20 +58,31 @@ const TYPES: Record<string, { title: MessageDescriptor; text: MessageDescriptor 
   },
 };
 
+/** The icon says which part failed: the pump, the payment, the station. */
+function iconFor(type: string | undefined): ReactNode {
+  if (type?.startsWith('fueling') || type === 'NO_PUMPS') return <FuelIcon size={36} />;
+  if (type?.startsWith('payment')) return <CardIcon size={36} />;
+  if (type === 'STATION_OFFLINE') return <OfflineIcon size={36} />;
+  if (type === 'NO_STATION_FOUND_LAT_LON') return <MapPinIcon size={36} />;
+  return <AlertIcon size={36} />;
+}
+
 function ErrorPage() {
   const { i18n } = useLingui();
   const { type } = Route.useSearch();
   const entry = type && Object.hasOwn(TYPES, type) ? TYPES[type] : undefined;
   return (
-    <section className="page center" aria-labelledby="error-title">
-      <div className="error-icon" aria-hidden="true">
-        !
-      </div>
-      <h1 id="error-title">{entry ? i18n._(entry.title) : i18n._(msg`Something went wrong`)}</h1>
-      <p className="lead">{entry ? i18n._(entry.text) : i18n._(GENERIC_ERROR)}</p>
-      <Link to="/" className="button">
-        <Trans>OK</Trans>
-      </Link>
-    </section>
+    <StatusScreen
+      tone="danger"
+      icon={iconFor(entry ? type : undefined)}
+      title={entry ? i18n._(entry.title) : i18n._(msg`Something went wrong`)}
+      actions={
+        <Link to="/" className={buttonClass({ size: 'lg' })}>
+          <Trans>OK</Trans>
+        </Link>
+      }
+    >
+      <p>{entry ? i18n._(entry.text) : i18n._(GENERIC_ERROR)}</p>
+    </StatusScreen>
   );
 }

@@ -3,68 +3,141 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button, buttonClass, cx, Page } from '../../ui';
+import { CardIcon, ChevronLeftIcon, ChevronRightIcon, FuelIcon, MapPinIcon } from '../../ui/icons';
+import '../../features/session/ui/sign-in.css';
 
 export const Route = createFileRoute('/(public)/onboarding')({
   component: Onboarding,
 });
 
-const STEPS: Array<{ title: MessageDescriptor; text: MessageDescriptor; icon: string }> = [
+const STEPS: Array<{ title: MessageDescriptor; text: MessageDescriptor; icon: ReactNode }> = [
   {
     title: msg`Find a partner station`,
     text: msg`Open the app at the station, or scan the code on the pump.`,
-    icon: 'M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 9.5a2.5 2.5 0 1 1 0-5 2.5 2.5 0 0 1 0 5z',
+    icon: <MapPinIcon size={56} strokeWidth={1.75} />,
   },
   {
     title: msg`Choose your pump`,
     text: msg`Pick the pump, charger or car wash in front of you and the amount you want.`,
-    icon: 'M5 3h9v18H5zM7 5v5h5V5zM16 7l3 3v8a1.5 1.5 0 0 1-3 0v-4h-1v-2h3v-4l-2-2z',
+    icon: <FuelIcon size={56} strokeWidth={1.75} />,
   },
   {
     title: msg`Pay and drive off`,
     text: msg`Pay with your card or phone wallet. Your receipt is in the app.`,
-    icon: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm-1.5 14.5L6 12l1.4-1.4 3.1 3.1 6.1-6.1L18 9z',
+    icon: <CardIcon size={56} strokeWidth={1.75} />,
   },
 ];
 
+/** A swipe this long (px) turns the page; buttons do the same for everyone else. */
+const SWIPE = 48;
+
 function Onboarding() {
   const { i18n } = useLingui();
-  const [index, setIndex] = useState(0);
+  const [[index, direction], setStep] = useState<[number, 'forward' | 'back']>([0, 'forward']);
+  const primary = useRef<HTMLElement | null>(null);
+  const swipeStart = useRef<number | null>(null);
   const step = STEPS[index]!;
   const last = index === STEPS.length - 1;
+  const go = (to: number) => {
+    if (to < 0 || to >= STEPS.length || to === index) return;
+    setStep([to, to > index ? 'forward' : 'back']);
+  };
+
+  // "Next" becomes "Get started" and "Previous" goes away on the ends: focus goes on to the main button, not lost.
+  const shown = useRef(index);
+  useEffect(() => {
+    if (shown.current === index) return;
+    shown.current = index;
+    const active = document.activeElement;
+    if (!active || active === document.body) primary.current?.focus();
+  }, [index]);
+
+  function onPointerDown(event: PointerEvent) {
+    swipeStart.current = event.pointerType === 'mouse' ? null : event.clientX;
+  }
+  function onPointerUp(event: PointerEvent) {
+    if (swipeStart.current === null) return;
+    const dx = event.clientX - swipeStart.current;
+    swipeStart.current = null;
+    if (dx <= -SWIPE) go(index + 1);
+    else if (dx >= SWIPE) go(index - 1);
+  }
+
   return (
-    <section className="page onboarding">
-      <p className="step-counter">
-        <Trans>
-          Step {index + 1} of {STEPS.length}
-        </Trans>
-      </p>
-      <svg className="onboarding-icon" viewBox="0 0 24 24" width="96" height="96" aria-hidden="true">
-        <path d={step.icon} fill="currentColor" />
-      </svg>
-      <h1>{i18n._(step.title)}</h1>
-      <p className="lead">{i18n._(step.text)}</p>
-      <div className="actions">
-        {last ? (
-          <Link to="/" className="button">
-            <Trans>Get started</Trans>
-          </Link>
-        ) : (
-          <button type="button" className="button" onClick={() => setIndex(index + 1)}>
-            <Trans>Next</Trans>
-          </button>
-        )}
-        {index > 0 ? (
-          <button type="button" className="button secondary" onClick={() => setIndex(index - 1)}>
-            <Trans>Previous</Trans>
-          </button>
-        ) : null}
-        {!last ? (
-          <Link to="/" className="button ghost">
+    <Page
+      align="center"
+      className="sign-in-page onboarding-page"
+      actions={
+        <div className="action-pair">
+          {index > 0 ? (
+            <Button variant="secondary" size="lg" icon={<ChevronLeftIcon size={20} />} onClick={() => go(index - 1)}>
+              <Trans>Previous</Trans>
+            </Button>
+          ) : null}
+          {last ? (
+            <Link
+              to="/"
+              className={buttonClass({ size: 'lg' })}
+              ref={(element) => {
+                primary.current = element;
+              }}
+            >
+              <Trans>Get started</Trans>
+            </Link>
+          ) : (
+            <Button
+              size="lg"
+              iconEnd={<ChevronRightIcon size={20} />}
+              onClick={() => go(index + 1)}
+              ref={(element) => {
+                primary.current = element;
+              }}
+            >
+              <Trans>Next</Trans>
+            </Button>
+          )}
+        </div>
+      }
+    >
+      <div className="onboarding-top">
+        {last ? null : (
+          <Link to="/" className={buttonClass({ variant: 'ghost', size: 'sm' })}>
             <Trans>Skip</Trans>
           </Link>
-        ) : null}
+        )}
       </div>
-    </section>
+      <div
+        className="onboarding-steps"
+        aria-live="polite"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipeStart.current = null;
+        }}
+      >
+        <div key={index} className={cx('onboarding-step', `onboarding-step--${direction}`)}>
+          <div className="onboarding-art" aria-hidden="true">
+            {step.icon}
+          </div>
+          <p className="onboarding-count">
+            <Trans>
+              Step {index + 1} of {STEPS.length}
+            </Trans>
+          </p>
+          <h1 className="onboarding-title">{i18n._(step.title)}</h1>
+          <p className="onboarding-text">{i18n._(step.text)}</p>
+        </div>
+        <ol className="onboarding-dots" aria-hidden="true">
+          {STEPS.map((s, i) => (
+            <li
+              key={s.title.id}
+              className={cx('onboarding-dot', i === index && 'is-current', i < index && 'is-done')}
+            />
+          ))}
+        </ol>
+      </div>
+    </Page>
   );
 }

@@ -1,6 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { BenefitList } from '../../../features/session/ui/BenefitList';
+import { MailIcon } from '../../../features/session/ui/icons';
 import { OpenIdButtons } from '../../../features/session/ui/OpenIdButtons';
+import { buttonClass, Page } from '../../../ui';
+import { CardIcon, CarIcon, ReceiptIcon } from '../../../ui/icons';
 
 export const Route = createFileRoute('/(public)/register/')({
   component: Register,
@@ -8,25 +12,35 @@ export const Route = createFileRoute('/(public)/register/')({
 
 function Register() {
   return (
-    <section className="page">
-      <h1>
-        <Trans>Create your account</Trans>
-      </h1>
-      <p className="lead">
-        <Trans>With an account you can save payment cards, vehicles and receipts.</Trans>
-      </p>
-      <div className="actions">
-        <Link to="/register/mail" className="button">
-          <Trans>Register with email</Trans>
-        </Link>
-        <OpenIdButtons />
-      </div>
-      <p>
-        <Trans>Already registered?</Trans>{' '}
-        <Link to="/login">
-          <Trans>Log in</Trans>
-        </Link>
-      </p>
-    </section>
+    <Page
+      className="sign-in-page has-help has-tall-actions"
+      title={<Trans>Create your account</Trans>}
+      description={<Trans>With an account you can save payment cards, vehicles and receipts.</Trans>}
+      footer={
+        <p className="sign-in-switch">
+          <Trans>Already registered?</Trans>{' '}
+          <Link to="/login">
+            <Trans>Log in</Trans>
+          </Link>
+        </p>
+      }
+      actions={
+        <>
+          <Link to="/register/mail" className={buttonClass({ size: 'lg' })}>
+            <MailIcon size={20} aria-hidden="true" />
+            <Trans>Register with email</Trans>
+          </Link>
+          <OpenIdButtons />
+        </>
+      }
+    >
+      <BenefitList
+        items={[
+          { icon: <CardIcon size={22} />, title: <Trans>Pay faster with a saved card</Trans> },
+          { icon: <CarIcon size={22} />, title: <Trans>Your vehicles at hand</Trans> },
+          { icon: <ReceiptIcon size={22} />, title: <Trans>All your receipts in one place</Trans> },
+        ]}
+      />
+    </Page>
   );
 }
