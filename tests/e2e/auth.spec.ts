@@ -1,11 +1,27 @@
 import { expect, test } from '@playwright/test';
-import { registerByMail, uniqueEmail } from './helpers';
+import { expectAccessible, registerByMail, uniqueEmail } from './helpers';
 
 test('a first visit shows the landing page', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/landing\?auth=0$/);
   await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Terms' })).toHaveAttribute('target', '_blank');
+  // The three ways in, within thumb reach.
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue as guest' })).toBeVisible();
+  await expectAccessible(page, 'landing');
+});
+
+test('the landing page shows the partner logo, and ours when the partner has none', async ({ page }) => {
+  await page.goto('/landing?partner=demo-partner');
+  await expect(page.getByRole('img', { name: 'demo-partner' })).toHaveAttribute(
+    'src',
+    '/img/partnerLogos/demo-partner.png',
+  );
+  await expectAccessible(page, 'landing with a partner');
+  await page.goto('/landing?partner=no-such-partner');
+  await expect(page.getByRole('img', { name: 'Forecourt Pay' })).toBeVisible();
 });
 
 test('register, log out, log in', async ({ page }) => {
@@ -15,6 +31,7 @@ test('register, log out, log in', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expectAccessible(page, 'login');
 
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
@@ -22,6 +39,8 @@ test('register, log out, log in', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('Username and/or password are wrong');
   // What the driver typed stays.
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('wrong-password');
+  await expectAccessible(page, 'login, wrong password');
 
   await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -29,11 +48,38 @@ test('register, log out, log in', async ({ page }) => {
   await expect(page.getByText(email)).toBeVisible();
 });
 
+test('login checks the form before sending', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Password', { exact: true }).fill('secret-typed');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('The Email field is required')).toBeVisible();
+  // The first field in error takes the focus; what was typed stays.
+  await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('secret-typed');
+  await page.getByLabel('Email', { exact: true }).fill('driver@example');
+  await page.getByLabel('Password', { exact: true }).fill('');
+  await expect(page.getByText('The Email field format is invalid')).toBeVisible();
+  await expect(page.getByText('The Password field is required')).toBeVisible();
+  await expectAccessible(page, 'login, field errors');
+});
+
+test('the register page offers email and the identity provider', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with Demo ID' })).toBeVisible();
+  await expectAccessible(page, 'register');
+  await page.getByRole('link', { name: 'Register with email' }).click();
+  await expect(page.getByRole('heading', { name: 'Register with email' })).toBeVisible();
+});
+
 test('registration checks the form before sending and reports a taken email', async ({ page }) => {
   await page.goto('/register/mail');
+  await expectAccessible(page, 'register/mail');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('The Email field is required')).toBeVisible();
   await expect(page.getByText('Please accept the terms and conditions')).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+  await expectAccessible(page, 'register/mail, field errors');
 
   await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
   await page.getByLabel('Password', { exact: true }).fill('1234567');
@@ -48,6 +94,9 @@ test('registration checks the form before sending and reports a taken email', as
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert')).toContainText('already registered');
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue('driver@example.com');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('forecourt-demo');
+  await expect(page.getByLabel(/I accept the/)).toBeChecked();
+  await expectAccessible(page, 'register/mail, email taken');
 });
 
 test('the demo driver logs in with the seeded account', async ({ page }) => {
@@ -72,6 +121,18 @@ test('continue as guest', async ({ page }) => {
   expect(auth.expiry).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
 });
 
+test('continue as guest from the login page, and the pump will not ask again', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByText('You are using Forecourt Pay as a guest.')).toBeVisible();
+  const confirmed = await page.evaluate(() => {
+    const auth = JSON.parse(localStorage.getItem('auth') ?? 'null');
+    return auth?.isGuest === true && localStorage.getItem('rydPaySDK-guestConfirmed') === auth.userId;
+  });
+  expect(confirmed).toBe(true);
+});
+
 test('a registered-only route as a guest lands on /login with the query kept', async ({ page }) => {
   await page.goto('/landing');
   await page.getByRole('button', { name: 'Continue as guest' }).click();
@@ -89,15 +150,84 @@ test('change the password from settings', async ({ page }) => {
   const email = uniqueEmail('chg');
   await registerByMail(page, email, 'first-password');
   await page.getByRole('link', { name: 'Change password' }).click();
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeAttached();
+  await expectAccessible(page, 'change-password');
   await page.getByLabel('Current password').fill('not-it-at-all');
   await page.getByLabel('New password', { exact: true }).fill('second-password');
   await page.getByLabel('Confirm new password').fill('second-password');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByRole('alert')).toContainText('The password you entered is incorrect');
+  await expect(page.getByLabel('New password', { exact: true })).toHaveValue('second-password');
+  await expectAccessible(page, 'change-password, wrong current password');
   await page.getByLabel('Current password').fill('first-password');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await expectAccessible(page, 'change-password, changed');
   // The new session works: settings still shows the account.
   await page.getByRole('link', { name: 'Back to settings' }).click();
   await expect(page.getByText(email)).toBeVisible();
+});
+
+test('onboarding: three steps with progress, Next and Previous buttons, then Get started', async ({ page }) => {
+  await page.goto('/onboarding');
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Find a partner station' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Skip', exact: true })).toBeVisible();
+  await expectAccessible(page, 'onboarding, step 1');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your pump' })).toBeVisible();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Find a partner station' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay and drive off' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Skip', exact: true })).toHaveCount(0);
+  // The last Next became Get started: the focus moved on to it instead of getting lost.
+  await expect(page.getByRole('link', { name: 'Get started' })).toBeFocused();
+  await expectAccessible(page, 'onboarding, last step');
+  await page.getByRole('link', { name: 'Get started' }).click();
+  await expect(page).not.toHaveURL(/\/onboarding/);
+});
+
+test('maintenance: the app goes there while the flag is set, and Try again leaves once it is over', async ({
+  page,
+}) => {
+  await page.route('**/api/maintenance.json', (route) => route.fulfill({ json: { production: true } }));
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/maintenance/);
+  await expect(page.getByRole('heading', { name: 'We are improving Forecourt Pay' })).toBeVisible();
+  await expectAccessible(page, 'maintenance');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('status')).toHaveText('Maintenance is still in progress.');
+  await expectAccessible(page, 'maintenance, still in progress');
+
+  await page.unroute('**/api/maintenance.json');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).not.toHaveURL(/\/maintenance/);
+});
+
+test('the error page shows a title and text by type, and the generic error for any other type', async ({ page }) => {
+  const types: Array<[string, string]> = [
+    ['fueling_prepay', 'Fueling could not be started'],
+    ['fueling_postpay', 'Your order could not be loaded'],
+    ['fueling_postpay_order', 'Your order has expired'],
+    ['payment', 'Payment failed'],
+    ['payment_register', 'Payment method not added'],
+    ['payment_edit', 'Payment method not changed'],
+    ['STATION_OFFLINE', 'Station offline'],
+    ['NO_PUMPS', 'No pumps available'],
+    ['NO_STATION_FOUND_LAT_LON', 'No station found'],
+    ['no-such-type', 'Something went wrong'],
+  ];
+  for (const [type, title] of types) {
+    await page.goto(`/error?type=${type}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expectAccessible(page, `error ${type}`);
+  }
+  await expect(page.getByText('There was an error. Please try again later!')).toBeVisible();
+  await page.getByRole('link', { name: 'OK' }).click();
+  await expect(page).not.toHaveURL(/\/error/);
 });

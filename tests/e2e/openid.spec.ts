@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from './helpers';
+import { expectAccessible, uniqueEmail } from './helpers';
 
 test('sign in with the demo identity provider: unknown, register, then log in', async ({ page }) => {
   const email = uniqueEmail('oidc');
@@ -12,6 +12,8 @@ test('sign in with the demo identity provider: unknown, register, then log in', 
   // Unknown identity: the app offers registration with the email filled in.
   await expect(page).toHaveURL(/\/register\/mail/);
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(page.getByText('There is no account for this identity yet.')).toBeVisible();
+  await expectAccessible(page, 'register/mail after an unknown identity');
   await page.getByLabel('Password', { exact: true }).fill('linked-pass-1');
   await page.getByLabel('Confirm password').fill('linked-pass-1');
   await page.getByLabel(/I accept the/).check();

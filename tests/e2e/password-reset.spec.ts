@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerByMail, uniqueEmail } from './helpers';
+import { expectAccessible, registerByMail, uniqueEmail } from './helpers';
 
 test('forgotten password through the development mailbox', async ({ page }) => {
   const email = uniqueEmail('reset');
@@ -7,9 +7,12 @@ test('forgotten password through the development mailbox', async ({ page }) => {
   await page.getByRole('button', { name: 'Log out' }).click();
 
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expectAccessible(page, 'forgotten-password');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send temporary password' }).click();
   await expect(page.getByRole('status')).toContainText('temporary password');
+  await expectAccessible(page, 'forgotten-password, sent');
 
   // Read the mail as a person would, in the development mailbox.
   await page.goto('/dev/mail');
@@ -25,6 +28,8 @@ test('forgotten password through the development mailbox', async ({ page }) => {
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/change-tmp-password/);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(page.getByLabel('Current password')).toHaveCount(0);
+  await expectAccessible(page, 'change-tmp-password');
 
   await page.getByLabel('New password', { exact: true }).fill('brand-new-pass');
   await page.getByLabel('Confirm new password').fill('brand-new-pass');
@@ -36,4 +41,16 @@ test('forgotten password through the development mailbox', async ({ page }) => {
   await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText(email)).toBeVisible();
+});
+
+test('forgotten password checks the address first and answers the same for an unknown one', async ({ page }) => {
+  await page.goto('/forgotten-password');
+  await page.getByRole('button', { name: 'Send temporary password' }).click();
+  await expect(page.getByText('The Email field is required')).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+  await expectAccessible(page, 'forgotten-password, field error');
+  const unknown = uniqueEmail('nobody');
+  await page.getByLabel('Email', { exact: true }).fill(unknown);
+  await page.getByRole('button', { name: 'Send temporary password' }).click();
+  await expect(page.getByRole('status')).toContainText(`If an account exists for ${unknown}`);
 });
