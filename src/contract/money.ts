@@ -9,8 +9,14 @@ export type Money = { amount: number; currency: string; precision: number };
 export const DECI_CENT_PRECISION = 3;
 
 /** Fraction digits the currency uses (EUR 2, ISK 0), from Intl (ISO 4217). */
+const digitsByCurrency = new Map<string, number>();
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsByCurrency.set(currency, digits);
+  }
+  return digits;
 }
 
 /** Re-express an integer amount at another precision, rounding down (toward negative infinity) when losing digits. */

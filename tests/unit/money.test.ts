@@ -46,18 +46,22 @@ describe('money (pay-flows.md §9: integer minor units, rounded down)', () => {
     expect(moneyAt(exact, 3)).toEqual({ amount: 30000, currency: 'EUR', precision: 3 });
   });
   it('every amount at any precision rounds down to a value not above itself and less than one unit below', () => {
+    const wrong: string[] = [];
     for (let amount = 0; amount < 20_000; amount += 7) {
       for (const from of [0, 1, 2, 3, 4]) {
         for (const to of [0, 1, 2, 3]) {
           const rounded = atPrecision(amount, from, to);
-          expect(Number.isInteger(rounded)).toBe(true);
-          const back = rounded * 10 ** Math.max(0, from - to);
-          if (to < from) expect(amount - back).toBeGreaterThanOrEqual(0);
-          if (to < from) expect(amount - back).toBeLessThan(10 ** (from - to));
-          if (to >= from) expect(rounded).toBe(amount * 10 ** (to - from));
+          const ok =
+            to >= from
+              ? rounded === amount * 10 ** (to - from)
+              : Number.isInteger(rounded) &&
+                amount - rounded * 10 ** (from - to) >= 0 &&
+                amount - rounded * 10 ** (from - to) < 10 ** (from - to);
+          if (!ok) wrong.push(`${amount}@${from}->${to}=${rounded}`);
         }
       }
     }
+    expect(wrong).toEqual([]);
   });
   it('"cost price is sent as cents times 10": deci-cents both ways', () => {
     expect(DECI_CENT_PRECISION).toBe(3);
@@ -96,10 +100,17 @@ describe('money (pay-flows.md §9: integer minor units, rounded down)', () => {
     expect(formatQuantity(4.359, 'en')).toBe('4.35');
   });
   it('shows every fill the server can send (ml / 1000, up to 100 l) exactly, rounded down to centilitres', () => {
-    const format = new Intl.NumberFormat('en', { maximumFractionDigits: 2, useGrouping: false });
     const wrong: number[] = [];
     for (let ml = 0; ml <= 100_000; ml++) {
-      const expected = format.format(Math.floor(ml / 10) / 100);
+      // The expected text, built from integers only: whole litres, then the centilitres rounded down.
+      const cl = Math.floor(ml / 10);
+      const expected = `${Math.floor(cl / 100)}${
+        cl % 100 === 0
+          ? ''
+          : `.${String(cl % 100)
+              .padStart(2, '0')
+              .replace(/0$/, '')}`
+      }`;
       if (formatQuantity(ml / 1000, 'en').replace(/,/g, '') !== expected) wrong.push(ml);
     }
     expect(wrong).toEqual([]);
