@@ -3,10 +3,9 @@ import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from 
 import { useEffect, useRef } from 'react';
 import { carryQuery, leaving, type Query, sameQuery, type UiQuery, uiQuery } from '../app/query-carry';
 import type { RouterContext } from '../app/router-context';
-import { showsFooter, showsSupportWidget } from '../app/shell-rules';
+import { showsFooter } from '../app/shell-rules';
 import { Footer } from '../app/ui/Footer';
 import { OfflineBanner } from '../app/ui/OfflineBanner';
-import { SupportWidget } from '../app/ui/SupportWidget';
 import { TopBar } from '../app/ui/TopBar';
 import { UpdatePrompt } from '../app/ui/UpdatePrompt';
 import { buttonClass, Page, Toaster } from '../ui';
@@ -66,7 +65,6 @@ function RootLayout() {
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>
-      {showsSupportWidget(pathname) ? <SupportWidget /> : null}
       {showsFooter(pathname) ? <Footer /> : null}
       <UpdatePrompt />
       <Toaster />

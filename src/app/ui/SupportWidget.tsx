@@ -5,7 +5,10 @@ import { Button, Dialog } from '../../ui';
 import { HelpIcon } from '../../ui/icons';
 import { isHotlineOpen } from '../shell-rules';
 
-/** The support widget slot: a help panel with the account's hotline and the hours (shell-and-account.md §9). */
+/**
+ * The support widget slot: a help panel with the account's hotline and the hours (shell-and-account.md §9). It sits in
+ * the top bar: a floating button covered the sticky action bar, where the primary action is.
+ */
 export function SupportWidget() {
   const [open, setOpen] = useState(false);
   const titleId = useId();
@@ -17,7 +20,7 @@ export function SupportWidget() {
 
   return (
     <>
-      <button type="button" className="help-button" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button type="button" className="language-button" onClick={() => setOpen(true)} aria-haspopup="dialog">
         <HelpIcon size={20} aria-hidden="true" />
         <Trans>Help</Trans>
       </button>

@@ -17,9 +17,11 @@ import {
   showsBackButton,
   showsLanguageButton,
   showsProfileButton,
+  showsSupportWidget,
   type TitleKey,
   titleFor,
 } from '../shell-rules';
+import { SupportWidget } from './SupportWidget';
 
 const TITLES: Record<TitleKey, MessageDescriptor> = {
   address: msg`Address`,
@@ -49,7 +51,8 @@ export function TopBar() {
   const showsBack =
     showsBackButton(path) && !(path === HOME_PATH && backTo === '/' && !hasStationReference(location.search as Query));
   // "Several pages hide the top bar": a bar with nothing to show is not drawn.
-  if (!titleKey && !showsBack && !showsProfileButton(path) && !showsLanguageButton(path)) return null;
+  const help = showsSupportWidget(path);
+  if (!titleKey && !showsBack && !showsProfileButton(path) && !showsLanguageButton(path) && !help) return null;
 
   return (
     <header className="top-bar">
@@ -73,6 +76,7 @@ export function TopBar() {
       {/* Not a heading: every page has its own h1. */}
       <p className="top-bar-title">{titleKey ? i18n._(TITLES[titleKey]) : null}</p>
       <div className="top-bar-end">
+        {help ? <SupportWidget /> : null}
         {showsLanguageButton(path) ? (
           <>
             {/* The visible code is part of the name (WCAG 2.5.3 label in name): "EN Change language". */}

@@ -25,7 +25,7 @@ function Landing() {
 
   return (
     <Page
-      className="sign-in-page has-help has-tall-actions"
+      className="sign-in-page"
       actions={
         <>
           <div className="action-pair">

@@ -71,7 +71,7 @@ function Login() {
     <Page
       title={<Trans>Log in</Trans>}
       description={<Trans>Welcome back. Log in to pay with your saved cards.</Trans>}
-      className="sign-in-page has-help"
+      className="sign-in-page"
       footer={
         <p className="sign-in-switch">
           <Trans>New to Forecourt Pay?</Trans>{' '}

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/(public)/register/')({
 function Register() {
   return (
     <Page
-      className="sign-in-page has-help has-tall-actions"
+      className="sign-in-page"
       title={<Trans>Create your account</Trans>}
       description={<Trans>With an account you can save payment cards, vehicles and receipts.</Trans>}
       footer={
