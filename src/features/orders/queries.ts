@@ -4,7 +4,8 @@ import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack
 import type { AuthorizeBody, CreateOrderBody, Order } from '../../contract/orders';
 import type { Poi } from '../../contract/stations';
 import type { SubmitResult } from '../../db/outbox';
-import { registerOutboxSender, submitToOutbox } from '../../db/outbox-senders';
+import { registerOutboxSender } from '../../db/outbox-senders';
+import { submitToOutbox } from '../../db/outbox-submit';
 import { browserConnectivity } from '../../lib/connectivity';
 import { ApiError, NETWORK_ERROR, TIMEOUT } from '../../lib/http/errors';
 import { retryPolicy } from '../../lib/http/retry';

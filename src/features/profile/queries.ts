@@ -3,7 +3,8 @@
 import { type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
 import type { Preferences, User, UserPatch } from '../../contract/users';
 import type { SubmitResult } from '../../db/outbox';
-import { registerOutboxSender, submitToOutbox } from '../../db/outbox-senders';
+import { registerOutboxSender } from '../../db/outbox-senders';
+import { submitToOutbox } from '../../db/outbox-submit';
 import type { ApiError } from '../../lib/http/errors';
 import { userKeys } from '../session/queries';
 import { profileApi } from './api';
