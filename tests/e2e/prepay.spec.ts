@@ -151,6 +151,38 @@ test('cancel before fuelling ends on the cancel page (without signal it is not s
   await expectAccessible(page, 'cancel page');
 });
 
+test('a cancel the forecourt refuses shows the cancel-failure dialog, and fuelling goes on', async ({ page }) => {
+  await loginAsDemoDriver(page);
+  await toSummary(page, '6');
+  await page.getByRole('button', { name: 'Pay €30.00' }).click();
+  await expect(page.getByText('The pump is ready. Lift the nozzle and start fuelling.')).toBeVisible({
+    timeout: 15_000,
+  });
+  // The server answers the cancel with an API error (as when the pump has already started).
+  const cancelCall = '**/api/v4/order/*/cancel';
+  await page.route(cancelCall, (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'conflict', message: 'The order cannot be cancelled now' }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
+  const failed = page.getByRole('dialog', { name: 'Cancelling did not work' });
+  await expect(failed).toBeVisible();
+  await expectAccessible(page, 'fueling with the cancel-failure dialog open');
+  await failed.getByRole('button', { name: 'OK' }).click();
+  await expect(failed).toBeHidden();
+  await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
+  await expect(page.getByText('The pump is ready. Lift the nozzle and start fuelling.')).toBeVisible();
+
+  await page.unroute(cancelCall);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(page).toHaveURL(/\/pay\/cancel\?.*state=CANCELLED_PREPAY/, { timeout: 15_000 });
+});
+
 test('the network dropped during fuelling shows the offline notice; back online the flow reaches the receipt', async ({
   page,
   context,
