@@ -18,7 +18,9 @@ const pumps = (n: number) => Array.from({ length: n }, (_, i) => pump(String(n -
 
 describe('PumpGrid', () => {
   it('names each tile "Pump N" (the big visible number is part of the name) and describes it by its status', () => {
-    renderWith(<PumpGrid pumps={[pump('8'), pump('3', 'OUT_OF_ORDER')]} withWash={false} enabled onChoose={() => {}} />);
+    renderWith(
+      <PumpGrid pumps={[pump('8'), pump('3', 'OUT_OF_ORDER')]} withWash={false} enabled onChoose={() => {}} />,
+    );
     const eight = screen.getByRole('button', { name: 'Pump 8' });
     expect(eight.textContent).toContain('8');
     expect(eight).toHaveProperty('disabled', false);
