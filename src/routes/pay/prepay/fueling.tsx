@@ -7,9 +7,8 @@ import { PLANS } from '../../../features/orders/model/order-wait';
 import { orderGroup } from '../../../features/orders/model/search';
 import { useOrderSnapshot } from '../../../features/orders/queries';
 import { useOrderWait } from '../../../features/orders/use-order-wait';
-import { formatMoney } from '../../../lib/money';
 import { useOnline } from '../../../lib/use-online';
-import { Button, Dialog, FormAlert, Notice, Page } from '../../../ui';
+import { Button, Dialog, FormAlert, Money, Notice, Page } from '../../../ui';
 import { FuelIcon, WarningIcon } from '../../../ui/icons';
 import { DialogIcon } from '../-components/ResultHero';
 import { useFlowExit } from '../-components/use-flow-exit';
@@ -56,7 +55,6 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
 
   const pump = station?.products.find((p) => p._id === productId);
   const dispensing = pump?.attributes.deviceState === 'DISPENSING';
-  const max = order?.authorizePrice ? formatMoney(order.authorizePrice, i18n.locale) : null;
   const cancelling = state.kind === 'cancelling' || state.kind === 'confirmingCancel';
   const notice = state.kind === 'waiting' ? state.notice : null;
   const phase = !order
@@ -96,10 +94,10 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
             <Trans>The pump is ready. Lift the nozzle and start fuelling.</Trans>
           )}
         </p>
-        {max ? (
+        {order?.authorizePrice ? (
           <p className="fueling-max">
             <Trans>
-              Maximum amount: <strong>{max}</strong>
+              Maximum amount: <Money value={order.authorizePrice} className="fueling-max-amount" />
             </Trans>
           </p>
         ) : null}
