@@ -162,7 +162,7 @@ function PumpSelection() {
               <Trans>This station is offline at the moment.</Trans>
             </Notice>
           ) : (
-            <Notice tone="info" className="station-checking">
+            <Notice tone="info">
               <Trans>Checking the station…</Trans>
             </Notice>
           )
