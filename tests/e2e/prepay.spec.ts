@@ -1,6 +1,22 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { waitForServiceWorker } from './helpers';
+import { expectAccessible as axe, waitForServiceWorker } from './helpers';
+
+/**
+ * axe-core once the screen has settled: a page fades in and a button's colour eases when it turns enabled, and a
+ * colour caught half-way fails the contrast rule. Endless animations (a spinner, the fuelling pulse) are not waited for.
+ */
+async function expectAccessible(page: Page, label: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await axe(page, label);
+}
 
 const station = DEMO_STATIONS.prepay;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
@@ -13,17 +29,27 @@ async function loginAsDemoDriver(page: Page) {
   await expect(page.getByText('driver@example.com')).toBeVisible();
 }
 
-/** Choose pump, fuel and amount, and stop on the summary. */
-async function toSummary(page: Page, pump: string) {
+/** Choose pump, fuel and amount, and stop on the summary; with `check`, axe-core looks at every screen on the way. */
+async function toSummary(page: Page, pump: string, check = false) {
   await page.goto(`/pay?pid=${station.id}`);
   await page.getByRole('button', { name: `Pump ${pump}`, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
+  if (check) await expectAccessible(page, 'fuel selection');
   await page.getByRole('listitem').getByRole('button').first().click();
   await expect(page.getByRole('heading', { name: 'How much do you want to fuel at most?' })).toBeVisible();
+  if (check) await expectAccessible(page, 'amount selection');
   await page.getByRole('button', { name: '€30.00' }).click();
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: '€30.00' })).toBeVisible();
+  if (check) {
+    // Once the payment methods are in: the pay button turns enabled then.
+    await expect(page.getByRole('button', { name: 'Pay €30.00' })).toBeEnabled();
+    await expectAccessible(page, 'summary');
+  }
 }
+
+/** The summary's payment-method row: it opens the picker sheet; its name starts with "Payment method". */
+const methodRow = (page: Page) => page.getByRole('button', { name: /^Payment method/ });
 
 /** The forecourt console in its own browser context: the station side keeps its signal when the driver loses it. */
 async function openConsole(browser: Browser) {
@@ -48,13 +74,14 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
   // The receipt is opened offline at the end: the service worker must control the page, which it does from the
   // first load on (waiting here, on a fresh load, rather than after in-app navigations keeps the end simple).
   await waitForServiceWorker(page);
-  await toSummary(page, '7');
-  await expect(page.getByRole('combobox', { name: 'Payment method' })).toContainText('4242');
+  await toSummary(page, '7', true);
+  await expect(methodRow(page)).toContainText('4242');
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
 
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
   await expect(page.getByRole('heading', { name: 'Pump 7' })).toBeVisible();
   await expect(page.getByText('Maximum amount: €30.00')).toBeVisible();
+  await expectAccessible(page, 'fueling');
 
   const forecourt = await openConsole(browser);
   try {
@@ -71,6 +98,8 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
   await expect(page).toHaveURL(/\/pay\/finish\?/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   const receipt = page.getByRole('article', { name: 'Receipt' });
+  await expect(receipt).toBeVisible();
+  await expectAccessible(page, 'finish (receipt)');
   await expect(receipt).toContainText('Pump');
   await expect(receipt).toContainText(/Quantity\s*\d+([.,]\d+)? l/);
   await expect(receipt).toContainText('Reserved€30.00');
@@ -88,9 +117,10 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
   await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Reserved€30.00');
   // And from the driver's recent receipts in settings, still without signal.
   await page.goto('/settings');
-  const recent = page.getByRole('region', { name: 'Recent receipts' });
+  const recent = page.getByRole('list', { name: 'Recent receipts' });
   await expect(recent.getByRole('link')).toHaveCount(1);
   await expect(recent.getByRole('link')).toContainText('€');
+  await expectAccessible(page, 'settings with recent receipts');
   await recent.getByRole('link').click();
   await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Reserved€30.00');
   await page.context().setOffline(false);
@@ -107,14 +137,50 @@ test('cancel before fuelling ends on the cancel page (without signal it is not s
   // Without signal the cancel cannot be sent: the page says so and fuelling goes on.
   await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cancel fuelling?' })).toBeVisible();
+  await expectAccessible(page, 'fueling with the confirm dialog open');
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
   await expect(page.getByRole('alert')).toContainText('Your cancel was not sent: there is no signal.');
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
+  await expectAccessible(page, 'fueling offline, the cancel not sent');
   await page.context().setOffline(false);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
   await expect(page).toHaveURL(/\/pay\/cancel\?.*state=CANCELLED_PREPAY/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Fuelling cancelled' })).toBeVisible();
+  await expectAccessible(page, 'cancel page');
+});
+
+test('a cancel the forecourt refuses shows the cancel-failure dialog, and fuelling goes on', async ({ page }) => {
+  await loginAsDemoDriver(page);
+  await toSummary(page, '6');
+  await page.getByRole('button', { name: 'Pay €30.00' }).click();
+  await expect(page.getByText('The pump is ready. Lift the nozzle and start fuelling.')).toBeVisible({
+    timeout: 15_000,
+  });
+  // The server answers the cancel with an API error (as when the pump has already started).
+  const cancelCall = '**/api/v4/order/*/cancel';
+  await page.route(cancelCall, (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'conflict', message: 'The order cannot be cancelled now' }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
+  const failed = page.getByRole('dialog', { name: 'Cancelling did not work' });
+  await expect(failed).toBeVisible();
+  await expectAccessible(page, 'fueling with the cancel-failure dialog open');
+  await failed.getByRole('button', { name: 'OK' }).click();
+  await expect(failed).toBeHidden();
+  await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
+  await expect(page.getByText('The pump is ready. Lift the nozzle and start fuelling.')).toBeVisible();
+
+  await page.unroute(cancelCall);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(page).toHaveURL(/\/pay\/cancel\?.*state=CANCELLED_PREPAY/, { timeout: 15_000 });
 });
 
 test('the network dropped during fuelling shows the offline notice; back online the flow reaches the receipt', async ({
@@ -136,6 +202,7 @@ test('the network dropped during fuelling shows the offline notice; back online 
 
     await context.setOffline(true);
     await expect(page.getByText('You are offline. Fuelling goes on')).toBeVisible();
+    await expectAccessible(page, 'fueling offline');
     await forecourt.page.waitForTimeout(2_000);
     await pump.getByRole('button', { name: 'Hang up' }).click();
     await forecourt.page.waitForTimeout(3_000);
@@ -154,16 +221,20 @@ test('a declining test card ends on the payment error page; paying again with th
 }) => {
   await loginAsDemoDriver(page);
   await toSummary(page, '10');
-  const select = page.getByRole('combobox', { name: 'Payment method' });
-  const declining = await select.locator('option', { hasText: '0002' }).getAttribute('value');
-  await select.selectOption(declining!);
+  await methodRow(page).click();
+  const sheet = page.getByRole('dialog', { name: 'Pay with' });
+  await expect(sheet.getByRole('radio', { name: /4242/ })).toBeChecked();
+  await expectAccessible(page, 'summary with the payment sheet open');
+  await sheet.getByText(/0002/).click();
+  await expect(sheet).toBeHidden();
+  await expect(methodRow(page)).toContainText('0002');
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
   await expect(page).toHaveURL(/\/error\?.*type=payment/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
 
   // Same pump, fuel and amount, the approving card: a new order, not a replay of the declined one.
   await toSummary(page, '10');
-  await expect(page.getByRole('combobox', { name: 'Payment method' })).toHaveValue(/.+/);
+  await expect(methodRow(page)).toContainText('4242');
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/, { timeout: 15_000 });
   await expect(page.getByText('The pump is ready. Lift the nozzle and start fuelling.')).toBeVisible({

@@ -1,6 +1,22 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { waitForServiceWorker } from './helpers';
+import { expectAccessible as axe, waitForServiceWorker } from './helpers';
+
+/**
+ * axe-core once the screen has settled: a page fades in and a button's colour eases when it turns enabled, and a
+ * colour caught half-way fails the contrast rule. Endless animations (a spinner, the fuelling pulse) are not waited for.
+ */
+async function expectAccessible(page: Page, label: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await axe(page, label);
+}
 
 type Station = { id: string; latitude: number; longitude: number };
 
@@ -23,6 +39,21 @@ test.describe('at the prepay station', () => {
     await expect(pumps).toHaveCount(10);
     await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeEnabled();
     await expect(page.getByRole('dialog', { name: 'You are not at this station' })).toHaveCount(0);
+    await expectAccessible(page, 'pump page');
+  });
+
+  test('a guest choosing a pump is offered to log in or go on as a guest, once', async ({ page }) => {
+    await openStation(page, DEMO_STATIONS.prepay);
+    await page.getByRole('button', { name: 'Pump 1', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'You are not logged in' });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expectAccessible(page, 'pump page with the guest modal open');
+    await modal.getByRole('button', { name: 'Continue as guest' }).click();
+    await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
+    await page.goBack();
+    await page.getByRole('button', { name: 'Pump 2', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   });
 });
 
@@ -34,6 +65,7 @@ test.describe('far from the station', () => {
     await expect(overlay).toBeVisible();
     await expect(overlay).toContainText('km away');
     await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeDisabled();
+    await expectAccessible(page, 'pump page with the geofence overlay');
 
     const hold = overlay.getByRole('button', { name: 'Return to the map' });
     const box = (await hold.boundingBox())!;
@@ -55,6 +87,7 @@ test.describe('the forecourt console drives the station', () => {
     // 14 pumps with a wash: 9 a page.
     await expect(page.getByRole('button', { name: /^Pump \d+$/ })).toHaveCount(9);
     await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await expectAccessible(page, 'pump page with paging and a car wash');
     const pump2 = page.getByRole('button', { name: 'Pump 2', exact: true });
     await expect(pump2).toBeEnabled();
 
@@ -102,6 +135,7 @@ test.describe('an EV station', () => {
     await expect(first).toContainText(/Energy: €\d+\.\d+ per kWh/);
     await expect(first).toContainText('Free parking for 2 h');
     await expect(first).toContainText(/Blocking fee/);
+    await expectAccessible(page, 'EV station');
   });
 });
 
@@ -111,6 +145,7 @@ test.describe('a wash-only station', () => {
     await openStation(page, DEMO_STATIONS.washOnly);
     await expect(page.getByRole('button', { name: 'Car wash' })).toBeEnabled();
     await expect(page.getByRole('dialog', { name: 'You are not at this station' })).toHaveCount(0);
+    await expectAccessible(page, 'wash-only station');
   });
 });
 
@@ -119,6 +154,7 @@ test.describe('hint screens', () => {
   test('a brand with a marker shows its hint first; closing it shows the station', async ({ page }) => {
     await openStation(page, DEMO_STATIONS.hintPhone);
     await expect(page.getByRole('heading', { name: 'Please stay in your car' })).toBeVisible();
+    await expectAccessible(page, 'hint screen');
     await page.getByRole('button', { name: 'Understood' }).click();
     await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
   });
@@ -154,6 +190,7 @@ test.describe('without signal', () => {
     await expect(page.getByText('Nordwind')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'This may be out of date' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeDisabled();
+    await expectAccessible(page, 'pump page offline (the station out of date)');
 
     await context.setOffline(false);
     await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeEnabled({ timeout: 10_000 });

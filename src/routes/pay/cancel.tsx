@@ -11,6 +11,9 @@ import { type CancelState, cancelPageFor } from '../../features/orders/model/can
 import { cancelSearch } from '../../features/orders/model/search';
 import { featuresQuery, userQuery } from '../../features/session/queries';
 import { session } from '../../features/session/store';
+import { Button, Page } from '../../ui';
+import { FuelIcon, InfoIcon } from '../../ui/icons';
+import { ResultHero } from './-components/ResultHero';
 
 export const Route = createFileRoute('/pay/cancel')({
   validateSearch: cancelSearch,
@@ -69,21 +72,22 @@ function CancelPage() {
   }
 
   return (
-    <section className="page center" aria-labelledby="cancel-title">
-      <div className="error-icon" aria-hidden="true">
-        {page.icon === 'info' ? (
-          'i'
-        ) : (
-          <svg viewBox="0 0 24 24" width="36" height="36">
-            <path fill="currentColor" d="M5 3h9v18H5zM7 5v5h5V5zM16 7l3 3v8a1.5 1.5 0 0 1-3 0v-4h-1v-2h3v-4l-2-2z" />
-          </svg>
-        )}
-      </div>
-      <h1 id="cancel-title">{i18n._(TEXTS[page.state].title)}</h1>
-      <p className="lead">{i18n._(TEXTS[page.state].text)}</p>
-      <button type="button" className="button" onClick={ok}>
-        <Trans>OK</Trans>
-      </button>
-    </section>
+    <Page
+      align="center"
+      actions={
+        <Button size="lg" onClick={ok}>
+          <Trans>OK</Trans>
+        </Button>
+      }
+    >
+      <ResultHero
+        titleId="cancel-title"
+        tone={page.icon === 'info' ? 'brand' : 'warning'}
+        icon={page.icon === 'info' ? <InfoIcon size={36} /> : <FuelIcon size={36} />}
+        title={i18n._(TEXTS[page.state].title)}
+      >
+        {i18n._(TEXTS[page.state].text)}
+      </ResultHero>
+    </Page>
   );
 }

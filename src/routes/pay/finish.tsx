@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Navigate } from '@tanstack/react-router';
@@ -8,10 +10,13 @@ import { endAttempt } from '../../features/checkout/queries';
 import { PLANS } from '../../features/orders/model/order-wait';
 import { orderGroup } from '../../features/orders/model/search';
 import { useReceipt } from '../../features/orders/store';
-import { Receipt } from '../../features/orders/ui/Receipt';
+import { Receipt, ReceiptSkeleton } from '../../features/orders/ui/Receipt';
 import { useOrderWait } from '../../features/orders/use-order-wait';
 import { useSession } from '../../features/session/queries';
 import { stationQuery } from '../../features/stations/queries';
+import { Button, buttonClass, Page, Spinner } from '../../ui';
+import { CheckIcon } from '../../ui/icons';
+import { ResultHero } from './-components/ResultHero';
 import { useFlowExit } from './-components/use-flow-exit';
 
 export const Route = createFileRoute('/pay/finish')({
@@ -31,6 +36,7 @@ function Finish() {
  * writes it there once the product is acquired, so it also opens without signal.
  */
 function FinishOrder({ orderId }: { orderId: string }) {
+  const { i18n } = useLingui();
   const query = Route.useSearch();
   const leave = useLeave();
   const record = useSession();
@@ -59,26 +65,43 @@ function FinishOrder({ orderId }: { orderId: string }) {
   }
 
   return (
-    <section className="page finish">
-      <div className="error-icon success-icon" aria-hidden="true">
-        ✓
-      </div>
-      <h1>{kept ? <Trans>Thank you!</Trans> : <Trans>Finishing your order…</Trans>}</h1>
+    <Page
+      actions={
+        <>
+          <Button size="lg" onClick={ok} disabled={!kept}>
+            <Trans>OK</Trans>
+          </Button>
+          {isGuest ? (
+            <Link to="/register" className={buttonClass({ variant: 'ghost' })}>
+              <Trans>Register to keep your receipts</Trans>
+            </Link>
+          ) : null}
+        </>
+      }
+    >
       {kept ? (
-        <Receipt order={kept.order} stationName={kept.station?.name ?? null} />
+        <>
+          <ResultHero
+            compact
+            icon={<CheckIcon size={32} strokeWidth={3} />}
+            tone="success"
+            title={<Trans>Thank you!</Trans>}
+          >
+            {isGuest ? null : <Trans>Your receipt is saved on this phone, and opens without signal too.</Trans>}
+          </ResultHero>
+          <Receipt order={kept.order} station={kept.station} />
+        </>
       ) : (
-        <p aria-busy="true" className="lead" />
+        <>
+          <ResultHero
+            compact
+            icon={<Spinner size="lg" />}
+            tone="neutral"
+            title={<Trans>Finishing your order…</Trans>}
+          />
+          <ReceiptSkeleton label={i18n._(msg`Finishing your order…`)} />
+        </>
       )}
-      <div className="actions">
-        <button type="button" className="button" onClick={ok} disabled={!kept}>
-          <Trans>OK</Trans>
-        </button>
-        {isGuest ? (
-          <Link to="/register" className="button secondary">
-            <Trans>Register to keep your receipts</Trans>
-          </Link>
-        ) : null}
-      </div>
-    </section>
+    </Page>
   );
 }

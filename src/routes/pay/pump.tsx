@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { MAP_IS_HOME, useLeave } from '../../app/leave';
 import { leaveTarget } from '../../app/query-carry';
 import type { Product } from '../../contract/stations';
@@ -10,13 +10,16 @@ import { orderGroup } from '../../features/orders/model/search';
 import { confirmGuest, isGuestConfirmed, useSession } from '../../features/session/queries';
 import { geofenceState, skipsGeofence } from '../../features/stations/model/geofence';
 import { hintFor } from '../../features/stations/model/hints';
-import { chargersOf, hasWash, isWashOnly, nextStepFor, pumpsOf, washesOf } from '../../features/stations/model/pumps';
+import { chargersOf, hasWash, nextStepFor, pumpsOf, washesOf } from '../../features/stations/model/pumps';
 import { EvPorts } from '../../features/stations/ui/EvPorts';
 import { GeofenceOverlay } from '../../features/stations/ui/GeofenceOverlay';
 import { HintScreen } from '../../features/stations/ui/HintScreen';
 import { PumpGrid } from '../../features/stations/ui/PumpGrid';
+import { StationHeader } from '../../features/stations/ui/StationHeader';
 import { useLocationPolling } from '../../features/stations/ui/use-location';
-import { Dialog } from '../../ui/Dialog';
+import { Button, buttonClass, chipClass, Dialog, Loading, Notice, Page, Skeleton, SkeletonText, toast } from '../../ui';
+import { CarWashIcon, InfoIcon, OfflineIcon, SearchIcon, SettingsIcon, UserIcon } from '../../ui/icons';
+import { DialogIcon, ResultHero } from './-components/ResultHero';
 import { useStation } from './-components/use-station';
 
 export const Route = createFileRoute('/pay/pump')({
@@ -51,7 +54,7 @@ function PumpSelection() {
   const { pathname } = useLocation();
   const record = useSession();
   const isGuest = !record || record.isGuest === true;
-  const { station, confirmed, online, loading } = useStation(pid, query);
+  const { station, confirmed, online } = useStation(pid, query);
   const [bypassed, setBypassed] = useState(() => sessionFlag(bypassKey(pid)));
   const [hintClosed, setHintClosed] = useState<string | null>(null);
   const [guestChoice, setGuestChoice] = useState<Product | null>(null);
@@ -64,12 +67,19 @@ function PumpSelection() {
   const geofenceActive = !!station && !showHint && !skipsGeofence({ station, path: pathname, query, bypassed });
   const reading = useLocationPolling(geofenceActive);
 
+  // Back from no signal: the notice goes and the pumps wake up; a toast says why.
+  const [wasOffline, setWasOffline] = useState(false);
+  useEffect(() => {
+    if (!online) setWasOffline(true);
+  }, [online]);
+  useEffect(() => {
+    if (!wasOffline || !confirmed) return;
+    setWasOffline(false);
+    toast.show({ text: i18n._(msg`Back online: the station is up to date.`), tone: 'success' });
+  }, [wasOffline, confirmed, i18n]);
+
   if (!station) {
-    return (
-      <section className="page center" aria-busy={loading}>
-        <p className="lead">{online ? <Trans>Loading the station…</Trans> : <Trans>You are offline</Trans>}</p>
-      </section>
-    );
+    return online ? <StationSkeleton /> : <StationUnreachable />;
   }
 
   if (showHint && hint) {
@@ -90,7 +100,6 @@ function PumpSelection() {
   const pumps = pumpsOf(station);
   const washes = washesOf(station);
   const withWash = hasWash(station);
-  const address = station.location.address;
   // Choosing needs a station confirmed online and the driver at it (or the geofence skipped or bypassed).
   const canChoose = confirmed && geofence.kind === 'near';
 
@@ -114,69 +123,69 @@ function PumpSelection() {
   }
 
   return (
-    <div className="page station">
-      <header className="station-header">
-        <div className="station-icon" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="32" height="32">
-            {isWashOnly(station) ? (
-              <path
-                fill="currentColor"
-                d="M5 11l1.5-4.5h11L19 11v8h-2v-2H7v2H5zm2.3-2h9.4l-.7-2H8zM12 1s-2 2.5-2 3.5a2 2 0 0 0 4 0C14 3.5 12 1 12 1z"
-              />
-            ) : (
-              <path fill="currentColor" d="M5 3h9v18H5zM7 5v5h5V5zM16 7l3 3v8a1.5 1.5 0 0 1-3 0v-4h-1v-2h3v-4l-2-2z" />
-            )}
-          </svg>
-        </div>
-        <div>
-          <p className="station-brand">{station.brand}</p>
-          <p className="station-address">
-            {address.street} {address.houseNumber}, {address.zip} {address.city}
-          </p>
-        </div>
-      </header>
-      <nav className="station-actions" aria-label={i18n._(msg`Station`)}>
+    <Page className="station-page">
+      <StationHeader station={station} />
+      <nav className="chip-group" aria-label={i18n._(msg`Station`)}>
         {isGuest ? (
-          <Link to="/login" className="chip">
+          <Link to="/login" className={chipClass()}>
+            <UserIcon size={18} aria-hidden="true" />
             <Trans>Profile</Trans>
           </Link>
         ) : null}
-        <Link to="/settings" className="chip">
+        <Link to="/settings" className={chipClass()}>
+          <SettingsIcon size={18} aria-hidden="true" />
           <Trans>Settings</Trans>
         </Link>
         {query.hideRydMapLink === undefined && MAP_IS_HOME ? (
-          <button type="button" className="chip" onClick={() => leave(exit)}>
+          <button type="button" className={chipClass()} onClick={() => leave(exit)}>
+            <SearchIcon size={18} aria-hidden="true" />
             <Trans>Find another station</Trans>
           </button>
         ) : null}
       </nav>
-      <h1>{ports.length > 0 ? <Trans>Select plug</Trans> : <Trans>Select pump</Trans>}</h1>
-      {!confirmed ? (
-        <p className="notice" role="status">
-          {online ? (
-            station.status === 'OFFLINE' ? (
-              <Trans>This station is offline at the moment.</Trans>
+      <header className="station-title">
+        <h1>{ports.length > 0 ? <Trans>Select plug</Trans> : <Trans>Select pump</Trans>}</h1>
+        {pumps.length > 0 || ports.length > 0 ? (
+          <p>
+            {ports.length > 0 ? (
+              <Trans>Choose the charger your car is parked at.</Trans>
             ) : (
-              <Trans>Checking the station…</Trans>
-            )
+              <Trans>Tap the number shown on your pump.</Trans>
+            )}
+          </p>
+        ) : null}
+      </header>
+      {!confirmed ? (
+        online ? (
+          station.status === 'OFFLINE' ? (
+            <Notice tone="warning">
+              <Trans>This station is offline at the moment.</Trans>
+            </Notice>
           ) : (
+            <Notice tone="info">
+              <Trans>Checking the station…</Trans>
+            </Notice>
+          )
+        ) : (
+          <Notice tone="warning">
             <Trans>
               You are offline. This may be out of date; you can choose a pump once the station is confirmed online.
             </Trans>
-          )}
-        </p>
+          </Notice>
+        )
       ) : null}
       {ports.length > 0 ? <EvPorts ports={ports} enabled={canChoose} onChoose={choose} /> : null}
       {pumps.length > 0 ? <PumpGrid pumps={pumps} withWash={withWash} enabled={canChoose} onChoose={choose} /> : null}
       {washes.length > 0 ? (
-        <button
-          type="button"
-          className="button secondary wash-button"
+        <Button
+          variant="secondary"
+          size="lg"
+          icon={<CarWashIcon size={22} aria-hidden="true" />}
           disabled={!canChoose || washes.every((w) => w.attributes.status !== 'AVAILABLE')}
           onClick={() => choose(washes[0]!)}
         >
           <Trans>Car wash</Trans>
-        </button>
+        </Button>
       ) : null}
 
       <GeofenceOverlay
@@ -190,6 +199,9 @@ function PumpSelection() {
       />
 
       <Dialog open={guestChoice !== null} onClose={() => setGuestChoice(null)} labelledBy={guestTitle}>
+        <DialogIcon>
+          <UserIcon size={28} />
+        </DialogIcon>
         <h2 id={guestTitle}>
           <Trans>You are not logged in</Trans>
         </h2>
@@ -197,9 +209,7 @@ function PumpSelection() {
           <Trans>As a guest you pay with Google Pay or Apple Pay. Log in to use your saved cards.</Trans>
         </p>
         <div className="actions">
-          <button
-            type="button"
-            className="button"
+          <Button
             onClick={() => {
               const product = guestChoice;
               setGuestChoice(null);
@@ -208,23 +218,61 @@ function PumpSelection() {
             }}
           >
             <Trans>Continue as guest</Trans>
-          </button>
-          <Link to="/login" className="button secondary">
+          </Button>
+          <Link to="/login" className={buttonClass({ variant: 'secondary' })}>
             <Trans>Log in</Trans>
           </Link>
         </div>
       </Dialog>
       <Dialog open={unavailable} onClose={() => setUnavailable(false)} labelledBy={unavailableTitle}>
+        <DialogIcon>
+          <InfoIcon size={28} />
+        </DialogIcon>
         <h2 id={unavailableTitle}>
           <Trans>Not available yet</Trans>
         </h2>
         <p>
           <Trans>Paying for this in the app is not available in this version yet. Please pay at the till.</Trans>
         </p>
-        <button type="button" className="button" onClick={() => setUnavailable(false)}>
+        <Button onClick={() => setUnavailable(false)}>
           <Trans>OK</Trans>
-        </button>
+        </Button>
       </Dialog>
-    </div>
+    </Page>
+  );
+}
+
+/** The station's shape while it loads: header, chips, title and a page of pump tiles. */
+function StationSkeleton() {
+  const { i18n } = useLingui();
+  return (
+    <Page className="station-page">
+      <Loading label={i18n._(msg`Loading the station…`)}>
+        <div className="station-skeleton">
+          <Skeleton height="5.25rem" radius="var(--radius-lg)" />
+          <div className="station-skeleton-chips">
+            <Skeleton width="6.5rem" height="2.5rem" radius="var(--radius-full)" />
+          </div>
+          <SkeletonText lines={1} size="title" />
+          <div className="station-skeleton-tiles">
+            {SKELETON_TILES.map((key) => (
+              <Skeleton key={key} height="6.5rem" radius="var(--radius-lg)" />
+            ))}
+          </div>
+        </div>
+      </Loading>
+    </Page>
+  );
+}
+const SKELETON_TILES = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+/** No signal and no copy of the station on the phone. */
+function StationUnreachable() {
+  return (
+    <Page align="center">
+      <ResultHero icon={<OfflineIcon size={36} />} tone="warning" title={<Trans>You are offline</Trans>}>
+        <Trans>The station could not be loaded. It appears here as soon as you have signal again.</Trans>
+      </ResultHero>
+    </Page>
   );
 }

@@ -2,9 +2,12 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { Product } from '../../../contract/stations';
+import { Button, StatusBadge } from '../../../ui';
+import { EvPlugIcon } from '../../../ui/icons';
 import { isSelectable } from '../model/pumps';
 import { PriceLines } from './PriceLines';
 import { StatusText } from './StatusText';
+import './stations.css';
 
 const STANDARD_NAMES: Record<string, string> = {
   TYPE_1: 'Type 1',
@@ -32,7 +35,7 @@ export function EvPorts({
       <h2 id="ports-title" className="visually-hidden">
         <Trans>Charging ports</Trans>
       </h2>
-      <ul className="ev-ports">
+      <ul className="ev-cards">
         {ports.map((port) => {
           const item = port.attributes.availableItems[0];
           const standard = item?.details?.standard;
@@ -40,28 +43,32 @@ export function EvPorts({
           const power = item?.details?.power;
           const selectable = enabled && isSelectable(port);
           return (
-            <li key={port._id} className={`ev-port status-${port.attributes.status.toLowerCase()}`}>
-              <div className="ev-port-head">
-                <h3>
-                  <Trans>Charger {port.name}</Trans>
-                </h3>
-                <span className="pump-status">
-                  <StatusText status={port.attributes.status} device="charger" />
+            <li key={port._id} className="ev-card">
+              <div className="ev-card-head">
+                <span className="ev-card-icon" aria-hidden="true">
+                  <EvPlugIcon size={24} />
                 </span>
+                <div className="ev-card-title">
+                  <h3>
+                    <Trans>Charger {port.name}</Trans>
+                  </h3>
+                  <p className="ev-card-spec">
+                    {standardName ? <span className="ev-tag">{standardName}</span> : null}
+                    {power !== undefined ? (
+                      <span className="ev-tag">
+                        <Trans>{new Intl.NumberFormat(i18n.locale).format(power)} kW</Trans>
+                      </span>
+                    ) : null}
+                  </p>
+                </div>
+                <StatusBadge status={port.attributes.status} className="ev-card-status">
+                  <StatusText status={port.attributes.status} device="charger" />
+                </StatusBadge>
               </div>
-              <p className="ev-port-spec">
-                {standardName}
-                {power !== undefined ? (
-                  <>
-                    {' · '}
-                    <Trans>{new Intl.NumberFormat(i18n.locale).format(power)} kW</Trans>
-                  </>
-                ) : null}
-              </p>
               {item ? <PriceLines item={item} /> : null}
-              <button type="button" className="button small" disabled={!selectable} onClick={() => onChoose(port)}>
+              <Button variant="secondary" disabled={!selectable} onClick={() => onChoose(port)}>
                 <Trans>Choose charger {port.name}</Trans>
-              </button>
+              </Button>
             </li>
           );
         })}

@@ -7,7 +7,7 @@ import { type PriceLine, priceLines } from '../model/ev-pricing';
 function Window({ line }: { line: PriceLine }) {
   if (!line.window) return null;
   return (
-    <span className="price-window">
+    <span className="ev-price-window">
       {' '}
       <Trans>
         ({line.window.start}–{line.window.end})
@@ -70,7 +70,7 @@ export function PriceLines({ item }: { item: AvailableItem }) {
   const lines = priceLines(item);
   if (lines.length === 0) {
     return (
-      <ul className="price-lines">
+      <ul className="ev-prices">
         <li>
           <Trans>
             Energy:{' '}
@@ -82,7 +82,7 @@ export function PriceLines({ item }: { item: AvailableItem }) {
     );
   }
   return (
-    <ul className="price-lines">
+    <ul className="ev-prices">
       {lines.map((line, index) => (
         // Lines have no identity of their own; their order is the station's.
         // biome-ignore lint/suspicious/noArrayIndexKey: static list

@@ -3,8 +3,11 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Product } from '../../../contract/stations';
+import { Button, StatusBadge } from '../../../ui';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons';
 import { isSelectable, pageAt, pageSize, sortPumps } from '../model/pumps';
 import { StatusText } from './StatusText';
+import './stations.css';
 
 type Props = {
   pumps: Product[];
@@ -20,28 +23,32 @@ export function PumpGrid({ pumps, withWash, enabled, onChoose }: Props) {
   const sorted = sortPumps(pumps, i18n.locale);
   const { start, end, page: current, pages } = pageAt(sorted.length, pageSize(withWash), page);
   return (
-    <section aria-labelledby="pumps-title">
+    <section aria-labelledby="pumps-title" className="pump-section">
       <h2 id="pumps-title" className="visually-hidden">
         <Trans>Pumps</Trans>
       </h2>
-      <ul className="pump-grid">
+      <ul className="pump-tiles">
         {sorted.slice(start, end).map((pump) => {
           const selectable = enabled && isSelectable(pump);
+          const statusId = `pump-status-${pump._id}`;
           return (
             <li key={pump._id}>
+              {/* The name is "Pump 8": it contains the big visible "8" (label in name); the status describes it. */}
               <button
                 type="button"
-                className={`pump status-${pump.attributes.status.toLowerCase()}`}
+                className="pump-tile"
                 disabled={!selectable}
                 aria-label={i18n._(msg`Pump ${pump.name}`)}
-                aria-describedby={`pump-status-${pump._id}`}
+                aria-describedby={statusId}
                 onClick={() => onChoose(pump)}
               >
-                <span className="pump-number" aria-hidden="true">
+                <span className="pump-tile-number" aria-hidden="true">
                   {pump.name}
                 </span>
-                <span id={`pump-status-${pump._id}`} className="pump-status">
-                  <StatusText status={pump.attributes.status} device="pump" />
+                <span id={statusId} className="pump-tile-status">
+                  <StatusBadge status={pump.attributes.status}>
+                    <StatusText status={pump.attributes.status} device="pump" />
+                  </StatusBadge>
                 </span>
               </button>
             </li>
@@ -49,28 +56,30 @@ export function PumpGrid({ pumps, withWash, enabled, onChoose }: Props) {
         })}
       </ul>
       {pages > 1 ? (
-        <nav className="paging" aria-label={i18n._(msg`Pump pages`)}>
-          <button
-            type="button"
-            className="button small secondary"
+        <nav className="pump-paging" aria-label={i18n._(msg`Pump pages`)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<ChevronLeftIcon size={18} aria-hidden="true" />}
             disabled={current === 0}
             onClick={() => setPage(current - 1)}
           >
             <Trans>Previous</Trans>
-          </button>
-          <span aria-live="polite">
+          </Button>
+          <span className="pump-paging-label" aria-live="polite">
             <Trans>
               Page {current + 1} of {pages}
             </Trans>
           </span>
-          <button
-            type="button"
-            className="button small secondary"
+          <Button
+            variant="secondary"
+            size="sm"
+            iconEnd={<ChevronRightIcon size={18} aria-hidden="true" />}
             disabled={current >= pages - 1}
             onClick={() => setPage(current + 1)}
           >
             <Trans>Next</Trans>
-          </button>
+          </Button>
         </nav>
       ) : null}
     </section>

@@ -7,12 +7,13 @@ import { PLANS } from '../../../features/orders/model/order-wait';
 import { orderGroup } from '../../../features/orders/model/search';
 import { useOrderSnapshot } from '../../../features/orders/queries';
 import { useOrderWait } from '../../../features/orders/use-order-wait';
-import { formatMoney } from '../../../lib/money';
 import { useOnline } from '../../../lib/use-online';
-import { Dialog } from '../../../ui/Dialog';
-import { FormAlert } from '../../../ui/Form';
+import { Button, Dialog, FormAlert, Money, Notice, Page } from '../../../ui';
+import { FuelIcon, WarningIcon } from '../../../ui/icons';
+import { DialogIcon } from '../-components/ResultHero';
 import { useFlowExit } from '../-components/use-flow-exit';
 import { useStation } from '../-components/use-station';
+import { PumpVisual } from './-components/PumpVisual';
 
 /** Where the flow itself goes: leaving for these needs no confirmation. */
 const FLOW_EXITS = ['/pay/finish', '/pay/cancel', '/error'];
@@ -54,53 +55,68 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
 
   const pump = station?.products.find((p) => p._id === productId);
   const dispensing = pump?.attributes.deviceState === 'DISPENSING';
-  const max = order?.authorizePrice ? formatMoney(order.authorizePrice, i18n.locale) : null;
   const cancelling = state.kind === 'cancelling' || state.kind === 'confirmingCancel';
   const notice = state.kind === 'waiting' ? state.notice : null;
+  const phase = !order
+    ? 'loading'
+    : order.state === 'PAYMENT_AUTHORIZED'
+      ? 'releasing'
+      : dispensing
+        ? 'fuelling'
+        : 'ready';
 
   return (
-    <section className="page center fueling">
-      <div className="fueling-pump" aria-hidden="true">
-        {pump?.name ?? '…'}
+    <Page
+      align="center"
+      actions={
+        <Button
+          variant="secondary"
+          size="lg"
+          disabled={state.kind !== 'waiting'}
+          loading={cancelling}
+          onClick={() => setConfirmCancel(true)}
+        >
+          <Trans>Cancel</Trans>
+        </Button>
+      }
+    >
+      <div className="fueling-head">
+        <PumpVisual name={pump?.name ?? null} phase={phase} />
+        <h1 className="fueling-title">{pump ? <Trans>Pump {pump.name}</Trans> : <Trans>Your pump</Trans>}</h1>
+        <p className="fueling-status" role="status" aria-live="polite">
+          {phase === 'loading' ? (
+            <Trans>Loading your order…</Trans>
+          ) : phase === 'releasing' ? (
+            <Trans>Your payment is confirmed. The pump is being released…</Trans>
+          ) : phase === 'fuelling' ? (
+            <Trans>Fuelling… Hang up the nozzle when you are done.</Trans>
+          ) : (
+            <Trans>The pump is ready. Lift the nozzle and start fuelling.</Trans>
+          )}
+        </p>
+        {order?.authorizePrice ? (
+          <p className="fueling-max">
+            <Trans>
+              Maximum amount: <Money value={order.authorizePrice} className="fueling-max-amount" />
+            </Trans>
+          </p>
+        ) : null}
       </div>
-      <h1>{pump ? <Trans>Pump {pump.name}</Trans> : <Trans>Your pump</Trans>}</h1>
-      <p className="lead" role="status" aria-live="polite">
-        {!order ? (
-          <Trans>Loading your order…</Trans>
-        ) : order.state === 'PAYMENT_AUTHORIZED' ? (
-          <Trans>Your payment is confirmed. The pump is being released…</Trans>
-        ) : dispensing ? (
-          <Trans>Fuelling… Hang up the nozzle when you are done.</Trans>
-        ) : (
-          <Trans>The pump is ready. Lift the nozzle and start fuelling.</Trans>
-        )}
-      </p>
-      {max ? (
-        <p>
-          <Trans>Maximum amount: {max}</Trans>
-        </p>
-      ) : null}
-      {!online ? (
-        <p className="notice" role="status">
-          <Trans>You are offline. Fuelling goes on; we will update this screen when you are back online.</Trans>
-        </p>
-      ) : null}
       <FormAlert>
         {notice === 'cancelNotSent'
           ? i18n._(msg`Your cancel was not sent: there is no signal. Try again when you are back online.`)
           : null}
       </FormAlert>
-      <button
-        type="button"
-        className="button secondary"
-        disabled={state.kind !== 'waiting'}
-        aria-busy={cancelling}
-        onClick={() => setConfirmCancel(true)}
-      >
-        <Trans>Cancel</Trans>
-      </button>
+      {!online ? (
+        <Notice tone="warning">
+          <Trans>You are offline. Fuelling goes on; we will update this screen when you are back online.</Trans>
+        </Notice>
+      ) : null}
 
       <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} labelledBy={confirmId}>
+        <DialogIcon tone="warning">
+          <FuelIcon size={28} />
+        </DialogIcon>
         <h2 id={confirmId}>
           <Trans>Cancel fuelling?</Trans>
         </h2>
@@ -108,32 +124,34 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
           <Trans>If you have already started, hang up the nozzle: you pay only for the fuel you took.</Trans>
         </p>
         <div className="actions">
-          <button
-            type="button"
-            className="button danger"
+          <Button
+            variant="danger"
             onClick={() => {
               setConfirmCancel(false);
               cancel();
             }}
           >
             <Trans>Yes, cancel</Trans>
-          </button>
-          <button type="button" className="button secondary" onClick={() => setConfirmCancel(false)}>
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
             <Trans>No, continue</Trans>
-          </button>
+          </Button>
         </div>
       </Dialog>
       <Dialog open={notice === 'cancelFailed'} onClose={dismissNotice} labelledBy={failedId}>
+        <DialogIcon tone="warning">
+          <WarningIcon size={28} />
+        </DialogIcon>
         <h2 id={failedId}>
           <Trans>Cancelling did not work</Trans>
         </h2>
         <p>
           <Trans>We could not cancel your order. Your fuelling continues; hang up the nozzle when you are done.</Trans>
         </p>
-        <button type="button" className="button" onClick={dismissNotice}>
+        <Button onClick={dismissNotice}>
           <Trans>OK</Trans>
-        </button>
+        </Button>
       </Dialog>
-    </section>
+    </Page>
   );
 }

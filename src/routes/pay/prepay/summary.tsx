@@ -5,6 +5,7 @@ import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-ro
 import { useState } from 'react';
 import { currencyDigits } from '../../../contract/money';
 import { usePayPrepay } from '../../../features/checkout/queries';
+import { PaymentMethodPicker } from '../../../features/checkout/ui/PaymentMethodPicker';
 import { orderGroup } from '../../../features/orders/model/search';
 import { usePaymentMethods } from '../../../features/payment-methods/queries';
 import { useSession, useUser } from '../../../features/session/queries';
@@ -12,7 +13,9 @@ import { errorText } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/http/errors';
 import { formatMoney } from '../../../lib/money';
 import { useOnline } from '../../../lib/use-online';
-import { FormAlert } from '../../../ui/Form';
+import { Button, buttonClass, FormAlert, Loading, Money, Notice, Page, Section, SkeletonList } from '../../../ui';
+import { OrderFacts } from '../-components/OrderFacts';
+import { StepSkeleton } from './-components/StepSkeleton';
 import { useChosenPump } from './-components/use-chosen-pump';
 
 export const Route = createFileRoute('/pay/prepay/summary')({
@@ -36,7 +39,7 @@ function PrepaySummary() {
   // No answer: nothing is lost — the same attempt (same keys) is replayed when the driver presses pay again.
   const alert = pay.error instanceof ApiError && pay.error.status === 0 ? errorText(i18n, pay.error) : null;
 
-  if (!station) return <p className="page lead" aria-busy="true" />;
+  if (!station) return <StepSkeleton rows={2} />;
   const amount = query.amount;
   if (!pump || !item || amount === undefined || !query.currency) {
     return <Navigate to="/pay/pump" search={true} replace />;
@@ -85,85 +88,63 @@ function PrepaySummary() {
   }
 
   return (
-    <section className="page">
-      <h1>
-        <Trans>Summary</Trans>
-      </h1>
-      <dl className="summary">
-        <div>
-          <dt>
-            <Trans>Fuel</Trans>
-          </dt>
-          <dd>{item.marketingName}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Pump</Trans>
-          </dt>
-          <dd>{pump.name}</dd>
-        </div>
-        <div className="summary-total">
-          <dt>
-            <Trans>Maximum amount</Trans>
-          </dt>
-          <dd>{total}</dd>
-        </div>
-      </dl>
-      <p className="muted">
-        <Trans>This amount is reserved on your card. You are charged only for the fuel you take.</Trans>
-      </p>
+    <Page
+      eyebrow={station.brand}
+      title={<Trans>Summary</Trans>}
+      actions={
+        <Button size="lg" disabled={!canPay} loading={pending} onClick={onPay}>
+          {i18n._(msg`Pay ${total}`)}
+        </Button>
+      }
+    >
+      <OrderFacts
+        rows={[
+          { label: <Trans>Fuel</Trans>, value: item.marketingName },
+          { label: <Trans>Pump</Trans>, value: pump.name },
+        ]}
+        total={{
+          label: <Trans>Maximum amount</Trans>,
+          value: <Money value={{ amount, currency, precision }} size="lg" />,
+        }}
+        note={<Trans>This amount is reserved on your card. You are charged only for the fuel you take.</Trans>}
+      />
       {isGuest ? (
-        <div className="notice">
-          <p>
-            <Trans>Log in or register to pay with a saved card.</Trans>
-          </p>
-          <div className="actions">
-            <Link to="/login" className="button secondary">
-              <Trans>Log in</Trans>
-            </Link>
-            <Link to="/register" className="button ghost">
-              <Trans>Register</Trans>
-            </Link>
-          </div>
-        </div>
+        <Notice
+          tone="info"
+          live="none"
+          title={<Trans>Log in or register to pay with a saved card.</Trans>}
+          action={
+            <div className="pay-inline-actions">
+              <Link to="/login" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                <Trans>Log in</Trans>
+              </Link>
+              <Link to="/register" className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+                <Trans>Register</Trans>
+              </Link>
+            </div>
+          }
+        />
       ) : (
-        <section aria-labelledby="pay-method-title">
-          <h2 id="pay-method-title">
-            <Trans>Payment method</Trans>
-          </h2>
+        <Section title={<Trans>Payment method</Trans>}>
           {methods.isPending ? (
-            <p aria-busy="true">
-              <Trans>Loading your payment methods…</Trans>
-            </p>
+            <Loading label={i18n._(msg`Loading your payment methods…`)}>
+              <SkeletonList rows={1} />
+            </Loading>
           ) : list.length === 0 ? (
-            <p className="notice">
+            <Notice tone="warning" live="none">
               <Trans>You have no saved payment method.</Trans>
-            </p>
+            </Notice>
           ) : (
-            <label className="field">
-              <span className="visually-hidden">
-                <Trans>Payment method</Trans>
-              </span>
-              <select value={method?.id} onChange={(e) => setChosen(e.target.value)} className="select">
-                {list.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {`${m.details.brand ?? m.method} •••• ${m.details.last4 ?? ''} ${m.details.expiry ?? ''}`.trim()}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PaymentMethodPicker methods={list} value={method?.id ?? null} onChange={setChosen} />
           )}
-        </section>
+        </Section>
       )}
       <FormAlert>{alert}</FormAlert>
       {!online ? (
-        <p className="notice" role="status">
+        <Notice tone="warning">
           <Trans>You are offline</Trans>
-        </p>
+        </Notice>
       ) : null}
-      <button type="button" className="button pay-button" disabled={!canPay} aria-busy={pending} onClick={onPay}>
-        {i18n._(msg`Pay ${total}`)}
-      </button>
-    </section>
+    </Page>
   );
 }
