@@ -3,6 +3,7 @@
 // Units on the wire, as §9 says: a cost price in deci-cents ("cents times 10"), a fuel quantity in millilitres / 100,
 // a mileage × 1000 (metres). Payments carry the order's money as {amount, currency, precision} like orders do.
 import { z } from 'zod';
+import { HISTORY_PAGE_SIZE, IMAGE_TYPES, MAX_MILEAGE_KM, MERGE_TRIPS_LIMIT } from './history-limits';
 import { orderPrice } from './orders';
 import { currency, PRODUCT_TYPES } from './stations';
 
@@ -46,17 +47,15 @@ export type EventSource = (typeof EVENT_SOURCES)[number];
 export const historyProductType = z.enum(PRODUCT_TYPES);
 export type HistoryProductType = z.infer<typeof historyProductType>;
 
-/** §9 "History page size 20. Trips offered for merging 40." */
-export const HISTORY_PAGE_SIZE = 20;
-export const MERGE_TRIPS_LIMIT = 40;
-/** §5 "Mileage is at most 1000000" (km); on the wire × 1000. */
-export const MAX_MILEAGE_KM = 1_000_000;
-/** §5 "Images must be under 6 MB". */
-export const MAX_IMAGE_BYTES = 6 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
-/** Images one event may carry. */
-export const MAX_IMAGES_PER_EVENT = 10;
+export {
+  HISTORY_PAGE_SIZE,
+  IMAGE_TYPES,
+  type ImageType,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_EVENT,
+  MAX_MILEAGE_KM,
+  MERGE_TRIPS_LIMIT,
+} from './history-limits';
 
 // §9 conversions, both ways. Integers on the wire; the server stores millilitres and metres.
 /** "Fuel quantity is sent as milli-litres over 100." */

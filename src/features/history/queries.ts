@@ -2,31 +2,20 @@
 // cost goes through the outbox (offline-capable, sent once with its client id as the Idempotency-Key), its image kept
 // on the device until it is sent.
 import { infiniteQueryOptions, type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  type CreateCostBody,
-  type DeleteReach,
-  HISTORY_PAGE_SIZE,
-  type HistoryEvent,
-  MERGE_TRIPS_LIMIT,
-  type PatchCostBody,
-} from '../../contract/history';
+import type { CreateCostBody, DeleteReach, HistoryEvent, PatchCostBody } from '../../contract/history';
+import { HISTORY_PAGE_SIZE, MERGE_TRIPS_LIMIT } from '../../contract/history-limits';
 import type { SubmitResult } from '../../db/outbox';
 import { registerOutboxSender, submitToOutbox } from '../../db/outbox-senders';
 import { ApiError } from '../../lib/http/errors';
 import { classifyFailure } from '../../lib/http/retry';
-import { historyApi } from './api';
 import { filterKey, toApiQuery } from './model/filters';
 import type { HistoryFilters, StatisticsPeriod } from './model/search';
-import {
-  forgetEvents,
-  keepEvent,
-  keepPage,
-  keepPendingCost,
-  keptEvent,
-  localId,
-  markSynced,
-  settlePendingCost,
-} from './store';
+
+// The calls and the device's store load with the first history screen or write, not with the app's entry (the
+// mutations are registered at boot): Dexie and the history's schemas stay out of the landing budget.
+const loadApi = () => import('./api').then((m) => m.historyApi);
+const loadStore = () => import('./store');
+const localId = (key: string) => `local-${key}`;
 
 export const historyKeys = {
   all: ['history'] as const,
@@ -43,6 +32,7 @@ export const historyListQuery = (userId: string, filters: HistoryFilters) =>
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }) => {
       const now = new Date();
+      const [historyApi, { keepPage, markSynced }] = await Promise.all([loadApi(), loadStore()]);
       const page = await historyApi.list(
         { ...toApiQuery(filters, now), page: pageParam, limit: HISTORY_PAGE_SIZE },
         signal,
@@ -61,6 +51,7 @@ export const eventQuery = (userId: string, id: string) =>
   queryOptions({
     queryKey: historyKeys.detail(id),
     queryFn: async ({ signal }) => {
+      const [historyApi, { forgetEvents, keepEvent }] = await Promise.all([loadApi(), loadStore()]);
       try {
         const event = await historyApi.get(id, signal);
         await keepEvent(userId, event);
@@ -80,8 +71,9 @@ const DAY = 86_400_000;
 export const mergeCandidatesQuery = (trip: HistoryEvent) =>
   queryOptions({
     queryKey: historyKeys.trips(trip._id),
-    queryFn: ({ signal }) => {
+    queryFn: async ({ signal }) => {
       const at = Date.parse(trip.sampleTime);
+      const historyApi = await loadApi();
       return historyApi.list(
         {
           page: 1,
@@ -107,8 +99,9 @@ export function statisticsRange(period: StatisticsPeriod, now: Date): { start: D
 export const expensesQuery = (thingId: string, period: StatisticsPeriod) =>
   queryOptions({
     queryKey: historyKeys.expenses(thingId, period),
-    queryFn: ({ signal }) => {
+    queryFn: async ({ signal }) => {
       const { start, end } = statisticsRange(period, new Date());
+      const historyApi = await loadApi();
       return historyApi.expenses(thingId, start.toISOString(), end.toISOString(), signal);
     },
     staleTime: 60_000,
@@ -167,6 +160,7 @@ export function registerHistoryMutations(client: QueryClient): void {
   const refresh = () => client.invalidateQueries({ queryKey: historyKeys.all });
 
   registerOutboxSender('history.createCost', async (input: CreateCostInput, clientId) => {
+    const [historyApi, { keptEvent, settlePendingCost }] = await Promise.all([loadApi(), loadStore()]);
     let event: HistoryEvent;
     try {
       event = await historyApi.createCost(input.body, clientId);
@@ -194,6 +188,7 @@ export function registerHistoryMutations(client: QueryClient): void {
   client.setMutationDefaults(historyMutations.createCost, {
     networkMode: 'always',
     mutationFn: async ({ image, ...input }: NewCostInput) => {
+      const { keepPendingCost } = await loadStore();
       await keepPendingCost({
         userId: input.userId,
         clientId: input.localKey,
@@ -204,49 +199,51 @@ export function registerHistoryMutations(client: QueryClient): void {
     },
   });
   client.setMutationDefaults(historyMutations.patchCost, {
-    mutationFn: ({ id, body }: { userId: string; id: string; body: PatchCostBody }) => historyApi.patchCost(id, body),
+    mutationFn: async ({ id, body }: { userId: string; id: string; body: PatchCostBody }) =>
+      (await loadApi()).patchCost(id, body),
     onSuccess: async (event: HistoryEvent, { userId }: { userId: string; id: string; body: PatchCostBody }) => {
-      await keepEvent(userId, event);
+      await (await loadStore()).keepEvent(userId, event);
       await refresh();
     },
   });
   client.setMutationDefaults(historyMutations.deleteCost, {
-    mutationFn: ({ id, category, reach }: { id: string; category?: string; reach: DeleteReach }) =>
-      historyApi.deleteCost(id, category, reach),
+    mutationFn: async ({ id, category, reach }: { id: string; category?: string; reach: DeleteReach }) =>
+      (await loadApi()).deleteCost(id, category, reach),
     onSuccess: async ({ deleted }: { deleted: string[] }) => {
-      await forgetEvents(deleted);
+      await (await loadStore()).forgetEvents(deleted);
       await refresh();
     },
   });
   client.setMutationDefaults(historyMutations.merge, {
-    mutationFn: ({ eventIds, thingId }: { userId: string; eventIds: string[]; thingId: string }) =>
-      historyApi.merge(eventIds, thingId),
+    mutationFn: async ({ eventIds, thingId }: { userId: string; eventIds: string[]; thingId: string }) =>
+      (await loadApi()).merge(eventIds, thingId),
     onSuccess: async (
       event: HistoryEvent,
       { userId, eventIds }: { userId: string; eventIds: string[]; thingId: string },
     ) => {
+      const { forgetEvents, keepEvent } = await loadStore();
       await forgetEvents(eventIds);
       await keepEvent(userId, event);
       await refresh();
     },
   });
   client.setMutationDefaults(historyMutations.unmerge, {
-    mutationFn: ({ id }: { id: string }) => historyApi.unmerge(id),
+    mutationFn: async ({ id }: { id: string }) => (await loadApi()).unmerge(id),
     onSuccess: async (_: unknown, { id }: { id: string }) => {
-      await forgetEvents([id]);
+      await (await loadStore()).forgetEvents([id]);
       await refresh();
     },
   });
   client.setMutationDefaults(historyMutations.addImage, {
-    mutationFn: ({ eventId, image }: { userId: string; eventId: string; image: Blob }) =>
-      historyApi.uploadImage(eventId, image),
+    mutationFn: async ({ eventId, image }: { userId: string; eventId: string; image: Blob }) =>
+      (await loadApi()).uploadImage(eventId, image),
     onSuccess: async (_: unknown, { eventId }: { userId: string; eventId: string; image: Blob }) => {
       await client.invalidateQueries({ queryKey: historyKeys.detail(eventId) });
     },
   });
   client.setMutationDefaults(historyMutations.deleteImage, {
-    mutationFn: ({ eventId, imageId }: { eventId: string; imageId: string }) =>
-      historyApi.deleteImage(eventId, imageId),
+    mutationFn: async ({ eventId, imageId }: { eventId: string; imageId: string }) =>
+      (await loadApi()).deleteImage(eventId, imageId),
     onSuccess: async (_: unknown, { eventId }: { eventId: string; imageId: string }) => {
       await client.invalidateQueries({ queryKey: historyKeys.detail(eventId) });
     },
@@ -277,7 +274,7 @@ export const useDeleteImage = () =>
   useMutation<unknown, ApiError, { eventId: string; imageId: string }>({ mutationKey: historyMutations.deleteImage });
 
 /** The invoice PDF of a payment (§7 "GET /v4/invoices/{id}, which returns a blob"). */
-export const downloadInvoice = (orderId: string) => historyApi.invoice(orderId);
+export const downloadInvoice = async (orderId: string) => (await loadApi()).invoice(orderId);
 /** An image's bytes (the owner's session is needed, so an <img src> cannot fetch it). */
-export const fetchImage = (eventId: string, imageId: string, signal?: AbortSignal) =>
-  historyApi.image(eventId, imageId, signal);
+export const fetchImage = async (eventId: string, imageId: string, signal?: AbortSignal) =>
+  (await loadApi()).image(eventId, imageId, signal);
