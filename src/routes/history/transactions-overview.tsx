@@ -50,8 +50,8 @@ function Overview() {
             to="/history/transactions-overview"
             search={(prev) => ({ ...prev, period: p })}
             replace
+            activeOptions={{ includeSearch: true }}
             className={chipClass({ selected: p === period })}
-            aria-current={p === period ? 'true' : undefined}
           >
             {i18n._(PERIOD_LABELS[p])}
           </Link>
