@@ -3,6 +3,7 @@
 // images (6 MB refused), merge and unmerge, statistics per period. axe on every screen reached.
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import Papa from 'papaparse';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { pdfText } from '../support/pdf-text';
 import { expectAccessible, registerByMail, uniqueEmail, waitForServiceWorker } from './helpers';
@@ -253,4 +254,40 @@ test('the history error page offers to try again', async ({ page }) => {
   await page.goto('/history/error');
   await expect(page.getByRole('heading', { name: 'The history could not be loaded' })).toBeVisible();
   await expectAccessible(page, 'history error');
+});
+
+test('the filtered history exported as CSV in English and in German, read back', async ({ page }) => {
+  await loginAsDemoDriver(page);
+  const costs = await serverHistory(page, 'types=COST&limit=1');
+  const exportCsv = async (button: string) => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: button }).click();
+    return readFileSync((await (await download).path()) as string, 'utf8');
+  };
+  await page.goto('/history?type=COST');
+  await expect(page.getByRole('link', { name: /Super E5/ }).first()).toBeVisible();
+  const english = await exportCsv('Export CSV');
+  expect(english.charCodeAt(0)).toBe(0xfeff);
+  const en = Papa.parse<string[]>(english.slice(1), { delimiter: ',', skipEmptyLines: true }).data;
+  expect(en[0]?.slice(0, 7)).toEqual(['Date (ISO)', 'Date', 'Type', 'Category', 'Title', 'Amount', 'Currency']);
+  expect(en).toHaveLength(costs.total + 1);
+  const fuel = en.find((r) => r[4] === 'Super E5');
+  expect(fuel?.[5]).toMatch(/^\d+\.\d{2}$/);
+  expect(fuel?.[7]).toMatch(/^\d+\.\d{2}$/);
+  expect(Date.parse(fuel?.[0] ?? '')).not.toBeNaN();
+
+  await page.evaluate(() => localStorage.setItem('language', 'de'));
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'CSV exportieren' })).toBeVisible();
+  const german = await exportCsv('CSV exportieren');
+  expect(german.charCodeAt(0)).toBe(0xfeff);
+  const de = Papa.parse<string[]>(german.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
+  expect(de[0]?.slice(0, 7)).toEqual(['Datum (ISO)', 'Datum', 'Art', 'Kategorie', 'Titel', 'Betrag', 'Währung']);
+  expect(de).toHaveLength(costs.total + 1);
+  const kraftstoff = de.find((r) => r[4] === 'Super E5');
+  expect(kraftstoff?.[3]).toBe('Kraftstoff');
+  expect(kraftstoff?.[5]).toMatch(/^\d+,\d{2}$/);
+  // The same amounts in both files.
+  expect(de.map((r) => r[5]?.replace(',', '.')).slice(1)).toEqual(en.map((r) => r[5]).slice(1));
+  await expectAccessible(page, 'history in German');
 });

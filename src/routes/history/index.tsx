@@ -13,8 +13,8 @@ import { HistoryList } from '../../features/history/ui/HistoryList';
 import { useVehicles } from '../../features/history/ui/use-vehicles';
 import { isApiError } from '../../lib/http/errors';
 import { useOnline } from '../../lib/use-online';
-import { buttonClass, chipClass, EmptyState, Loading, Notice, Page, SkeletonList } from '../../ui';
-import { HistoryIcon, PlusIcon } from '../../ui/icons';
+import { buttonClass, Chip, chipClass, EmptyState, Loading, Notice, Page, SkeletonList } from '../../ui';
+import { DownloadIcon, HistoryIcon, PlusIcon } from '../../ui/icons';
 
 export const Route = createFileRoute('/history/')({
   validateSearch: historySearch,
@@ -34,6 +34,7 @@ function HistoryPage() {
   const { userId, vehicles } = useVehicles();
   const online = useOnline();
   const [sheet, setSheet] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const items = useHistory(userId, filters);
   const synced = useLastSynced(userId, filterKey(filters));
   const list = useInfiniteQuery({ ...historyListQuery(userId ?? '', filters), enabled: !!userId });
@@ -46,6 +47,26 @@ function HistoryPage() {
   const failed = list.isError && !(isApiError(list.error) && list.error.status === 0);
   // A load failure with nothing kept to show: the error page (§2.1 /history/error).
   if (failed && items !== undefined && items.length === 0) return <Navigate to="/history/error" />;
+  async function onExport() {
+    setExporting(true);
+    try {
+      const { exportHistoryCsv } = await import('../../features/history/ui/export-csv');
+      const { file, name } = await exportHistoryCsv({
+        i18n,
+        filters,
+        kept: (items ?? []).map((i) => i.event),
+        online,
+      });
+      const url = URL.createObjectURL(file);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } finally {
+      setExporting(false);
+    }
+  }
   const setFilters = (next: HistoryFilters) =>
     void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
   const time = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
@@ -73,6 +94,9 @@ function HistoryPage() {
         <Link to="/history/transactions-overview" className={chipClass()}>
           <Trans>Statistics</Trans>
         </Link>
+        <Chip icon={<DownloadIcon size={18} />} onClick={() => void onExport()} disabled={exporting}>
+          <Trans>Export CSV</Trans>
+        </Chip>
       </FilterBar>
       {!online ? (
         <Notice tone="warning" live="status">

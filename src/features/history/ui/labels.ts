@@ -68,11 +68,8 @@ export function eventTitle(i18n: I18n, event: HistoryEvent): string {
   if (event.payment) return event.payment.stationName ?? i18n._(CATEGORY_LABELS[event.payment.category]);
   if (event.cost) return event.cost.name || i18n._(CATEGORY_LABELS[event.cost.category]);
   if (event.trip) {
-    const place = event.trip.endAddress
-      ?.split(',')
-      .slice(-1)[0]
-      ?.replace(/^\s*\d+\s*/, '')
-      .trim();
+    // The destination's street: most trips end in the same city.
+    const place = event.trip.endAddress?.split(',')[0]?.trim();
     return place ? i18n._(msg`Trip to ${place}`) : i18n._(msg`Trip`);
   }
   return '';
