@@ -13,6 +13,7 @@ import { devMailApiRoutes, devMailPages } from './routes/dev-mail';
 import { devOidcRoutes } from './routes/dev-oidc';
 import { forecourtRoutes } from './routes/forecourt';
 import { functionRoutes } from './routes/functions';
+import { historyRoutes } from './routes/history';
 import { maintenanceRoutes } from './routes/maintenance';
 import { orderRoutes } from './routes/orders';
 import { poiRoutes } from './routes/pois';
@@ -20,6 +21,7 @@ import { userRoutes } from './routes/users';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const IMAGE_UPLOAD = /^\/api\/v4\/account-history\/[^/]+\/images$/;
 
 export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -53,7 +55,10 @@ export function createApp(ctx: AppContext) {
   });
   // Only requests that may carry a body: bodyLimit reads `c.req.raw.body`, which makes @hono/node-server build a full
   // Request (with an AbortController) — measurable on the polling hot path (GET /v4/order/{id}).
-  app.use('*', (c, next) => (BODYLESS.has(c.req.method) ? next() : limitBody(c, next)));
+  // History images carry their own limit (6 MB, routes/history.ts).
+  app.use('*', (c, next) =>
+    BODYLESS.has(c.req.method) || IMAGE_UPLOAD.test(c.req.path) ? next() : limitBody(c, next),
+  );
 
   app.route('/api', authRoutes(ctx));
   app.route('/api', userRoutes(ctx));
@@ -61,6 +66,7 @@ export function createApp(ctx: AppContext) {
   app.route('/api', maintenanceRoutes(ctx));
   app.route('/api', poiRoutes(ctx));
   app.route('/api', orderRoutes(ctx));
+  app.route('/api', historyRoutes(ctx));
   // Also at the root: the app's "remote maintenance json" may be configured as /maintenance.json.
   app.route('/', maintenanceRoutes(ctx));
 

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
+import { Route as HistoryRouteRouteImport } from './routes/history/route'
 import { Route as PayRouteRouteImport } from './routes/pay/route'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as publicChangeTmpPasswordRouteImport } from './routes/(public)/change-tmp-password'
@@ -20,12 +21,18 @@ import { Route as publicLandingRouteImport } from './routes/(public)/landing'
 import { Route as publicLoginRouteImport } from './routes/(public)/login'
 import { Route as publicMaintenanceRouteImport } from './routes/(public)/maintenance'
 import { Route as publicOnboardingRouteImport } from './routes/(public)/onboarding'
+import { Route as HistoryIndexRouteImport } from './routes/history/index'
+import { Route as HistoryCreateRouteImport } from './routes/history/create'
+import { Route as HistoryErrorRouteImport } from './routes/history/error'
+import { Route as HistoryTransactionsOverviewRouteImport } from './routes/history/transactions-overview'
 import { Route as PayIndexRouteImport } from './routes/pay/index'
 import { Route as PayCancelRouteImport } from './routes/pay/cancel'
 import { Route as PayFinishRouteImport } from './routes/pay/finish'
 import { Route as PayPumpRouteImport } from './routes/pay/pump'
 import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
+import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
+import { Route as HistoryIdMergeRouteImport } from './routes/history/$id/merge'
 import { Route as PayPrepayAmountRouteImport } from './routes/pay/prepay/amount'
 import { Route as PayPrepayFuelingRouteImport } from './routes/pay/prepay/fueling'
 import { Route as PayPrepayFuelselectionRouteImport } from './routes/pay/prepay/fuelselection'
@@ -39,6 +46,11 @@ const IndexRoute = IndexRouteImport.update({
 const ChangePasswordRoute = ChangePasswordRouteImport.update({
   id: '/change-password',
   path: '/change-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HistoryRouteRoute = HistoryRouteRouteImport.update({
+  id: '/history',
+  path: '/history',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PayRouteRoute = PayRouteRouteImport.update({
@@ -86,6 +98,27 @@ const publicOnboardingRoute = publicOnboardingRouteImport.update({
   path: '/onboarding',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HistoryIndexRoute = HistoryIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => HistoryRouteRoute,
+} as any)
+const HistoryCreateRoute = HistoryCreateRouteImport.update({
+  id: '/create',
+  path: '/create',
+  getParentRoute: () => HistoryRouteRoute,
+} as any)
+const HistoryErrorRoute = HistoryErrorRouteImport.update({
+  id: '/error',
+  path: '/error',
+  getParentRoute: () => HistoryRouteRoute,
+} as any)
+const HistoryTransactionsOverviewRoute =
+  HistoryTransactionsOverviewRouteImport.update({
+    id: '/transactions-overview',
+    path: '/transactions-overview',
+    getParentRoute: () => HistoryRouteRoute,
+  } as any)
 const PayIndexRoute = PayIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -116,6 +149,16 @@ const publicRegisterMailRoute = publicRegisterMailRouteImport.update({
   path: '/register/mail',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HistoryIdIndexRoute = HistoryIdIndexRouteImport.update({
+  id: '/$id/',
+  path: '/$id/',
+  getParentRoute: () => HistoryRouteRoute,
+} as any)
+const HistoryIdMergeRoute = HistoryIdMergeRouteImport.update({
+  id: '/$id/merge',
+  path: '/$id/merge',
+  getParentRoute: () => HistoryRouteRoute,
+} as any)
 const PayPrepayAmountRoute = PayPrepayAmountRouteImport.update({
   id: '/prepay/amount',
   path: '/prepay/amount',
@@ -139,6 +182,7 @@ const PayPrepaySummaryRoute = PayPrepaySummaryRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/history': typeof HistoryRouteRouteWithChildren
   '/pay': typeof PayRouteRouteWithChildren
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
@@ -149,16 +193,22 @@ export interface FileRoutesByFullPath {
   '/login': typeof publicLoginRoute
   '/maintenance': typeof publicMaintenanceRoute
   '/onboarding': typeof publicOnboardingRoute
+  '/history/create': typeof HistoryCreateRoute
+  '/history/error': typeof HistoryErrorRoute
+  '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/history/': typeof HistoryIndexRoute
   '/pay/': typeof PayIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
+  '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/register/': typeof publicRegisterIndexRoute
+  '/history/$id/': typeof HistoryIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -171,20 +221,27 @@ export interface FileRoutesByTo {
   '/login': typeof publicLoginRoute
   '/maintenance': typeof publicMaintenanceRoute
   '/onboarding': typeof publicOnboardingRoute
+  '/history/create': typeof HistoryCreateRoute
+  '/history/error': typeof HistoryErrorRoute
+  '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/history': typeof HistoryIndexRoute
   '/pay': typeof PayIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
+  '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/register': typeof publicRegisterIndexRoute
+  '/history/$id': typeof HistoryIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/history': typeof HistoryRouteRouteWithChildren
   '/pay': typeof PayRouteRouteWithChildren
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
@@ -195,21 +252,28 @@ export interface FileRoutesById {
   '/(public)/login': typeof publicLoginRoute
   '/(public)/maintenance': typeof publicMaintenanceRoute
   '/(public)/onboarding': typeof publicOnboardingRoute
+  '/history/create': typeof HistoryCreateRoute
+  '/history/error': typeof HistoryErrorRoute
+  '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/history/': typeof HistoryIndexRoute
   '/pay/': typeof PayIndexRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
+  '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/(public)/register/': typeof publicRegisterIndexRoute
+  '/history/$id/': typeof HistoryIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/history'
     | '/pay'
     | '/change-password'
     | '/settings'
@@ -220,16 +284,22 @@ export interface FileRouteTypes {
     | '/login'
     | '/maintenance'
     | '/onboarding'
+    | '/history/create'
+    | '/history/error'
+    | '/history/transactions-overview'
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/history/'
     | '/pay/'
     | '/register/mail'
+    | '/history/$id/merge'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
     | '/register/'
+    | '/history/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -242,19 +312,26 @@ export interface FileRouteTypes {
     | '/login'
     | '/maintenance'
     | '/onboarding'
+    | '/history/create'
+    | '/history/error'
+    | '/history/transactions-overview'
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/history'
     | '/pay'
     | '/register/mail'
+    | '/history/$id/merge'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
     | '/register'
+    | '/history/$id'
   id:
     | '__root__'
     | '/'
+    | '/history'
     | '/pay'
     | '/change-password'
     | '/settings'
@@ -265,20 +342,27 @@ export interface FileRouteTypes {
     | '/(public)/login'
     | '/(public)/maintenance'
     | '/(public)/onboarding'
+    | '/history/create'
+    | '/history/error'
+    | '/history/transactions-overview'
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/history/'
     | '/pay/'
     | '/(public)/register/mail'
+    | '/history/$id/merge'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
     | '/(public)/register/'
+    | '/history/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  HistoryRouteRoute: typeof HistoryRouteRouteWithChildren
   PayRouteRoute: typeof PayRouteRouteWithChildren
   ChangePasswordRoute: typeof ChangePasswordRoute
   SettingsRoute: typeof SettingsRoute
@@ -307,6 +391,13 @@ declare module '@tanstack/react-router' {
       path: '/change-password'
       fullPath: '/change-password'
       preLoaderRoute: typeof ChangePasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/history': {
+      id: '/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof HistoryRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pay': {
@@ -372,6 +463,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof publicOnboardingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/history/': {
+      id: '/history/'
+      path: '/'
+      fullPath: '/history/'
+      preLoaderRoute: typeof HistoryIndexRouteImport
+      parentRoute: typeof HistoryRouteRoute
+    }
+    '/history/create': {
+      id: '/history/create'
+      path: '/create'
+      fullPath: '/history/create'
+      preLoaderRoute: typeof HistoryCreateRouteImport
+      parentRoute: typeof HistoryRouteRoute
+    }
+    '/history/error': {
+      id: '/history/error'
+      path: '/error'
+      fullPath: '/history/error'
+      preLoaderRoute: typeof HistoryErrorRouteImport
+      parentRoute: typeof HistoryRouteRoute
+    }
+    '/history/transactions-overview': {
+      id: '/history/transactions-overview'
+      path: '/transactions-overview'
+      fullPath: '/history/transactions-overview'
+      preLoaderRoute: typeof HistoryTransactionsOverviewRouteImport
+      parentRoute: typeof HistoryRouteRoute
+    }
     '/pay/': {
       id: '/pay/'
       path: '/'
@@ -414,6 +533,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof publicRegisterMailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/history/$id/': {
+      id: '/history/$id/'
+      path: '/$id'
+      fullPath: '/history/$id/'
+      preLoaderRoute: typeof HistoryIdIndexRouteImport
+      parentRoute: typeof HistoryRouteRoute
+    }
+    '/history/$id/merge': {
+      id: '/history/$id/merge'
+      path: '/$id/merge'
+      fullPath: '/history/$id/merge'
+      preLoaderRoute: typeof HistoryIdMergeRouteImport
+      parentRoute: typeof HistoryRouteRoute
+    }
     '/pay/prepay/amount': {
       id: '/pay/prepay/amount'
       path: '/prepay/amount'
@@ -445,6 +578,28 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface HistoryRouteRouteChildren {
+  HistoryCreateRoute: typeof HistoryCreateRoute
+  HistoryErrorRoute: typeof HistoryErrorRoute
+  HistoryTransactionsOverviewRoute: typeof HistoryTransactionsOverviewRoute
+  HistoryIndexRoute: typeof HistoryIndexRoute
+  HistoryIdMergeRoute: typeof HistoryIdMergeRoute
+  HistoryIdIndexRoute: typeof HistoryIdIndexRoute
+}
+
+const HistoryRouteRouteChildren: HistoryRouteRouteChildren = {
+  HistoryCreateRoute: HistoryCreateRoute,
+  HistoryErrorRoute: HistoryErrorRoute,
+  HistoryTransactionsOverviewRoute: HistoryTransactionsOverviewRoute,
+  HistoryIndexRoute: HistoryIndexRoute,
+  HistoryIdMergeRoute: HistoryIdMergeRoute,
+  HistoryIdIndexRoute: HistoryIdIndexRoute,
+}
+
+const HistoryRouteRouteWithChildren = HistoryRouteRoute._addFileChildren(
+  HistoryRouteRouteChildren,
+)
+
 interface PayRouteRouteChildren {
   PayCancelRoute: typeof PayCancelRoute
   PayFinishRoute: typeof PayFinishRoute
@@ -473,6 +628,7 @@ const PayRouteRouteWithChildren = PayRouteRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  HistoryRouteRoute: HistoryRouteRouteWithChildren,
   PayRouteRoute: PayRouteRouteWithChildren,
   ChangePasswordRoute: ChangePasswordRoute,
   SettingsRoute: SettingsRoute,

@@ -1,10 +1,9 @@
-// /api/v4/order..., /api/v4/ongoing-orders, /api/v4/account-history/costs/by-order, /api/v4/payment-methods.
+// /api/v4/order..., /api/v4/ongoing-orders, /api/v4/payment-methods.
 // HTTP only: headers, validation with the contract, idempotency keys, the services.
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   authorizeBody,
-  costsByOrderBody,
   createOrderBody,
   IDEMPOTENCY_HEADER,
   ongoingOrdersQuery,
@@ -25,7 +24,6 @@ import {
   createOrder,
   listOngoingOrders,
   loadOrder,
-  recordCosts,
   stopAcquire,
   updateOrder,
 } from '../services/orders';
@@ -104,13 +102,6 @@ export function orderRoutes(ctx: AppContext) {
     const body = await jsonBody(c, updateOrderBody);
     return c.json(
       await updateOrder({ ctx, input: { session: c.get('session'), orderId: c.req.param('id'), ...body } }),
-    );
-  });
-
-  r.put('/v4/account-history/costs/by-order/:id', auth, async (c) => {
-    const body = await jsonBody(c, costsByOrderBody);
-    return c.json(
-      await recordCosts({ ctx, input: { session: c.get('session'), orderId: c.req.param('id'), ...body } }),
     );
   });
 

@@ -1,10 +1,17 @@
-// Demo data, seeded on start (idempotent: re-running never duplicates). The demo driver also gets a vehicle and the sandbox test cards.
+// Demo data, seeded on start (idempotent: re-running never duplicates). The demo driver also gets a vehicle, the sandbox
+// test cards and a logbook.
 import type { AppContext } from '../context';
+import { seedDemoHistory } from '../services/history';
 import { seedDemoUser, seedDemoWallet, seedNetwork } from '../services/seed';
+import { firstThingId } from '../services/things';
 
 export async function seed(ctx: AppContext): Promise<void> {
   if (ctx.env.seedNetwork) await seedNetwork({ ctx });
   if (!ctx.env.demoMode) return;
   const { userId } = await seedDemoUser({ ctx });
-  if (userId) await seedDemoWallet({ ctx, input: { userId } });
+  if (!userId) return;
+  await seedDemoWallet({ ctx, input: { userId } });
+  // Six months of the demo vehicle's logbook (trips from the simulated recorder, fuel stops, costs).
+  const thingId = await firstThingId({ ctx, input: { userId } });
+  if (thingId) await seedDemoHistory({ ctx, input: { userId, thingId } });
 }

@@ -3,6 +3,7 @@
 // is one `useMutation({ mutationKey })` wherever it is used.
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { registerCheckoutMutations } from '../features/checkout/queries';
+import { registerHistoryMutations } from '../features/history/queries';
 import { registerOrderMutations } from '../features/orders/queries';
 import { registerProfileMutations } from '../features/profile/queries';
 import { registerSessionMutations } from '../features/session/queries';
@@ -14,6 +15,7 @@ registerSessionMutations(queryClient);
 registerOrderMutations(queryClient);
 registerCheckoutMutations(queryClient);
 registerProfileMutations(queryClient);
+registerHistoryMutations(queryClient);
 
 export const persister = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : window.localStorage,

@@ -10,7 +10,8 @@ export type TitleKey =
   | 'success'
   | 'washSelection'
   | 'maintenance'
-  | 'changePassword';
+  | 'changePassword'
+  | 'history';
 
 const TITLES: Array<[RegExp, TitleKey]> = [
   [/^\/address$/, 'address'],
@@ -23,6 +24,7 @@ const TITLES: Array<[RegExp, TitleKey]> = [
   [/^\/pay\/(wash\/)?finish$/, 'success'],
   [/^\/pay\/postpay\/wash$/, 'washSelection'],
   [/^\/maintenance$/, 'maintenance'],
+  [/^\/history(\/|$)/, 'history'],
 ];
 
 export function titleFor(path: string): TitleKey | null {
@@ -36,6 +38,8 @@ export function titleFor(path: string): TitleKey | null {
  */
 export function showsBackButton(path: string): boolean {
   if (path === '/change-password' || path === '/settings') return true;
+  // The logbook's pages (not in the spec's list, which predates them): a way back, as on settings.
+  if (path === '/history' || path.startsWith('/history/')) return true;
   if (!path.startsWith('/pay/')) return false;
   const last = path.split('/').filter(Boolean).pop() ?? '';
   return !['finish', 'pump', 'summary', 'payment-register'].includes(last);

@@ -161,11 +161,6 @@ export const updateOrderBody = z.strictObject({
   carOdometerM: z.number().int().min(0).max(1_000_000_000).optional(),
 });
 
-export const costsByOrderBody = z.strictObject({
-  tankIsFull: z.boolean().optional(),
-  carOdometerM: z.number().int().min(0).max(1_000_000_000).optional(),
-});
-
 export const ongoingOrdersResponse = z.array(order);
 
 export const PAYMENT_METHOD_TYPES = [
@@ -220,6 +215,3 @@ export const paymentMethodsQuery = z.strictObject({
   supportedByPoi: z.string().max(64).optional(),
   supportedByPoiProduct: z.string().max(64).optional(),
 });
-
-/** PUT /v4/account-history/costs/by-order/{id} answers this. */
-export const costsByOrderResponse = z.object({ ok: z.literal(true) });

@@ -2,6 +2,7 @@
 // store.ts, screens read through useLiveQuery). Dexie owns what a driver keeps; react-query's persisted cache only
 // shows the last server snapshot at start (ARCHITECTURE.md "One owner per offline datum").
 import Dexie, { type EntityTable } from 'dexie';
+import type { HistoryEvent } from '../contract/history';
 import type { Order } from '../contract/orders';
 
 export type StoredReceipt = {
@@ -31,16 +32,46 @@ export type OutboxEntry = {
   userId: string | null;
 };
 
+export type StoredHistoryEvent = {
+  /** The event id; `local-<client id>` for a cost made without signal that waits in the outbox. */
+  id: string;
+  userId: string;
+  /** Epoch ms of event.sampleTime: the list's order. */
+  time: number;
+  event: HistoryEvent;
+  /** Made on this device and not sent yet. */
+  pending?: boolean;
+  /** The image attached to a pending cost, kept until it is sent. */
+  pendingImage?: { bytes: ArrayBuffer; type: string };
+};
+
+export type HistorySync = {
+  /** userId + the filter's key. */
+  id: string;
+  /** When the server's first page of this list was last fetched (epoch ms). */
+  syncedAt: number;
+};
+
 class ForecourtDb extends Dexie {
   /** Receipts of recent orders: the finish page and the recent-receipts list open them without signal. */
   receipts!: EntityTable<StoredReceipt, 'id'>;
   /** Writes made without signal, waiting to be sent once, in order (db/outbox.ts). */
   outbox!: EntityTable<OutboxEntry, 'seq'>;
+  /** The driver's logbook (history events): the history list and detail open from here without signal. */
+  historyEvents!: EntityTable<StoredHistoryEvent, 'id'>;
+  /** When each history list was last synced with the server ("last synced"). */
+  historySync!: EntityTable<HistorySync, 'id'>;
 
   constructor(name = 'forecourt-pay') {
     super(name);
     this.version(1).stores({ receipts: 'id, storedAt' });
     this.version(2).stores({ receipts: 'id, storedAt', outbox: '++seq, &id, kind' });
+    this.version(3).stores({
+      receipts: 'id, storedAt',
+      outbox: '++seq, &id, kind',
+      historyEvents: 'id, [userId+time]',
+      historySync: 'id',
+    });
   }
 }
 

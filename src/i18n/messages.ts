@@ -44,5 +44,11 @@ export function fieldErrorText(i18n: I18n, error: FieldError, field: string): st
       return i18n._(msg`The passwords do not match`);
     case 'terms':
       return i18n._(msg`Please accept the terms and conditions`);
+    case 'mileageMax':
+      return i18n._(msg`The mileage can be at most 1,000,000 km`);
+    case 'mileageBelowPrevious':
+      return i18n._(msg`The mileage must not be lower than the previous value (${error.previous})`);
+    case 'imageTooLarge':
+      return i18n._(msg`Images must be under 6 MB`);
   }
 }

@@ -6,7 +6,12 @@ export type FieldError =
   | { kind: 'format' }
   | { kind: 'passwordLength'; min: number; max: number }
   | { kind: 'mismatch' }
-  | { kind: 'terms' };
+  | { kind: 'terms' }
+  /** shell-and-account.md §5 "Mileage is at most 1000000 and must not be lower than the previous value." */
+  | { kind: 'mileageMax' }
+  | { kind: 'mileageBelowPrevious'; previous: string }
+  /** §5 "Images must be under 6 MB." */
+  | { kind: 'imageTooLarge' };
 
 // Deliberately simple: one @, something before it, a dot in the domain, no spaces. The server validates again.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -12,7 +12,7 @@ import { LanguageSheet, useLanguageName } from '../features/settings/ui/Language
 import { GENERIC_ERROR } from '../i18n/messages';
 import { APP_VERSION_LABEL } from '../lib/constants';
 import { Button, buttonClass, Card, Dialog, List, ListItem, Notice, Page, Section, Skeleton } from '../ui';
-import { HelpIcon, LanguageIcon, LogOutIcon, TrashIcon, UserIcon } from '../ui/icons';
+import { HelpIcon, HistoryIcon, LanguageIcon, LogOutIcon, TrashIcon, UserIcon } from '../ui/icons';
 
 export const Route = createFileRoute('/settings')({
   validateSearch: uiQuery,
@@ -93,6 +93,16 @@ function Settings() {
           </Card>
         </Section>
       )}
+      {registered ? (
+        <List header={<Trans>Logbook</Trans>}>
+          <ListItem
+            leading={<HistoryIcon size={20} />}
+            title={<Trans>History and costs</Trans>}
+            subtitle={<Trans>Payments, trips, costs and statistics</Trans>}
+            render={(row) => <Link to="/history" {...row} />}
+          />
+        </List>
+      ) : null}
       {record?.userId ? <RecentReceipts userId={record.userId} /> : null}
       <List header={<Trans>Language</Trans>}>
         <ListItem

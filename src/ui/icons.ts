@@ -14,6 +14,7 @@ export {
   CircleHelp as HelpIcon,
   Clock as ClockIcon,
   CreditCard as CardIcon,
+  Download as DownloadIcon,
   Droplets as CarWashIcon,
   Eye as EyeIcon,
   EyeOff as EyeOffIcon,

@@ -2,6 +2,7 @@
 // migrations from this index into server/db/migrations (committed; applied in-process at start).
 export * from './auth';
 export * from './forecourt';
+export * from './history';
 export * from './idempotency';
 export * from './mail';
 export * from './orders';

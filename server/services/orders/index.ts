@@ -10,7 +10,6 @@ export { createOrder } from './create-order';
 export { forecourtHooks } from './forecourt-hooks';
 export { listOngoingOrders } from './list-ongoing-orders';
 export { loadOrder } from './load-order';
-export { recordCosts } from './record-costs';
 export { stopAcquire } from './stop-acquire';
 // For tests and fixtures: the transition table
 export { assertTransition, canTransition, createdEntry, ORDER_TRANSITIONS } from './transitions';

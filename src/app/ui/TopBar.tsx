@@ -34,6 +34,7 @@ const TITLES: Record<TitleKey, MessageDescriptor> = {
   washSelection: msg`Select car wash`,
   maintenance: msg`Maintenance`,
   changePassword: msg`Change password`,
+  history: msg`History`,
 };
 
 /** The shell's top bar (shell-and-account.md §2.3): back or profile on the left, the route's title, language. */

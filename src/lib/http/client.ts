@@ -23,6 +23,8 @@ export type ClientContext = {
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   json?: unknown;
+  /** A binary body (an image upload) instead of JSON; its Content-Type goes in headers. */
+  body?: Blob;
   searchParams?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -57,6 +59,8 @@ const SESSIONLESS = [
 
 export type ApiClient = {
   request<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  /** A binary answer (an invoice PDF), with the same headers, timeout and errors. */
+  blob(path: string, options?: RequestOptions): Promise<Blob>;
   ky: KyInstance;
 };
 
@@ -78,6 +82,17 @@ export function createApiClient(ctx: ClientContext): ApiClient {
     schema: S,
     options: RequestOptions = {},
   ): Promise<z.infer<S>> {
+    return send(path, options, async (response) => {
+      const text = await response.text();
+      const body: unknown = text ? JSON.parse(text) : null;
+      const parsed = schema.safeParse(body);
+      if (!parsed.success)
+        throw new ApiError(response.status, BAD_RESPONSE, 'The server answered in an unexpected format.');
+      return parsed.data;
+    });
+  }
+
+  async function send<T>(path: string, options: RequestOptions, read: (response: Response) => Promise<T>): Promise<T> {
     const cleanPath = path.replace(/^\/+/, '');
     const method = options.method ?? 'GET';
     const correlationId = newId();
@@ -91,15 +106,11 @@ export function createApiClient(ctx: ClientContext): ApiClient {
         method,
         headers,
         json: options.json,
+        body: options.body,
         searchParams: Object.keys(searchParams).length ? searchParams : undefined,
         signal: options.signal,
       });
-      const text = await response.text();
-      const body: unknown = text ? JSON.parse(text) : null;
-      const parsed = schema.safeParse(body);
-      if (!parsed.success)
-        throw new ApiError(response.status, BAD_RESPONSE, 'The server answered in an unexpected format.');
-      return parsed.data;
+      return await read(response);
     } catch (cause) {
       const error = await toApiError(cause);
       if (error.errorDescription && error.code !== CANCELLED) apiErrorState.set(error.errorDescription);
@@ -110,7 +121,7 @@ export function createApiClient(ctx: ClientContext): ApiClient {
     }
   }
 
-  return { request, ky: instance };
+  return { request, blob: (path, options = {}) => send(path, options, (response) => response.blob()), ky: instance };
 }
 
 async function toApiError(cause: unknown): Promise<ApiError> {

@@ -1,0 +1,193 @@
+// The logbook's calls (shell-and-account.md §7 History): /v4/account-history..., /events/merged-trip,
+// /statistics/things/{id}/expenses, /v4/invoices/{id}. HTTP only: validation with the contract, the history services.
+// POST costs and images accept an Idempotency-Key (the app's outbox sends its client id): a repeat is replayed.
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import {
+  costsByOrderBody,
+  createCostBody,
+  deleteCostQuery,
+  expensesQuery,
+  historyQuery,
+  MAX_IMAGE_BYTES,
+  mergeTripsBody,
+  patchCostBody,
+  patchCostQuery,
+} from '../../src/contract/history';
+import { IDEMPOTENCY_HEADER } from '../../src/contract/orders';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors';
+import { requireAuth } from '../http/auth';
+import { errorResponse } from '../http/errors';
+import type { AppEnv } from '../http/types';
+import { jsonBody, query, readJson, validate } from '../http/validate';
+import {
+  addImage,
+  createCost,
+  deleteCost,
+  deleteImage,
+  getEvent,
+  getExpenses,
+  getImage,
+  getInvoice,
+  listHistory,
+  mergeTrips,
+  recordCostsByOrder,
+  unmergeTrip,
+  updateCost,
+} from '../services/history';
+import { requestFingerprint, runIdempotent } from '../services/idempotency';
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The Idempotency-Key when sent (optional on these calls); malformed → 400. */
+function optionalKey(c: Context<AppEnv>): string | undefined {
+  const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
+  if (!key) return undefined;
+  if (!KEY.test(key)) throw new ApiError(400, 'bad_request', `The ${IDEMPOTENCY_HEADER} header is malformed`);
+  return key;
+}
+
+/** Runs `work` once per key (or plainly without one) and answers its JSON, replayed byte for byte. */
+async function once(
+  ctx: AppContext,
+  c: Context<AppEnv>,
+  fingerprintBody: unknown,
+  status: number,
+  work: () => Promise<unknown>,
+) {
+  const key = optionalKey(c);
+  const run = async () => ({ status, body: JSON.stringify(await work()) });
+  const res = key
+    ? await runIdempotent({
+        ctx,
+        input: {
+          userId: c.get('session').userId,
+          key,
+          fingerprint: requestFingerprint(c.req.method, c.req.path, fingerprintBody),
+        },
+        run,
+      })
+    : { ...(await run()), replayed: false };
+  c.header('Content-Type', 'application/json');
+  c.header('Cache-Control', 'no-store');
+  if (res.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.body(res.body, res.status as ContentfulStatusCode);
+}
+
+const INVOICE_LANGUAGES = new Set(['en', 'de']);
+
+export function historyRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  const auth = requireAuth(ctx);
+  const userId = (c: Context<AppEnv>) => c.get('session').userId;
+
+  r.get('/v4/account-history', auth, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    // A filter may come as a comma list or repeated (types=PAYMENT&types=COST).
+    const raw = Object.fromEntries(
+      Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v] as const),
+    );
+    return c.json(await listHistory({ ctx, input: { userId: userId(c), query: validate(historyQuery, raw) } }));
+  });
+
+  r.post('/v4/account-history/costs', auth, async (c) => {
+    const raw = await readJson(c);
+    const body = validate(createCostBody, raw);
+    return once(ctx, c, raw, 201, () => createCost({ ctx, input: { userId: userId(c), body } }));
+  });
+
+  r.put('/v4/account-history/costs/by-order/:id', auth, async (c) => {
+    const body = await jsonBody(c, costsByOrderBody);
+    return c.json(await recordCostsByOrder({ ctx, input: { userId: userId(c), orderId: c.req.param('id'), ...body } }));
+  });
+
+  r.patch('/v4/account-history/costs/:id', auth, async (c) => {
+    query(c, patchCostQuery);
+    const body = await jsonBody(c, patchCostBody);
+    return c.json(await updateCost({ ctx, input: { userId: userId(c), eventId: c.req.param('id'), body } }));
+  });
+
+  r.delete('/v4/account-history/costs/:id', auth, async (c) => {
+    const q = query(c, deleteCostQuery);
+    return c.json(
+      await deleteCost({
+        ctx,
+        input: { userId: userId(c), eventId: c.req.param('id'), category: q.category, reach: q.reach },
+      }),
+    );
+  });
+
+  r.get('/v4/account-history/:id', auth, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await getEvent({ ctx, input: { userId: userId(c), eventId: c.req.param('id') } }));
+  });
+
+  r.post(
+    '/v4/account-history/:id/images',
+    bodyLimit({
+      maxSize: MAX_IMAGE_BYTES,
+      onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The image must be under 6 MB'),
+    }),
+    auth,
+    async (c) => {
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const { createHash } = await import('node:crypto');
+      const digest = createHash('sha256').update(bytes).digest('hex');
+      return once(ctx, c, { sha256: digest, type: c.req.header('content-type') ?? null }, 201, () =>
+        addImage({
+          ctx,
+          input: { userId: userId(c), eventId: c.req.param('id'), declaredType: c.req.header('content-type'), bytes },
+        }),
+      );
+    },
+  );
+
+  r.get('/v4/account-history/:id/images/:imageId', auth, async (c) => {
+    const image = await getImage({
+      ctx,
+      input: { userId: userId(c), eventId: c.req.param('id'), imageId: c.req.param('imageId') },
+    });
+    c.header('Content-Type', image.contentType);
+    c.header('Cache-Control', 'private, max-age=86400, immutable');
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(new Uint8Array(image.data));
+  });
+
+  r.delete('/v4/account-history/:id/images/:imageId', auth, async (c) => {
+    return c.json(
+      await deleteImage({
+        ctx,
+        input: { userId: userId(c), eventId: c.req.param('id'), imageId: c.req.param('imageId') },
+      }),
+    );
+  });
+
+  r.post('/events/merged-trip', auth, async (c) => {
+    const body = await jsonBody(c, mergeTripsBody);
+    return c.json(await mergeTrips({ ctx, input: { userId: userId(c), ...body } }), 201);
+  });
+
+  r.delete('/events/merged-trip/:id', auth, async (c) => {
+    return c.json(await unmergeTrip({ ctx, input: { userId: userId(c), eventId: c.req.param('id') } }));
+  });
+
+  r.get('/statistics/things/:id/expenses', auth, async (c) => {
+    const q = query(c, expensesQuery);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await getExpenses({ ctx, input: { userId: userId(c), thingId: c.req.param('id'), ...q } }));
+  });
+
+  r.get('/v4/invoices/:id', auth, async (c) => {
+    const wanted = (c.req.header('x-locale') ?? 'en').slice(0, 2).toLowerCase();
+    const language = INVOICE_LANGUAGES.has(wanted) ? (wanted as 'en' | 'de') : 'en';
+    const { pdf, filename } = await getInvoice({ ctx, input: { userId: userId(c), id: c.req.param('id'), language } });
+    c.header('Content-Type', 'application/pdf');
+    c.header('Content-Disposition', `attachment; filename="${filename}"`);
+    c.header('Cache-Control', 'private, no-store');
+    return c.body(new Uint8Array(pdf));
+  });
+
+  return r;
+}

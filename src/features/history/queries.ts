@@ -1,0 +1,280 @@
+// The logbook's queries and writes. Fetching writes into the device's store (store.ts), which screens read; a new
+// cost goes through the outbox (offline-capable, sent once with its client id as the Idempotency-Key), its image kept
+// on the device until it is sent.
+import { infiniteQueryOptions, type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
+import type { CreateCostBody, DeleteReach, HistoryEvent, PatchCostBody } from '../../contract/history';
+import { HISTORY_PAGE_SIZE, MERGE_TRIPS_LIMIT } from '../../contract/history-limits';
+import type { SubmitResult } from '../../db/outbox';
+import { registerOutboxSender, submitToOutbox } from '../../db/outbox-senders';
+import { ApiError } from '../../lib/http/errors';
+import { classifyFailure } from '../../lib/http/retry';
+import { filterKey, toApiQuery } from './model/filters';
+import type { HistoryFilters, StatisticsPeriod } from './model/search';
+
+// The calls and the device's store load with the first history screen or write, not with the app's entry (the
+// mutations are registered at boot): Dexie and the history's schemas stay out of the landing budget.
+const loadApi = () => import('./api').then((m) => m.historyApi);
+const loadStore = () => import('./store');
+const localId = (key: string) => `local-${key}`;
+
+export const historyKeys = {
+  all: ['history'] as const,
+  list: (userId: string, filters: HistoryFilters) => ['history', 'list', userId, filterKey(filters)] as const,
+  detail: (id: string) => ['history', 'detail', id] as const,
+  trips: (id: string) => ['history', 'merge-candidates', id] as const,
+  expenses: (thingId: string, period: StatisticsPeriod) => ['history', 'expenses', thingId, period] as const,
+};
+
+/** The list, 20 a page (§9); every page fetched is kept on the device, which is what the screen shows. */
+export const historyListQuery = (userId: string, filters: HistoryFilters) =>
+  infiniteQueryOptions({
+    queryKey: historyKeys.list(userId, filters),
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }) => {
+      const now = new Date();
+      const [historyApi, { keepPage, markSynced }] = await Promise.all([loadApi(), loadStore()]);
+      const page = await historyApi.list(
+        { ...toApiQuery(filters, now), page: pageParam, limit: HISTORY_PAGE_SIZE },
+        signal,
+      );
+      const last = page.page * page.limit >= page.total;
+      await keepPage({ userId, events: page.events, filters, first: pageParam === 1, last, now });
+      if (pageParam === 1) await markSynced(userId, filterKey(filters), Date.now());
+      return { page: page.page, total: page.total, count: page.events.length };
+    },
+    getNextPageParam: (last) => (last.page * HISTORY_PAGE_SIZE < last.total ? last.page + 1 : undefined),
+    staleTime: 30_000,
+  });
+
+/** One event, kept on the device (the detail page reads the kept copy). */
+export const eventQuery = (userId: string, id: string) =>
+  queryOptions({
+    queryKey: historyKeys.detail(id),
+    queryFn: async ({ signal }) => {
+      const [historyApi, { forgetEvents, keepEvent }] = await Promise.all([loadApi(), loadStore()]);
+      try {
+        const event = await historyApi.get(id, signal);
+        await keepEvent(userId, event);
+        return event;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) await forgetEvents([id]);
+        throw error;
+      }
+    },
+    enabled: !id.startsWith('local-'),
+    retry: false,
+  });
+
+const DAY = 86_400_000;
+
+/** §9 "Trips offered for merging 40": the vehicle's trips around this one (two weeks either side, newest first). */
+export const mergeCandidatesQuery = (trip: HistoryEvent) =>
+  queryOptions({
+    queryKey: historyKeys.trips(trip._id),
+    queryFn: async ({ signal }) => {
+      const at = Date.parse(trip.sampleTime);
+      const historyApi = await loadApi();
+      return historyApi.list(
+        {
+          page: 1,
+          limit: MERGE_TRIPS_LIMIT,
+          types: 'TRIP',
+          ...(trip.thingId ? { vehicleId: trip.thingId } : {}),
+          from: new Date(at - 14 * DAY).toISOString(),
+          to: new Date(at + 14 * DAY).toISOString(),
+        },
+        signal,
+      );
+    },
+    staleTime: 0,
+  });
+
+export function statisticsRange(period: StatisticsPeriod, now: Date): { start: Date; end: Date } {
+  const months = period === '1m' ? 1 : period === '6m' ? 6 : 12;
+  const start = new Date(now);
+  start.setMonth(start.getMonth() - months);
+  return { start, end: now };
+}
+
+export const expensesQuery = (thingId: string, period: StatisticsPeriod) =>
+  queryOptions({
+    queryKey: historyKeys.expenses(thingId, period),
+    queryFn: async ({ signal }) => {
+      const { start, end } = statisticsRange(period, new Date());
+      const historyApi = await loadApi();
+      return historyApi.expenses(thingId, start.toISOString(), end.toISOString(), signal);
+    },
+    staleTime: 60_000,
+  });
+
+export const historyMutations = {
+  createCost: ['history', 'create-cost'] as const,
+  patchCost: ['history', 'patch-cost'] as const,
+  deleteCost: ['history', 'delete-cost'] as const,
+  merge: ['history', 'merge'] as const,
+  unmerge: ['history', 'unmerge'] as const,
+  addImage: ['history', 'add-image'] as const,
+  deleteImage: ['history', 'delete-image'] as const,
+};
+
+export type CreateCostInput = {
+  userId: string;
+  /** The placeholder's key on the device (`local-<key>`). */
+  localKey: string;
+  body: CreateCostBody;
+};
+
+export type NewCostInput = CreateCostInput & { image?: { bytes: ArrayBuffer; type: string } | undefined };
+
+/** What a new cost looks like on the device until the server has it. */
+export function placeholderEvent(input: CreateCostInput, now: Date): HistoryEvent {
+  const { body } = input;
+  return {
+    _id: localId(input.localKey),
+    type: 'COST',
+    thingId: body.thingId ?? null,
+    sampleTime: body.sampleTime,
+    triggerEventTypeAtSource: 'MANUAL',
+    cost: {
+      category: body.category,
+      price: body.price,
+      currency: body.currency,
+      recurrencePeriod: body.recurrencePeriod ?? 'NEVER',
+      seriesId: null,
+      name: body.name ?? null,
+      notes: body.notes ?? null,
+      fuelQuantity: body.fuelQuantity ?? null,
+      odometer: body.odometer ?? null,
+      tankFull: body.tankFull ?? null,
+    },
+    payment: null,
+    trip: null,
+    images: [],
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+}
+
+/** The writes of this area; called once with the app's query client at boot. */
+export function registerHistoryMutations(client: QueryClient): void {
+  const refresh = () => client.invalidateQueries({ queryKey: historyKeys.all });
+
+  registerOutboxSender('history.createCost', async (input: CreateCostInput, clientId) => {
+    const [historyApi, { keptEvent, settlePendingCost }] = await Promise.all([loadApi(), loadStore()]);
+    let event: HistoryEvent;
+    try {
+      event = await historyApi.createCost(input.body, clientId);
+    } catch (error) {
+      // Refused for good: the placeholder goes (the outbox tells the driver).
+      if (classifyFailure(error) === 'refused') await settlePendingCost(input.localKey, input.userId, null);
+      throw error;
+    }
+    const kept = await keptEvent(localId(input.localKey));
+    if (kept?.pendingImage) {
+      const { bytes, type } = kept.pendingImage;
+      try {
+        const image = await historyApi.uploadImage(event._id, new Blob([bytes], { type }), `${clientId}:image`);
+        event = { ...event, images: [...event.images, image] };
+      } catch (error) {
+        // Without signal the whole write is tried again (the cost is replayed, not made twice); an image the server
+        // refuses is dropped, the cost stays.
+        if (classifyFailure(error) !== 'refused') throw error;
+      }
+    }
+    await settlePendingCost(input.localKey, input.userId, event);
+    void refresh();
+    return event;
+  });
+  client.setMutationDefaults(historyMutations.createCost, {
+    networkMode: 'always',
+    mutationFn: async ({ image, ...input }: NewCostInput) => {
+      const { keepPendingCost } = await loadStore();
+      await keepPendingCost({
+        userId: input.userId,
+        clientId: input.localKey,
+        event: placeholderEvent(input, new Date()),
+        image,
+      });
+      return submitToOutbox('history.createCost', input);
+    },
+  });
+  client.setMutationDefaults(historyMutations.patchCost, {
+    mutationFn: async ({ id, body }: { userId: string; id: string; body: PatchCostBody }) =>
+      (await loadApi()).patchCost(id, body),
+    onSuccess: async (event: HistoryEvent, { userId }: { userId: string; id: string; body: PatchCostBody }) => {
+      await (await loadStore()).keepEvent(userId, event);
+      await refresh();
+    },
+  });
+  client.setMutationDefaults(historyMutations.deleteCost, {
+    mutationFn: async ({ id, category, reach }: { id: string; category?: string; reach: DeleteReach }) =>
+      (await loadApi()).deleteCost(id, category, reach),
+    onSuccess: async ({ deleted }: { deleted: string[] }) => {
+      await (await loadStore()).forgetEvents(deleted);
+      await refresh();
+    },
+  });
+  client.setMutationDefaults(historyMutations.merge, {
+    mutationFn: async ({ eventIds, thingId }: { userId: string; eventIds: string[]; thingId: string }) =>
+      (await loadApi()).merge(eventIds, thingId),
+    onSuccess: async (
+      event: HistoryEvent,
+      { userId, eventIds }: { userId: string; eventIds: string[]; thingId: string },
+    ) => {
+      const { forgetEvents, keepEvent } = await loadStore();
+      await forgetEvents(eventIds);
+      await keepEvent(userId, event);
+      await refresh();
+    },
+  });
+  client.setMutationDefaults(historyMutations.unmerge, {
+    mutationFn: async ({ id }: { id: string }) => (await loadApi()).unmerge(id),
+    onSuccess: async (_: unknown, { id }: { id: string }) => {
+      await (await loadStore()).forgetEvents([id]);
+      await refresh();
+    },
+  });
+  client.setMutationDefaults(historyMutations.addImage, {
+    mutationFn: async ({ eventId, image }: { userId: string; eventId: string; image: Blob }) =>
+      (await loadApi()).uploadImage(eventId, image),
+    onSuccess: async (_: unknown, { eventId }: { userId: string; eventId: string; image: Blob }) => {
+      await client.invalidateQueries({ queryKey: historyKeys.detail(eventId) });
+    },
+  });
+  client.setMutationDefaults(historyMutations.deleteImage, {
+    mutationFn: async ({ eventId, imageId }: { eventId: string; imageId: string }) =>
+      (await loadApi()).deleteImage(eventId, imageId),
+    onSuccess: async (_: unknown, { eventId }: { eventId: string; imageId: string }) => {
+      await client.invalidateQueries({ queryKey: historyKeys.detail(eventId) });
+    },
+  });
+}
+
+export const useCreateCost = () =>
+  useMutation<SubmitResult, ApiError, NewCostInput>({ mutationKey: historyMutations.createCost });
+export const usePatchCost = () =>
+  useMutation<HistoryEvent, ApiError, { userId: string; id: string; body: PatchCostBody }>({
+    mutationKey: historyMutations.patchCost,
+  });
+export const useDeleteCost = () =>
+  useMutation<{ deleted: string[] }, ApiError, { id: string; category?: string; reach: DeleteReach }>({
+    mutationKey: historyMutations.deleteCost,
+  });
+export const useMergeTrips = () =>
+  useMutation<HistoryEvent, ApiError, { userId: string; eventIds: string[]; thingId: string }>({
+    mutationKey: historyMutations.merge,
+  });
+export const useUnmergeTrip = () =>
+  useMutation<{ restored: string[] }, ApiError, { id: string }>({ mutationKey: historyMutations.unmerge });
+export const useAddImage = () =>
+  useMutation<unknown, ApiError, { userId: string; eventId: string; image: Blob }>({
+    mutationKey: historyMutations.addImage,
+  });
+export const useDeleteImage = () =>
+  useMutation<unknown, ApiError, { eventId: string; imageId: string }>({ mutationKey: historyMutations.deleteImage });
+
+/** The invoice PDF of a payment (§7 "GET /v4/invoices/{id}, which returns a blob"). */
+export const downloadInvoice = async (orderId: string) => (await loadApi()).invoice(orderId);
+/** An image's bytes (the owner's session is needed, so an <img src> cannot fetch it). */
+export const fetchImage = async (eventId: string, imageId: string, signal?: AbortSignal) =>
+  (await loadApi()).image(eventId, imageId, signal);

@@ -1,0 +1,138 @@
+// The logbook kept on the device (Dexie through src/db): the one owner of history events. The list query writes each
+// page it fetches here and removes what the server no longer has in that page's span; screens read with useLiveQuery,
+// so the list, its filters and the detail open without signal. Costs made offline wait here as `local-…` events.
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { HistoryEvent } from '../../contract/history';
+import { db, type StoredHistoryEvent } from '../../db';
+import { type HistoryFilters, matches } from './model/filters';
+
+export type { StoredHistoryEvent };
+
+const stored = (userId: string, event: HistoryEvent): StoredHistoryEvent => ({
+  id: event._id,
+  userId,
+  time: Date.parse(event.sampleTime),
+  event,
+});
+
+/** The user's kept events that pass the filters, newest first. */
+export async function queryHistory(userId: string, filters: HistoryFilters, now: Date): Promise<StoredHistoryEvent[]> {
+  return db.historyEvents
+    .where('[userId+time]')
+    .between([userId, -Infinity], [userId, Infinity])
+    .reverse()
+    .filter((row) => matches(row.event, filters, now))
+    .toArray();
+}
+
+export function useHistory(userId: string | null, filters: HistoryFilters): StoredHistoryEvent[] | undefined {
+  const { type, vehicle, product, period } = filters;
+  return useLiveQuery(
+    () => (userId ? queryHistory(userId, { type, vehicle, product, period }, new Date()) : []),
+    [userId, type, vehicle, product, period],
+  );
+}
+
+/**
+ * A page from the server: kept, and within its span (from its newest event, or now for the first page, down to its
+ * oldest, or the beginning when it is the last page) every kept event of these filters it does not hold is gone.
+ */
+export async function keepPage(input: {
+  userId: string;
+  events: HistoryEvent[];
+  filters: HistoryFilters;
+  first: boolean;
+  last: boolean;
+  now: Date;
+}): Promise<void> {
+  const { userId, events, filters } = input;
+  const rows = events.map((e) => stored(userId, e));
+  const upper = input.first ? Infinity : (rows[0]?.time ?? Infinity);
+  const lower = input.last ? -Infinity : (rows[rows.length - 1]?.time ?? -Infinity);
+  const ids = new Set(rows.map((r) => r.id));
+  await db.transaction('rw', db.historyEvents, async () => {
+    const gone = await db.historyEvents
+      .where('[userId+time]')
+      .between([userId, lower], [userId, upper], true, true)
+      .filter((row) => !row.pending && !ids.has(row.id) && matches(row.event, filters, input.now))
+      .primaryKeys();
+    await db.historyEvents.bulkDelete(gone);
+    await db.historyEvents.bulkPut(rows);
+  });
+}
+
+export async function keepEvent(userId: string, event: HistoryEvent): Promise<void> {
+  await db.historyEvents.put(stored(userId, event));
+}
+
+export async function forgetEvents(ids: string[]): Promise<void> {
+  await db.historyEvents.bulkDelete(ids);
+}
+
+export function useKeptEvent(id: string): StoredHistoryEvent | null | undefined {
+  return useLiveQuery(async () => (await db.historyEvents.get(id)) ?? null, [id]);
+}
+
+export async function keptEvent(id: string): Promise<StoredHistoryEvent | undefined> {
+  return db.historyEvents.get(id);
+}
+
+/** A cost made on this device that waits in the outbox: shown at once, replaced by the server's when sent. */
+export async function keepPendingCost(input: {
+  userId: string;
+  clientId: string;
+  event: HistoryEvent;
+  image?: { bytes: ArrayBuffer; type: string } | undefined;
+}): Promise<void> {
+  await db.historyEvents.put({
+    ...stored(input.userId, input.event),
+    id: localId(input.clientId),
+    pending: true,
+    ...(input.image ? { pendingImage: input.image } : {}),
+  });
+}
+
+export const localId = (clientId: string) => `local-${clientId}`;
+
+export async function settlePendingCost(clientId: string, userId: string, event: HistoryEvent | null): Promise<void> {
+  await db.transaction('rw', db.historyEvents, async () => {
+    await db.historyEvents.delete(localId(clientId));
+    if (event) await db.historyEvents.put(stored(userId, event));
+  });
+}
+
+const syncKey = (userId: string, key: string) => `${userId}|${key}`;
+
+export async function markSynced(userId: string, key: string, at: number): Promise<void> {
+  await db.historySync.put({ id: syncKey(userId, key), syncedAt: at });
+}
+
+/** When this list was last synced (epoch ms): undefined while the device is asked, null when never. */
+export function useLastSynced(userId: string | null, key: string): number | null | undefined {
+  return useLiveQuery(
+    async () => (userId ? ((await db.historySync.get(syncKey(userId, key)))?.syncedAt ?? null) : null),
+    [userId, key],
+  );
+}
+
+/** The latest mileage of a vehicle the device knows (§5: a new reading must not be lower). */
+export async function lastMileage(
+  userId: string,
+  thingId: string,
+  before: number,
+  except?: string,
+): Promise<number | null> {
+  const rows = await db.historyEvents
+    .where('[userId+time]')
+    .between([userId, -Infinity], [userId, before], true, true)
+    .reverse()
+    .filter(
+      (r) =>
+        r.id !== except &&
+        r.event.thingId === thingId &&
+        (r.event.cost?.odometer ?? r.event.payment?.odometer ?? null) !== null,
+    )
+    .first();
+  const m = rows?.event.cost?.odometer ?? rows?.event.payment?.odometer ?? null;
+  return m === null ? null : m / 1000;
+}

@@ -1,0 +1,293 @@
+// The logbook as a driver uses it (shell-and-account.md §2.4, issue 14): a paid order in the history once with its
+// receipt fields and invoice PDF, a recurring cost made without signal and sent once, delete "this and following",
+// images (6 MB refused), merge and unmerge, statistics per period. axe on every screen reached.
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import Papa from 'papaparse';
+import { DEMO_STATIONS } from '../../server/seed/stations';
+import { pdfText } from '../support/pdf-text';
+import { expectAccessible, registerByMail, uniqueEmail, waitForServiceWorker } from './helpers';
+
+const station = DEMO_STATIONS.prepay;
+test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
+
+async function loginAsDemoDriver(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('driver@example.com')).toBeVisible();
+}
+
+/** The signed-in driver's history through the API (what the server holds), for counting. */
+async function serverHistory(page: Page, query: string) {
+  return page.evaluate(async (q) => {
+    const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string };
+    const res = await fetch(`/api/v4/account-history?${q}`, { headers: { Authorization: `Bearer ${auth.token}` } });
+    return (await res.json()) as {
+      total: number;
+      events: Array<{ _id: string; type: string; sampleTime: string; payment?: { orderId: string } | null }>;
+    };
+  }, query);
+}
+
+async function openConsole(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto(`/forecourt?station=${station.id}`);
+  return { page, close: () => context.close() };
+}
+
+async function pick(page: Page, field: RegExp | string, option: string) {
+  await page.getByRole('button', { name: field }).click();
+  await page.getByRole('dialog').getByText(option, { exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+}
+
+const isoDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+test('a paid prepay order is in the history once, with its receipt fields and its invoice PDF', async ({
+  page,
+  browser,
+}) => {
+  await loginAsDemoDriver(page);
+  await page.goto(`/pay?pid=${station.id}`);
+  await page.getByRole('button', { name: 'Pump 6', exact: true }).click();
+  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('button', { name: '€30.00' }).click();
+  await page.getByRole('button', { name: 'Pay €30.00' }).click();
+  await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
+  const orderId = new URL(page.url()).searchParams.get('orderId') as string;
+  const forecourt = await openConsole(browser);
+  try {
+    const pump = forecourt.page.getByRole('article', { name: 'Pump 6', exact: true });
+    await expect(pump).toContainText('RELEASED', { timeout: 10_000 });
+    await pump.getByRole('button', { name: 'Lift nozzle' }).click();
+    await expect(pump).toContainText('DISPENSING');
+    await forecourt.page.waitForTimeout(2_000);
+    await pump.getByRole('button', { name: 'Hang up' }).click();
+  } finally {
+    await forecourt.close();
+  }
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 15_000 });
+  // The order completes a few seconds after the receipt (ready for invoice, invoice issued).
+  await expect
+    .poll(
+      async () =>
+        (await serverHistory(page, 'types=PAYMENT&limit=100')).events.filter((e) => e.payment?.orderId === orderId)
+          .length,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(1);
+  const event = (await serverHistory(page, 'types=PAYMENT&limit=100')).events.find(
+    (e) => e.payment?.orderId === orderId,
+  )!;
+
+  await page.goto('/history?type=PAYMENT');
+  await expect(page.getByRole('link', { name: /Nordwind/ }).first()).toBeVisible();
+  await expectAccessible(page, 'history filtered by payments');
+  await page.goto(`/history/${event._id}`);
+  const fields = page.locator('dl.history-fields');
+  await expect(fields).toContainText('Pump6');
+  await expect(fields).toContainText('Paid withVISA •••• 4242');
+  await expect(fields).toContainText(`Order${orderId}`);
+  await expect(fields).toContainText(/Quantity\d+(\.\d+)? l/);
+  await expect(fields).toContainText(/Unit price€\d\.\d{3}/);
+  await expectAccessible(page, 'payment detail');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download invoice (PDF)' }).click();
+  const text = pdfText(readFileSync((await (await download).path()) as string));
+  for (const expected of ['Invoice', 'Nordwind', 'VISA •••• 4242', orderId, 'VAT 19 %', 'Pump 6'])
+    expect(text).toContain(expected);
+});
+
+test('a monthly cost made without signal waits on the phone and is sent once when the signal returns', async ({
+  page,
+  context,
+}) => {
+  await registerByMail(page, uniqueEmail('history-offline'), 'correct-horse-9');
+  await waitForServiceWorker(page);
+  await page.goto('/history');
+  await expect(page.getByText('No entries yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Add cost' }).click();
+  await expect(page.getByRole('heading', { name: 'Add a cost' })).toBeVisible();
+  await expectAccessible(page, 'cost form');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Save cost' }).click();
+  await expect(page.getByText('The Category field is required')).toBeVisible();
+  await expect(page.getByText('The Price field is required')).toBeVisible();
+  await expectAccessible(page, 'cost form with errors');
+  await pick(page, /^Category/, 'Insurance');
+  await page.getByLabel('Price').fill('89.50');
+  await pick(page, /^Repeats/, 'Monthly');
+  await page.getByLabel('Name', { exact: true }).fill('Car insurance');
+  await page.getByRole('button', { name: 'Save cost' }).click();
+  await expect(page.getByText('Saved on this phone. It is sent when you are online.')).toBeVisible();
+  await expect(page).toHaveURL(/\/history(\?|$)/);
+  const row = page.getByRole('link', { name: /Car insurance/ });
+  await expect(row).toContainText('Waiting for signal');
+  await expect(row).toContainText('€89.50');
+  await expectAccessible(page, 'history offline with a waiting cost');
+
+  await context.setOffline(false);
+  await expect(row).not.toContainText('Waiting for signal', { timeout: 15_000 });
+  const held = await serverHistory(page, 'types=COST');
+  expect(held.total).toBe(1);
+  await page.reload();
+  await expect(page.getByRole('link', { name: /Car insurance/ })).toHaveCount(1);
+});
+
+test('delete "this and following" of a recurring cost leaves the earlier months', async ({ page }) => {
+  await registerByMail(page, uniqueEmail('history-reach'), 'correct-horse-9');
+  const start = new Date();
+  start.setDate(Math.min(start.getDate(), 28));
+  start.setMonth(start.getMonth() - 4);
+  await page.goto('/history/create');
+  await pick(page, /^Category/, 'Parking');
+  await page.getByLabel('Price').fill('299');
+  await page.getByLabel('Date').fill(isoDay(start));
+  await pick(page, /^Repeats/, 'Monthly');
+  await page.getByLabel('Name', { exact: true }).fill('Leasing rate');
+  await page.getByRole('button', { name: 'Save cost' }).click();
+  await expect(page.getByText('Cost saved')).toBeVisible();
+  await page.goto('/history');
+  await expect(page.getByRole('link', { name: /Leasing rate/ })).toHaveCount(5);
+  // The third of five (two months ago): it and the two after it go.
+  await page
+    .getByRole('link', { name: /Leasing rate/ })
+    .nth(2)
+    .click();
+  await expect(page.getByText('RepeatsMonthly')).toBeVisible();
+  await expectAccessible(page, 'cost detail');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete a recurring cost' })).toBeVisible();
+  await expectAccessible(page, 'delete reach sheet');
+  await page.getByText('This and following').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/history(\?|$)/);
+  await expect(page.getByRole('link', { name: /Leasing rate/ })).toHaveCount(2);
+  expect((await serverHistory(page, 'types=COST')).total).toBe(2);
+});
+
+test('an image of 6 MB or more is refused; a smaller one is attached and shown', async ({ page }) => {
+  await registerByMail(page, uniqueEmail('history-image'), 'correct-horse-9');
+  await page.goto('/history/create');
+  await pick(page, /^Category/, 'Repair');
+  await page.getByLabel('Price').fill('120');
+  await page.getByRole('button', { name: 'Save cost' }).click();
+  await expect(page.getByRole('heading', { name: 'Repair' })).toBeVisible();
+  const big = Buffer.alloc(6 * 1024 * 1024 + 10);
+  big.set([0xff, 0xd8, 0xff, 0xe0]);
+  await page.getByLabel('Attach an image').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: big });
+  await expect(page.getByRole('alert')).toContainText('Images must be under 6 MB');
+  await expectAccessible(page, 'image refused');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/P8Fu7N9hAAAAAElFTkSuQmCC',
+    'base64',
+  );
+  await page.getByLabel('Attach an image').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('img', { name: 'Image 1' })).toBeVisible({ timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'Image 1' })).toBeVisible();
+  await expectAccessible(page, 'cost with an image');
+});
+
+test('two trips merged into one, then unmerged again', async ({ page }) => {
+  await loginAsDemoDriver(page);
+  await page.goto('/history?type=TRIP');
+  await expectAccessible(page, 'history filtered by trips');
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(page.getByRole('dialog', { name: 'Filter the history' })).toBeVisible();
+  await expectAccessible(page, 'filter sheet');
+  await page.getByRole('dialog').getByRole('button', { name: 'Show results' }).click();
+  const before = await serverHistory(page, 'types=TRIP&limit=100');
+  await page
+    .getByRole('link', { name: /Trip to/ })
+    .nth(1)
+    .click();
+  await page.getByRole('link', { name: 'Merge with other trips' }).click();
+  await expect(page.getByRole('heading', { name: 'Merge trips' })).toBeVisible();
+  const boxes = page.getByRole('checkbox');
+  await expect(boxes.first()).toBeVisible();
+  await expectAccessible(page, 'merge picker');
+  const checked = await boxes.evaluateAll((els) => els.findIndex((e) => (e as HTMLInputElement).checked));
+  await boxes.nth(checked + 1).check();
+  await page.getByRole('button', { name: 'Merge 2 trips' }).click();
+  await expect(page.getByText('Merged trip')).toBeVisible();
+  await expect(page.locator('dl.history-fields')).toContainText('Merged from2 trips');
+  await expectAccessible(page, 'merged trip');
+  expect((await serverHistory(page, 'types=TRIP&limit=100')).total).toBe(before.total - 1);
+  await page.getByRole('button', { name: 'Unmerge' }).click();
+  await expect(page).toHaveURL(/\/history\?type=TRIP/);
+  const after = await serverHistory(page, 'types=TRIP&limit=100');
+  expect(after.events.map((e) => e._id)).toEqual(before.events.map((e) => e._id));
+});
+
+test('statistics for 1 month, 6 months and 1 year', async ({ page }) => {
+  await loginAsDemoDriver(page);
+  await page.goto('/history');
+  await page.getByRole('link', { name: 'Statistics' }).click();
+  for (const [period, months] of [
+    ['1 month', 2],
+    ['6 months', 7],
+    ['1 year', 13],
+  ] as const) {
+    await page.getByRole('link', { name: period }).click();
+    await expect(page.getByRole('link', { name: period })).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('.history-table tbody tr')).toHaveCount(months);
+    await expect(page.getByText('Total spent').locator('xpath=..')).toContainText(/€\d/);
+    await expect(page.getByText('Cost per 100 km').locator('xpath=..')).toContainText(/€\d/);
+    await expectAccessible(page, `statistics ${period}`);
+  }
+  await expect(page.getByRole('heading', { name: 'Spend by category' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Insurance' })).toContainText('€');
+});
+
+test('the history error page offers to try again', async ({ page }) => {
+  await loginAsDemoDriver(page);
+  await page.goto('/history/error');
+  await expect(page.getByRole('heading', { name: 'The history could not be loaded' })).toBeVisible();
+  await expectAccessible(page, 'history error');
+});
+
+test('the filtered history exported as CSV in English and in German, read back', async ({ page }) => {
+  await loginAsDemoDriver(page);
+  const costs = await serverHistory(page, 'types=COST&limit=1');
+  const exportCsv = async (button: string) => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: button }).click();
+    return readFileSync((await (await download).path()) as string, 'utf8');
+  };
+  await page.goto('/history?type=COST');
+  await expect(page.getByRole('link', { name: /Super E5/ }).first()).toBeVisible();
+  const english = await exportCsv('Export CSV');
+  expect(english.charCodeAt(0)).toBe(0xfeff);
+  const en = Papa.parse<string[]>(english.slice(1), { delimiter: ',', skipEmptyLines: true }).data;
+  expect(en[0]?.slice(0, 7)).toEqual(['Date (ISO)', 'Date', 'Type', 'Category', 'Title', 'Amount', 'Currency']);
+  expect(en).toHaveLength(costs.total + 1);
+  const fuel = en.find((r) => r[4] === 'Super E5');
+  expect(fuel?.[5]).toMatch(/^\d+\.\d{2}$/);
+  expect(fuel?.[7]).toMatch(/^\d+\.\d{2}$/);
+  expect(Date.parse(fuel?.[0] ?? '')).not.toBeNaN();
+
+  await page.evaluate(() => localStorage.setItem('language', 'de'));
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'CSV exportieren' })).toBeVisible();
+  const german = await exportCsv('CSV exportieren');
+  expect(german.charCodeAt(0)).toBe(0xfeff);
+  const de = Papa.parse<string[]>(german.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
+  expect(de[0]?.slice(0, 7)).toEqual(['Datum (ISO)', 'Datum', 'Art', 'Kategorie', 'Titel', 'Betrag', 'Währung']);
+  expect(de).toHaveLength(costs.total + 1);
+  const kraftstoff = de.find((r) => r[4] === 'Super E5');
+  expect(kraftstoff?.[3]).toBe('Kraftstoff');
+  expect(kraftstoff?.[5]).toMatch(/^\d+,\d{2}$/);
+  // The same amounts in both files.
+  expect(de.map((r) => r[5]?.replace(',', '.')).slice(1)).toEqual(en.map((r) => r[5]).slice(1));
+  await expectAccessible(page, 'history in German');
+});
