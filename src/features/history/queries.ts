@@ -5,7 +5,8 @@ import { infiniteQueryOptions, type QueryClient, queryOptions, useMutation } fro
 import type { CreateCostBody, DeleteReach, HistoryEvent, PatchCostBody } from '../../contract/history';
 import { HISTORY_PAGE_SIZE, MERGE_TRIPS_LIMIT } from '../../contract/history-limits';
 import type { SubmitResult } from '../../db/outbox';
-import { registerOutboxSender, submitToOutbox } from '../../db/outbox-senders';
+import { registerOutboxSender } from '../../db/outbox-senders';
+import { submitToOutbox } from '../../db/outbox-submit';
 import { ApiError } from '../../lib/http/errors';
 import { classifyFailure } from '../../lib/http/retry';
 import { filterKey, toApiQuery } from './model/filters';
