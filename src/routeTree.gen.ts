@@ -20,6 +20,7 @@ import { Route as publicLandingRouteImport } from './routes/(public)/landing'
 import { Route as publicLoginRouteImport } from './routes/(public)/login'
 import { Route as publicMaintenanceRouteImport } from './routes/(public)/maintenance'
 import { Route as publicOnboardingRouteImport } from './routes/(public)/onboarding'
+import { Route as MapIndexRouteImport } from './routes/map/index'
 import { Route as PayIndexRouteImport } from './routes/pay/index'
 import { Route as PayCancelRouteImport } from './routes/pay/cancel'
 import { Route as PayFinishRouteImport } from './routes/pay/finish'
@@ -84,6 +85,11 @@ const publicMaintenanceRoute = publicMaintenanceRouteImport.update({
 const publicOnboardingRoute = publicOnboardingRouteImport.update({
   id: '/(public)/onboarding',
   path: '/onboarding',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MapIndexRoute = MapIndexRouteImport.update({
+  id: '/map/',
+  path: '/map/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PayIndexRoute = PayIndexRouteImport.update({
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/map/': typeof MapIndexRoute
   '/pay/': typeof PayIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
@@ -174,6 +181,7 @@ export interface FileRoutesByTo {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/map': typeof MapIndexRoute
   '/pay': typeof PayIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/map/': typeof MapIndexRoute
   '/pay/': typeof PayIndexRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
@@ -223,6 +232,7 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/map/'
     | '/pay/'
     | '/register/mail'
     | '/pay/prepay/amount'
@@ -245,6 +255,7 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/map'
     | '/pay'
     | '/register/mail'
     | '/pay/prepay/amount'
@@ -268,6 +279,7 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/map/'
     | '/pay/'
     | '/(public)/register/mail'
     | '/pay/prepay/amount'
@@ -289,6 +301,7 @@ export interface RootRouteChildren {
   publicLoginRoute: typeof publicLoginRoute
   publicMaintenanceRoute: typeof publicMaintenanceRoute
   publicOnboardingRoute: typeof publicOnboardingRoute
+  MapIndexRoute: typeof MapIndexRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
   publicRegisterIndexRoute: typeof publicRegisterIndexRoute
 }
@@ -370,6 +383,13 @@ declare module '@tanstack/react-router' {
       path: '/onboarding'
       fullPath: '/onboarding'
       preLoaderRoute: typeof publicOnboardingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/map/': {
+      id: '/map/'
+      path: '/map'
+      fullPath: '/map/'
+      preLoaderRoute: typeof MapIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pay/': {
@@ -483,6 +503,7 @@ const rootRouteChildren: RootRouteChildren = {
   publicLoginRoute: publicLoginRoute,
   publicMaintenanceRoute: publicMaintenanceRoute,
   publicOnboardingRoute: publicOnboardingRoute,
+  MapIndexRoute: MapIndexRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
   publicRegisterIndexRoute: publicRegisterIndexRoute,
 }

@@ -3,6 +3,7 @@
 // shows the last server snapshot at start (ARCHITECTURE.md "One owner per offline datum").
 import Dexie, { type EntityTable } from 'dexie';
 import type { Order } from '../contract/orders';
+import type { Poi } from '../contract/stations';
 
 export type StoredReceipt = {
   /** The order id. */
@@ -31,16 +32,33 @@ export type OutboxEntry = {
   userId: string | null;
 };
 
+export type KeptStation = {
+  /** The station id. */
+  id: string;
+  latitude: number;
+  longitude: number;
+  /** When the server answered with it (epoch ms): the map shows kept stations with this age. */
+  fetchedAt: number;
+  poi: Poi;
+};
+
 class ForecourtDb extends Dexie {
   /** Receipts of recent orders: the finish page and the recent-receipts list open them without signal. */
   receipts!: EntityTable<StoredReceipt, 'id'>;
   /** Writes made without signal, waiting to be sent once, in order (db/outbox.ts). */
   outbox!: EntityTable<OutboxEntry, 'seq'>;
+  /** Stations the map has seen (the last searches), with their prices: the map and list show them without signal. */
+  mapStations!: EntityTable<KeptStation, 'id'>;
 
   constructor(name = 'forecourt-pay') {
     super(name);
     this.version(1).stores({ receipts: 'id, storedAt' });
     this.version(2).stores({ receipts: 'id, storedAt', outbox: '++seq, &id, kind' });
+    this.version(3).stores({
+      receipts: 'id, storedAt',
+      outbox: '++seq, &id, kind',
+      mapStations: 'id, latitude, fetchedAt',
+    });
   }
 }
 

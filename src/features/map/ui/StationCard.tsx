@@ -1,0 +1,126 @@
+// The bottom card of a tapped station: brand, address, distance, price with its age, opening state, pumps or ports,
+// and the two ways on: "Pay here" (the station shell) and "Route" (a maps app, as the geofence does).
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { BottomSheet, buttonClass, Money, StatusBadge } from '../../../ui';
+import { ClockIcon, FuelIcon, MapPinIcon } from '../../../ui/icons';
+import { directionsUrl } from '../../stations/model/geofence';
+import type { StationView } from '../model/stations';
+import { useMapText } from './map-text';
+
+type Props = {
+  station: { view: StationView; distanceM: number; fetchedAt: number } | null;
+  now: number;
+  onClose: () => void;
+  /** The "Pay here" action, a router link made by the route (typed navigation to /pay with the pid). */
+  payLink: (stationId: string) => ReactNode;
+};
+
+const BADGE = {
+  available: 'AVAILABLE',
+  busy: 'IN_USE',
+  unavailable: 'OUT_OF_ORDER',
+  closed: 'UNAVAILABLE',
+  offline: 'UNAVAILABLE',
+} as const;
+
+export function StationCard({ station, now, onClose, payLink }: Props) {
+  const text = useMapText();
+  const v = station?.view;
+  return (
+    <BottomSheet
+      open={!!station}
+      onClose={onClose}
+      title={v ? v.name : ''}
+      description={v ? v.brand : undefined}
+      footer={
+        v ? (
+          <div className="map-card-actions">
+            {payLink(v.id)}
+            <a
+              className={buttonClass({ variant: 'secondary' })}
+              href={directionsUrl(v, navigator.userAgent)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <Trans>Route</Trans>
+            </a>
+          </div>
+        ) : null
+      }
+    >
+      {v && station ? (
+        <>
+          <dl className="map-card">
+            <div className="map-card-row">
+              <dt>
+                <MapPinIcon size={18} aria-hidden="true" />
+                <span className="visually-hidden">
+                  <Trans>Address</Trans>
+                </span>
+              </dt>
+              <dd>
+                {v.address} · {text.distance(station.distanceM)}
+              </dd>
+            </div>
+            <div className="map-card-row">
+              <dt>
+                <FuelIcon size={18} aria-hidden="true" />
+                <span className="visually-hidden">
+                  <Trans>Price</Trans>
+                </span>
+              </dt>
+              <dd>
+                {v.price ? (
+                  <>
+                    <Money value={v.price} variant="unit" per={text.unit(v)} size="lg" />{' '}
+                    <span className="map-card-muted">
+                      {v.price.updatedAt ? (
+                        <Trans>updated {text.age(Date.parse(v.price.updatedAt), now)}</Trans>
+                      ) : (
+                        <Trans>as of {text.age(station.fetchedAt, now)}</Trans>
+                      )}
+                    </span>
+                  </>
+                ) : (
+                  <Trans>No price for this filter</Trans>
+                )}
+              </dd>
+            </div>
+            <div className="map-card-row">
+              <dt>
+                <ClockIcon size={18} aria-hidden="true" />
+                <span className="visually-hidden">
+                  <Trans>Opening hours</Trans>
+                </span>
+              </dt>
+              <dd>{text.opening(v.opening) || <Trans>Opening hours not known</Trans>}</dd>
+            </div>
+            <div className="map-card-row">
+              <dt>
+                <span className="visually-hidden">
+                  <Trans>Availability</Trans>
+                </span>
+              </dt>
+              <dd>
+                <StatusBadge status={BADGE[v.availability]}>{text.availability(v.availability)}</StatusBadge>{' '}
+                {text.pumps(v)}
+              </dd>
+            </div>
+            {v.ports.length > 0 ? (
+              <div className="map-card-row">
+                <dt>
+                  <Trans>Ports</Trans>
+                </dt>
+                <dd>{text.ports(v)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <p className="map-card-muted">
+            <Trans>Station data loaded {text.age(station.fetchedAt, now)}</Trans>
+          </p>
+        </>
+      ) : null}
+    </BottomSheet>
+  );
+}
