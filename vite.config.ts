@@ -4,7 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { basemapPlugin } from './scripts/basemap';
+import { basemapPlugin } from './scripts/basemap.ts';
 
 // Plugin order matters (STACK.md): the router plugin before react(); the Lingui macro runs through
 // @rolldown/plugin-babel because @vitejs/plugin-react 6 has no babel option.

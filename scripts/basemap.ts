@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Plugin } from 'vite';
-import { ROADS, TOWNS, townOf } from '../server/seed/roads';
+import { ROADS, TOWNS, townOf } from '../server/seed/roads.ts';
 
 /** Europe around the eleven countries (west, south, east, north): what the basemap keeps of the world. */
 const BOUNDS = [-26, 27, 45, 72] as const;

@@ -50,7 +50,7 @@ export function StationList({ rows, sort, onSort, onOpen, now }: Props) {
           description={<Trans>Move the map or change the filter to find stations.</Trans>}
         />
       ) : (
-        <List header={<Trans>{rows.length} stations</Trans>}>
+        <List header={<Trans>Stations found: {rows.length}</Trans>}>
           {rows.slice(0, MAX_ROWS).map(({ view: v, distanceM, fetchedAt }) => (
             <ListItem
               key={v.id}

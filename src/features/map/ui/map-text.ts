@@ -1,6 +1,6 @@
 // The words of the map screen for a station: price, availability, opening state, age, ports, distance, fuel names.
 import type { MessageDescriptor } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import type { ConnectorStandard, FuelType } from '../../../contract/stations';
@@ -88,14 +88,15 @@ function mapText(i18n: ReturnType<typeof useLingui>['i18n'], locale: string) {
       v.kind === 'ev'
         ? i18n._(msg`${v.free} of ${v.total} ports free`)
         : v.kind === 'wash'
-          ? plural(v.total, { one: '# wash bay', other: '# wash bays' })
+          ? i18n._(msg`Wash bays: ${v.total}`)
           : i18n._(msg`${v.free} of ${v.total} pumps free`),
     /** The marker button's name: its visible text first (WCAG 2.5.3), then the station and its state. */
     markerLabel: (v: StationView) => {
       const price = v.price ? formatUnitPrice(v.price, locale) : '';
       return [price, v.brand, v.address, i18n._(AVAILABILITY[v.availability])].filter(Boolean).join(', ');
     },
-    cluster: (count: number) => plural(count, { one: '# station, zoom in', other: '# stations, zoom in' }),
+    // A cluster holds two stations or more.
+    cluster: (count: number) => i18n._(msg`${count} stations, zoom in`),
   };
   return text;
 }
