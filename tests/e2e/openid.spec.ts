@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from './helpers';
+import { openSettingsFromHome, uniqueEmail } from './helpers';
 
 test('sign in with the demo identity provider: unknown, register, then log in', async ({ page }) => {
   const email = uniqueEmail('oidc');
@@ -23,6 +23,6 @@ test('sign in with the demo identity provider: unknown, register, then log in', 
   await page.getByRole('button', { name: 'Continue with Demo ID' }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await openSettingsFromHome(page);
   await expect(page.getByText(email)).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerByMail, uniqueEmail } from './helpers';
+import { openSettingsFromHome, registerByMail, uniqueEmail } from './helpers';
 
 test('forgotten password through the development mailbox', async ({ page }) => {
   const email = uniqueEmail('reset');
@@ -29,7 +29,7 @@ test('forgotten password through the development mailbox', async ({ page }) => {
   await page.getByLabel('New password', { exact: true }).fill('brand-new-pass');
   await page.getByLabel('Confirm new password').fill('brand-new-pass');
   await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await openSettingsFromHome(page);
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);

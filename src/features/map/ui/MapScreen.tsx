@@ -242,7 +242,9 @@ export function MapScreen({ search, onSearch, payLink, settingsLink }: Props) {
     filters.mode === 'fuel' ? text.fuel(filters.fuel) : `${text.plug(filters.plug)} · ${text.power(filters.power)}`;
 
   return (
-    <div className={`map-screen${showMap && showList ? ' map-screen--split' : ''}`}>
+    <div
+      className={`map-screen${showMap && showList ? ' map-screen--split' : ''}${showMap ? '' : ' map-screen--list'}`}
+    >
       <h1 className="visually-hidden">
         <Trans>Find a station</Trans>
       </h1>
@@ -291,7 +293,8 @@ export function MapScreen({ search, onSearch, payLink, settingsLink }: Props) {
           </Notice>
         ) : null}
         {!online ? (
-          <Notice tone="info" live="status" title={<Trans>You are offline</Trans>}>
+          // The shell's banner says "You are offline"; this says what the map shows meanwhile.
+          <Notice tone="info" live="none">
             {newest > 0 ? (
               <Trans>Showing stations saved {text.age(newest, now)}. Prices may have changed.</Trans>
             ) : (
