@@ -55,6 +55,7 @@ test('the demo driver logs in with the seeded account', async ({ page }) => {
   await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
   await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
   await page.getByRole('button', { name: 'Log in' }).click();
+  await openSettingsFromHome(page);
   await expect(page.getByText('driver@example.com')).toBeVisible();
   // The help panel shows the account's hotline and the hours.
   await page.getByRole('button', { name: 'Help' }).click();

@@ -183,7 +183,11 @@ test.describe('with no signal', () => {
     expect(seen).toBeGreaterThan(0);
     // The markers come after the map's load, which needs the style and its data: here from the precache.
     const cached = await page.evaluate(async () =>
-      Promise.all(['/basemap/style.json', '/basemap/countries.json'].map(async (u) => !!(await caches.match(u, { ignoreSearch: true })))),
+      Promise.all(
+        ['/basemap/style.json', '/basemap/countries.json'].map(
+          async (u) => !!(await caches.match(u, { ignoreSearch: true })),
+        ),
+      ),
     );
     expect(cached).toEqual([true, true]);
     await expectAccessible(page, 'the map offline');

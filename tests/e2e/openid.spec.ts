@@ -16,6 +16,7 @@ test('sign in with the demo identity provider: unknown, register, then log in', 
   await page.getByLabel('Confirm password').fill('linked-pass-1');
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: 'Create account' }).click();
+  await openSettingsFromHome(page);
   await expect(page.getByText(email)).toBeVisible();
   await page.getByRole('button', { name: 'Log out' }).click();
 

@@ -35,5 +35,6 @@ test('forgotten password through the development mailbox', async ({ page }) => {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
   await page.getByRole('button', { name: 'Log in' }).click();
+  await openSettingsFromHome(page);
   await expect(page.getByText(email)).toBeVisible();
 });

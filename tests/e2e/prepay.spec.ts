@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { waitForServiceWorker } from './helpers';
+import { expectHome, waitForServiceWorker } from './helpers';
 
 const station = DEMO_STATIONS.prepay;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
@@ -10,7 +10,7 @@ async function loginAsDemoDriver(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
   await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('driver@example.com')).toBeVisible();
+  await expectHome(page);
 }
 
 /** Choose pump, fuel and amount, and stop on the summary. */

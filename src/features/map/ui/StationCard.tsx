@@ -60,7 +60,7 @@ export function StationCard({ station, now, onClose, payLink }: Props) {
                 </span>
               </dt>
               <dd>
-                {v.address} · {text.distance(station.distanceM)}
+                {v.address} · <span className="map-nowrap">{text.distance(station.distanceM)}</span>
               </dd>
             </div>
             <div className="map-card-row">

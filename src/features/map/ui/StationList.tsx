@@ -67,7 +67,7 @@ export function StationList({ rows, sort, onSort, onOpen, now }: Props) {
               title={v.name}
               subtitle={
                 <>
-                  {text.distance(distanceM)} · {v.address}
+                  <span className="map-nowrap">{text.distance(distanceM)}</span> · {v.address}
                   <br />
                   <StatusBadge status={BADGE[v.availability]}>{text.availability(v.availability)}</StatusBadge>
                   {v.ports.length > 0 ? <> · {text.ports(v)}</> : null}
@@ -85,7 +85,12 @@ export function StationList({ rows, sort, onSort, onOpen, now }: Props) {
                   ) : null}
                 </>
               }
-              trailing={v.price ? <Money value={v.price} variant="unit" per={text.unit(v)} /> : undefined}
+              // The filter names the fuel; only a kWh price says its unit (the row is narrow at 360 px).
+              trailing={
+                v.price ? (
+                  <Money value={v.price} variant="unit" per={v.price.unit === 'KWH' ? 'kWh' : undefined} />
+                ) : undefined
+              }
               chevron
             />
           ))}
