@@ -204,27 +204,35 @@ async function load(port, fixtures, seconds) {
   };
 }
 
-async function bench(db, n) {
+/** A throwaway database for one case: a temporary PGlite DATA_DIR, or a new PostgreSQL database; `drop` removes it. */
+async function scratch(db, extraEnv) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-'));
   const dbName = `fp_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  let databaseUrl;
-  if (db === 'postgres') {
-    await admin(`CREATE DATABASE ${dbName}`);
-    const url = new URL(PG_BASE);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
     STATIC_DIR: join(dataDir, 'no-dist'),
     DEMO_MODE: 'false',
-    SEED_NETWORK: 'false',
     LOG_REQUESTS: 'false',
     HOST: '127.0.0.1',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (db === 'postgres') {
+    await admin(`CREATE DATABASE ${dbName}`);
+    const url = new URL(PG_BASE);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const drop = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (db === 'postgres') await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  };
+  return { dataDir, env, drop };
+}
+
+async function bench(db, n) {
+  const { dataDir, env, drop } = await scratch(db, { SEED_NETWORK: 'false' });
   let server;
   try {
     const file = join(dataDir, 'fixtures.json');
@@ -241,8 +249,7 @@ async function bench(db, n) {
       server.child.kill('SIGTERM');
       await server.exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
-    if (db === 'postgres') await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await drop();
   }
 }
 
@@ -311,25 +318,7 @@ const POI_REQUESTS = Number(process.env.BENCH_POI_REQUESTS ?? 400);
 const POI_CLIENTS = Number(process.env.BENCH_POI_CLIENTS ?? 1);
 
 async function benchPois(db) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-'));
-  const dbName = `fp_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    STATIC_DIR: join(dataDir, 'no-dist'),
-    DEMO_MODE: 'false',
-    SEED_NETWORK: 'true',
-    FORECOURT_SIMULATOR: 'false',
-    LOG_REQUESTS: 'false',
-    HOST: '127.0.0.1',
-  };
-  delete env.DATABASE_URL;
-  if (db === 'postgres') {
-    await admin(`CREATE DATABASE ${dbName}`);
-    const url = new URL(PG_BASE);
-    url.pathname = `/${dbName}`;
-    env.DATABASE_URL = url.toString();
-  }
+  const { env, drop } = await scratch(db, { SEED_NETWORK: 'true', FORECOURT_SIMULATOR: 'false' });
   let server;
   const out = [];
   try {
@@ -401,8 +390,7 @@ async function benchPois(db) {
       server.child.kill('SIGTERM');
       await server.exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
-    if (db === 'postgres') await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await drop();
   }
   return out;
 }

@@ -1,23 +1,10 @@
 // The map screen on a phone without WebGL: the app detects it and opens the list (issue 15).
 import { expect, test } from '@playwright/test';
+import { chromiumWith, NO_WEBGL } from './browser';
 import { expectAccessible, expectHome } from './helpers';
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // No WebGL at all, like an old phone or a locked-down browser.
-      '--disable-webgl',
-      '--disable-3d-apis',
-    ],
-  },
+  ...chromiumWith(NO_WEBGL),
   geolocation: { latitude: 48.137, longitude: 11.575 },
   permissions: ['geolocation'],
 });

@@ -2,25 +2,10 @@
 // seeded network (the demo stations plus 2,000 generated ones, deterministic).
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
+import { chromiumWith, SOFTWARE_WEBGL } from './browser';
 import { expectAccessible, expectHome, waitForServiceWorker } from './helpers';
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // WebGL without a GPU (STACK.md): MapLibre draws through SwiftShader.
-      '--use-gl=angle',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
-  },
-});
+test.use(chromiumWith(SOFTWARE_WEBGL));
 
 const BERLIN = { latitude: 52.52, longitude: 13.405 };
 

@@ -6,7 +6,7 @@ import { BottomSheet, buttonClass, Money, StatusBadge } from '../../../ui';
 import { ClockIcon, FuelIcon, MapPinIcon } from '../../../ui/icons';
 import { directionsUrl } from '../../stations/model/geofence';
 import type { StationView } from '../model/stations';
-import { useMapText } from './map-text';
+import { AVAILABILITY_BADGE, useMapText } from './map-text';
 
 type Props = {
   station: { view: StationView; distanceM: number; fetchedAt: number } | null;
@@ -15,14 +15,6 @@ type Props = {
   /** The "Pay here" action, a router link made by the route (typed navigation to /pay with the pid). */
   payLink: (stationId: string) => ReactNode;
 };
-
-const BADGE = {
-  available: 'AVAILABLE',
-  busy: 'IN_USE',
-  unavailable: 'OUT_OF_ORDER',
-  closed: 'UNAVAILABLE',
-  offline: 'UNAVAILABLE',
-} as const;
 
 export function StationCard({ station, now, onClose, payLink }: Props) {
   const text = useMapText();
@@ -52,61 +44,32 @@ export function StationCard({ station, now, onClose, payLink }: Props) {
       {v && station ? (
         <>
           <dl className="map-card">
-            <div className="map-card-row">
-              <dt>
-                <MapPinIcon size={18} aria-hidden="true" />
-                <span className="visually-hidden">
-                  <Trans>Address</Trans>
-                </span>
-              </dt>
-              <dd>
-                {v.address} · <span className="map-nowrap">{text.distance(station.distanceM)}</span>
-              </dd>
-            </div>
-            <div className="map-card-row">
-              <dt>
-                <FuelIcon size={18} aria-hidden="true" />
-                <span className="visually-hidden">
-                  <Trans>Price</Trans>
-                </span>
-              </dt>
-              <dd>
-                {v.price ? (
-                  <>
-                    <Money value={v.price} variant="unit" per={text.unit(v)} size="lg" />{' '}
-                    <span className="map-card-muted">
-                      {v.price.updatedAt ? (
-                        <Trans>updated {text.age(Date.parse(v.price.updatedAt), now)}</Trans>
-                      ) : (
-                        <Trans>as of {text.age(station.fetchedAt, now)}</Trans>
-                      )}
-                    </span>
-                  </>
-                ) : (
-                  <Trans>No price for this filter</Trans>
-                )}
-              </dd>
-            </div>
-            <div className="map-card-row">
-              <dt>
-                <ClockIcon size={18} aria-hidden="true" />
-                <span className="visually-hidden">
-                  <Trans>Opening hours</Trans>
-                </span>
-              </dt>
-              <dd>{text.opening(v.opening) || <Trans>Opening hours not known</Trans>}</dd>
-            </div>
-            <div className="map-card-row">
-              <dt>
-                <span className="visually-hidden">
-                  <Trans>Availability</Trans>
-                </span>
-              </dt>
-              <dd>
-                <StatusBadge status={BADGE[v.availability]}>{text.availability(v.availability)}</StatusBadge>{' '}
-                {text.pumps(v)}
-              </dd>
-            </div>
+            <CardRow icon={<MapPinIcon size={18} aria-hidden="true" />} term={<Trans>Address</Trans>}>
+              {v.address} · <span className="map-nowrap">{text.distance(station.distanceM)}</span>
+            </CardRow>
+            <CardRow icon={<FuelIcon size={18} aria-hidden="true" />} term={<Trans>Price</Trans>}>
+              {v.price ? (
+                <>
+                  <Money value={v.price} variant="unit" per={text.unit(v)} size="lg" />{' '}
+                  <span className="map-card-muted">
+                    {v.price.updatedAt ? (
+                      <Trans>updated {text.age(Date.parse(v.price.updatedAt), now)}</Trans>
+                    ) : (
+                      <Trans>as of {text.age(station.fetchedAt, now)}</Trans>
+                    )}
+                  </span>
+                </>
+              ) : (
+                <Trans>No price for this filter</Trans>
+              )}
+            </CardRow>
+            <CardRow icon={<ClockIcon size={18} aria-hidden="true" />} term={<Trans>Opening hours</Trans>}>
+              {text.opening(v.opening) || <Trans>Opening hours not known</Trans>}
+            </CardRow>
+            <CardRow icon={null} term={<Trans>Availability</Trans>}>
+              <StatusBadge status={AVAILABILITY_BADGE[v.availability]}>{text.availability(v.availability)}</StatusBadge>{' '}
+              {text.pumps(v)}
+            </CardRow>
             {v.ports.length > 0 ? (
               <div className="map-card-row">
                 <dt>
@@ -122,5 +85,18 @@ export function StationCard({ station, now, onClose, payLink }: Props) {
         </>
       ) : null}
     </BottomSheet>
+  );
+}
+
+/** One line of the card: an icon, the term for screen readers, the value. */
+function CardRow({ icon, term, children }: { icon: ReactNode; term: ReactNode; children: ReactNode }) {
+  return (
+    <div className="map-card-row">
+      <dt>
+        {icon}
+        <span className="visually-hidden">{term}</span>
+      </dt>
+      <dd>{children}</dd>
+    </div>
   );
 }

@@ -7,15 +7,7 @@ import { Chip, ChipGroup, EmptyState, List, ListItem, Money, StatusBadge } from 
 import { CarWashIcon, EvPlugIcon, FuelIcon, MapPinIcon } from '../../../ui/icons';
 import type { ListSort } from '../model/filters';
 import type { StationView } from '../model/stations';
-import { useMapText } from './map-text';
-
-const BADGE = {
-  available: 'AVAILABLE',
-  busy: 'IN_USE',
-  unavailable: 'OUT_OF_ORDER',
-  closed: 'UNAVAILABLE',
-  offline: 'UNAVAILABLE',
-} as const;
+import { AVAILABILITY_BADGE, useMapText } from './map-text';
 
 type Row = { view: StationView; distanceM: number; fetchedAt: number };
 
@@ -69,7 +61,9 @@ export function StationList({ rows, sort, onSort, onOpen, now }: Props) {
                 <>
                   <span className="map-nowrap">{text.distance(distanceM)}</span> · {v.address}
                   <br />
-                  <StatusBadge status={BADGE[v.availability]}>{text.availability(v.availability)}</StatusBadge>
+                  <StatusBadge status={AVAILABILITY_BADGE[v.availability]}>
+                    {text.availability(v.availability)}
+                  </StatusBadge>
                   {v.ports.length > 0 ? <> · {text.ports(v)}</> : null}
                   {v.price?.updatedAt ? (
                     <>

@@ -46,6 +46,15 @@ const AVAILABILITY: Record<Availability, MessageDescriptor> = {
   offline: msg`Station offline`,
 };
 
+/** The status badge (dot shape and colour) of an availability. */
+export const AVAILABILITY_BADGE = {
+  available: 'AVAILABLE',
+  busy: 'IN_USE',
+  unavailable: 'OUT_OF_ORDER',
+  closed: 'UNAVAILABLE',
+  offline: 'UNAVAILABLE',
+} as const satisfies Record<Availability, string>;
+
 export function useMapText() {
   const { i18n } = useLingui();
   const locale = i18n.locale;
