@@ -2,6 +2,8 @@
 // hours, what a station shows under a filter, the list's order.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { HOME_PATH, MAP_IS_HOME } from '../../src/app/leave';
+import { isFullWidth, titleFor } from '../../src/app/shell-rules';
 import {
   FUEL_TYPES,
   MAX_RADIUS_M,
@@ -436,5 +438,18 @@ describe('kept stations (Dexie)', () => {
     const band = await db.mapStations.where('latitude').between(52, 53).toArray();
     expect(band.map((s) => s.id)).toEqual(['a']);
     db.close();
+  });
+});
+
+describe('the map in the shell (shell-and-account.md §2.1 "/map … Full-width layout, no top-bar title")', () => {
+  it('is the home every exit leads to', () => {
+    expect(HOME_PATH).toBe('/map');
+    expect(MAP_IS_HOME).toBe(true);
+  });
+  it('has no title and the full width', () => {
+    expect(titleFor('/map')).toBeNull();
+    expect(isFullWidth('/map')).toBe(true);
+    expect(isFullWidth('/settings')).toBe(false);
+    expect(isFullWidth('/pay')).toBe(false);
   });
 });
