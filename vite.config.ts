@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { basemapPlugin } from './scripts/basemap.ts';
 
 // Plugin order matters (STACK.md): the router plugin before react(); the Lingui macro runs through
 // @rolldown/plugin-babel because @vitejs/plugin-react 6 has no babel option.
@@ -20,6 +21,8 @@ export default defineConfig({
     linguiMacro(),
     react(),
     lingui(),
+    // The offline basemap (style + GeoJSON under /basemap/), emitted before the service worker's precache list is made.
+    basemapPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -28,7 +31,8 @@ export default defineConfig({
       registerType: 'prompt',
       manifestFilename: 'manifest.webmanifest',
       injectManifest: {
-        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],
+        // mjs: MapLibre's worker; basemap/*.json: the offline map (style and data) for a fresh offline start.
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}', 'basemap/*.json'],
         globIgnores: ['legal/**'],
       },
       manifest: {

@@ -5,6 +5,10 @@
 // BENCH_DBS ("pglite,postgres"), BENCH_MODE=fixed (a fixed 2.5 s rate instead of 2.5 s after each answer),
 // BENCH_REPEAT (runs per case; the median run is reported), BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof"),
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; only used to make and drop a temporary database).
+// Then the map's POI search (GET /api/v4/pois/ for 300 m, 1 km and 100 km) over the full seeded network
+// (SEED_NETWORK_SIZE generated stations + the demo ones): BENCH_POI_REQUESTS per radius (400) from
+// BENCH_POI_CLIENTS keep-alive clients (1: latency, not queueing) at town centres across the eleven countries. BENCH_SUITES picks
+// "orders", "pois" or both (default "orders,pois").
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -125,8 +129,8 @@ function connection(port, requestBytes) {
       });
     });
   return {
-    /** Sends one request; resolves with the status code, or 0 on a network error or a 10 s timeout. */
-    async get() {
+    /** Sends one request (`bytes`, or the connection's own); resolves with the status, 0 on an error or 10 s timeout. */
+    async get(bytes = requestBytes) {
       if (!socket && !(await open())) return 0;
       return new Promise((resolve) => {
         const timer = setTimeout(fail, 10_000);
@@ -136,7 +140,7 @@ function connection(port, requestBytes) {
             resolve(status);
           },
         };
-        socket.write(requestBytes);
+        socket.write(bytes);
       });
     },
     close: () => socket?.destroy(),
@@ -200,27 +204,35 @@ async function load(port, fixtures, seconds) {
   };
 }
 
-async function bench(db, n) {
+/** A throwaway database for one case: a temporary PGlite DATA_DIR, or a new PostgreSQL database; `drop` removes it. */
+async function scratch(db, extraEnv) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-'));
   const dbName = `fp_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  let databaseUrl;
-  if (db === 'postgres') {
-    await admin(`CREATE DATABASE ${dbName}`);
-    const url = new URL(PG_BASE);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
     STATIC_DIR: join(dataDir, 'no-dist'),
     DEMO_MODE: 'false',
-    SEED_NETWORK: 'false',
     LOG_REQUESTS: 'false',
     HOST: '127.0.0.1',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (db === 'postgres') {
+    await admin(`CREATE DATABASE ${dbName}`);
+    const url = new URL(PG_BASE);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const drop = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (db === 'postgres') await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  };
+  return { dataDir, env, drop };
+}
+
+async function bench(db, n) {
+  const { dataDir, env, drop } = await scratch(db, { SEED_NETWORK: 'false' });
   let server;
   try {
     const file = join(dataDir, 'fixtures.json');
@@ -237,15 +249,15 @@ async function bench(db, n) {
       server.child.kill('SIGTERM');
       await server.exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
-    if (db === 'postgres') await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await drop();
   }
 }
 
 // BENCH_REPEAT runs each case several times and reports the run with the median p99 (this machine is noisy).
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
+const SUITES = (process.env.BENCH_SUITES ?? 'orders,pois').split(',');
 const rows = [];
-for (const db of DBS) {
+for (const db of SUITES.includes('orders') ? DBS : []) {
   for (const n of SIZES) {
     const runs = [];
     for (let i = 0; i < REPEAT; i++) {
@@ -270,10 +282,130 @@ const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 console.log(
   `\nGET /api/v4/order/{id}, drivers polling every 2.5 s ${FIXED_RATE ? 'at a fixed rate' : 'after each answer, like the app'} (keep-alive, random phase)\n`,
 );
-console.log('| database | drivers | req/s | p50 ms | p99 ms | p99 range ms | max ms | errors |');
-console.log('| -------- | ------: | ----: | -----: | -----: | -----------: | -----: | -----: |');
-for (const r of rows) {
+if (rows.length > 0) {
+  console.log('| database | drivers | req/s | p50 ms | p99 ms | p99 range ms | max ms | errors |');
+  console.log('| -------- | ------: | ----: | -----: | -----: | -----------: | -----: | -----: |');
+  for (const r of rows) {
+    console.log(
+      `| ${r.db} | ${r.n} | ${r.rps.toFixed(0)} | ${f(r.p50)} | ${f(r.p99)} | ${r.spread || '-'} | ${f(r.max)} | ${r.errors} |`,
+    );
+  }
+}
+
+// --- The map's POI search over the full network -------------------------------------------------------------------
+/** Town centres across the eleven countries (server/seed/roads.ts): where drivers open the map. */
+const POI_POINTS = [
+  [52.52, 13.405],
+  [48.137, 11.575],
+  [50.11, 8.682],
+  [53.551, 9.994],
+  [48.208, 16.373],
+  [47.377, 8.54],
+  [50.847, 4.357],
+  [49.611, 6.13],
+  [52.37, 4.895],
+  [55.676, 12.568],
+  [52.23, 21.012],
+  [40.417, -3.704],
+  [41.387, 2.17],
+  [45.464, 9.19],
+  [41.903, 12.496],
+  [38.722, -9.139],
+  [51.43, 9.7],
+];
+const POI_RADII = [300, 1000, 100_000];
+const POI_REQUESTS = Number(process.env.BENCH_POI_REQUESTS ?? 400);
+const POI_CLIENTS = Number(process.env.BENCH_POI_CLIENTS ?? 1);
+
+async function benchPois(db) {
+  const { env, drop } = await scratch(db, { SEED_NETWORK: 'true', FORECOURT_SIMULATOR: 'false' });
+  let server;
+  const out = [];
+  try {
+    const port = await freePort();
+    server = run(['server/index.ts'], { ...env, PORT: String(port) }, { waitFor: 'is running on' });
+    await server.ready;
+    for (const radius of POI_RADII) {
+      const latencies = [];
+      let errors = 0;
+      let stations = 0;
+      let next = 0;
+      const client = async () => {
+        const conn = connection(port, Buffer.alloc(0));
+        while (next < POI_REQUESTS) {
+          const i = next++;
+          const [lat, lon] = POI_POINTS[i % POI_POINTS.length];
+          // A little spread around the centre, like drivers across a town.
+          const la = (lat + ((i * 0.0137) % 0.05)).toFixed(5);
+          const lo = (lon + ((i * 0.0191) % 0.05)).toFixed(5);
+          const path = `/api/v4/pois/?lat=${la}&lon=${lo}&radiusM=${radius}&isRydPay=true&showOlderPrices=true&showEvPois=true`;
+          const bytes = Buffer.from(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`, 'latin1');
+          const t0 = performance.now();
+          const status = await conn.get(bytes);
+          const t1 = performance.now();
+          if (status === 200) latencies.push(t1 - t0);
+          else errors++;
+        }
+        conn.close();
+      };
+      // Warm-up: the first queries plan and fill caches.
+      const warm = connection(port, Buffer.alloc(0));
+      for (const [lat, lon] of POI_POINTS) {
+        await warm.get(
+          Buffer.from(
+            `GET /api/v4/pois/?lat=${lat}&lon=${lon}&radiusM=${radius}&showEvPois=true HTTP/1.1\r\nHost: x\r\n\r\n`,
+            'latin1',
+          ),
+        );
+      }
+      warm.close();
+      const started = performance.now();
+      await Promise.all(Array.from({ length: POI_CLIENTS }, client));
+      const seconds = (performance.now() - started) / 1000;
+      // How many stations a query at this radius answers (one sample per point, for the table).
+      for (const [lat, lon] of POI_POINTS) {
+        const res = await fetch(
+          `http://127.0.0.1:${port}/api/v4/pois/?lat=${lat}&lon=${lon}&radiusM=${radius}&showEvPois=true`,
+        );
+        const body = await res.json();
+        stations += body.GAS_STATION.length + body.EV_STATIONS.length;
+      }
+      latencies.sort((a, b) => a - b);
+      out.push({
+        db,
+        radius,
+        rps: latencies.length / seconds,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        max: latencies.at(-1) ?? Number.NaN,
+        errors,
+        stations: stations / POI_POINTS.length,
+      });
+      console.log(
+        `${db}, POI search ${radius} m: p50 ${f(out.at(-1).p50)} ms, p99 ${f(out.at(-1).p99)} ms, ${out.at(-1).stations.toFixed(0)} stations per answer`,
+      );
+    }
+  } finally {
+    if (server) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    await drop();
+  }
+  return out;
+}
+
+if (SUITES.includes('pois')) {
+  const poiRows = [];
+  for (const db of DBS) poiRows.push(...(await benchPois(db)));
   console.log(
-    `| ${r.db} | ${r.n} | ${r.rps.toFixed(0)} | ${f(r.p50)} | ${f(r.p99)} | ${r.spread || '-'} | ${f(r.max)} | ${r.errors} |`,
+    `\nGET /api/v4/pois/ (map search, showEvPois) over the seeded network, ${POI_REQUESTS} requests per radius from ${POI_CLIENTS} keep-alive clients\n`,
   );
+  console.log('| database | radius | stations per answer | req/s | p50 ms | p99 ms | max ms | errors |');
+  console.log('| -------- | -----: | ------------------: | ----: | -----: | -----: | -----: | -----: |');
+  for (const r of poiRows) {
+    console.log(
+      `| ${r.db} | ${r.radius >= 1000 ? `${r.radius / 1000} km` : `${r.radius} m`} | ${r.stations.toFixed(0)} | ${r.rps.toFixed(0)} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${r.errors} |`,
+    );
+  }
 }

@@ -1,5 +1,7 @@
 // Budget check: the gzipped JavaScript the landing route loads must stay within 180 KiB (issue: foundation).
 // Reads the Vite manifest: the entry and its static imports, the landing route's chunks and the English catalog.
+// And the chunk graph (issue 15): the entry, /landing, every /pay route and the /map route's own chunk load no
+// MapLibre code statically; MapLibre lives only in chunks reached through a dynamic import (the lazy map).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -32,6 +34,48 @@ for (const file of files) {
 }
 rows.sort((a, b) => b[1] - a[1]);
 for (const [file, size] of rows) console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KiB  ${file}`);
+// --- The chunk graph: no MapLibre on the landing page or the pay path ----------------------------------------------
+const MAPLIBRE = /MapLibre GL JS|maplibregl-canvas/;
+const hasMaplibre = (file) => MAPLIBRE.test(readFileSync(join(dist, file), 'utf8'));
+function staticClosure(keys) {
+  const seen = new Set();
+  const out = [];
+  const walk = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    out.push({ key, files: [chunk.file, ...(chunk.css ?? [])] });
+    for (const imported of chunk.imports ?? []) walk(imported);
+  };
+  keys.forEach(walk);
+  return out;
+}
+const routes = Object.keys(manifest);
+const guarded = {
+  entry: entries,
+  landing,
+  pay: routes.filter((key) => key.startsWith('src/routes/pay/')),
+  'map route (lazy map only)': routes.filter((key) => key.startsWith('src/routes/map/')),
+};
+if (guarded.pay.length === 0) throw new Error('no /pay route chunk in the manifest');
+if (guarded['map route (lazy map only)'].length === 0) throw new Error('no /map route chunk in the manifest');
+const withMaplibre = routes.filter((key) => hasMaplibre(manifest[key].file));
+// The check must be able to fail: the map chunk itself is found by the same signature.
+if (withMaplibre.length === 0) throw new Error('no chunk with MapLibre found: the signature check is broken');
+let graphOk = true;
+for (const [name, keys] of Object.entries(guarded)) {
+  const closure = staticClosure(keys);
+  const bad = closure.filter(({ files }) => files.some(hasMaplibre));
+  console.log(`${name}: ${closure.length} chunks loaded statically, ${bad.length} with MapLibre`);
+  for (const { key } of bad) console.error(`  MapLibre reached statically from ${name}: ${key}`);
+  if (bad.length > 0) graphOk = false;
+}
+console.log(`MapLibre only in lazily loaded chunks: ${withMaplibre.map((key) => manifest[key].file).join(', ')}`);
+if (!graphOk) {
+  console.error('The landing page, the pay flow or the map route loads MapLibre statically');
+  process.exit(1);
+}
+
 const kib = total / 1024;
 console.log(`landing route JavaScript: ${kib.toFixed(1)} KiB gzip (budget ${LIMIT_KIB} KiB)`);
 if (kib > LIMIT_KIB) {

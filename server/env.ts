@@ -65,6 +65,8 @@ const envSchema = z.object({
   CORS_ORIGINS: optionalString,
   LOG_REQUESTS: bool.default(true),
   SEED_NETWORK: bool.default(true),
+  SEED_NETWORK_SIZE: z.coerce.number().int().min(0).max(50_000).default(2000),
+  SEED_NETWORK_RANDOM_SEED: z.coerce.number().int().min(0).default(20_260_415),
   FORECOURT_SIMULATOR: bool.default(true),
   FORECOURT_SPEED: z.coerce.number().positive().max(100_000).default(1),
   FORECOURT_AMBIENT: bool.optional(),
@@ -101,6 +103,9 @@ export type Env = {
   logRequests: boolean;
   /** Seed the demo station network on start (idempotent). */
   seedNetwork: boolean;
+  /** Generated stations added to the named demo stations (seed/network.ts), and the seed that places them. */
+  networkSize: number;
+  networkSeed: number;
   forecourt: {
     /** Run the tick loop in this process. */
     simulator: boolean;
@@ -183,6 +188,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       .filter(Boolean),
     logRequests: e.LOG_REQUESTS,
     seedNetwork: e.SEED_NETWORK,
+    networkSize: e.SEED_NETWORK_SIZE,
+    networkSeed: e.SEED_NETWORK_RANDOM_SEED,
     forecourt: {
       simulator: e.FORECOURT_SIMULATOR,
       speed: e.FORECOURT_SPEED,

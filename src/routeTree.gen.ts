@@ -25,6 +25,7 @@ import { Route as HistoryIndexRouteImport } from './routes/history/index'
 import { Route as HistoryCreateRouteImport } from './routes/history/create'
 import { Route as HistoryErrorRouteImport } from './routes/history/error'
 import { Route as HistoryTransactionsOverviewRouteImport } from './routes/history/transactions-overview'
+import { Route as MapIndexRouteImport } from './routes/map/index'
 import { Route as PayIndexRouteImport } from './routes/pay/index'
 import { Route as PayCancelRouteImport } from './routes/pay/cancel'
 import { Route as PayFinishRouteImport } from './routes/pay/finish'
@@ -119,6 +120,11 @@ const HistoryTransactionsOverviewRoute =
     path: '/transactions-overview',
     getParentRoute: () => HistoryRouteRoute,
   } as any)
+const MapIndexRoute = MapIndexRouteImport.update({
+  id: '/map/',
+  path: '/map/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PayIndexRoute = PayIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -200,6 +206,7 @@ export interface FileRoutesByFullPath {
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
   '/history/': typeof HistoryIndexRoute
+  '/map/': typeof MapIndexRoute
   '/pay/': typeof PayIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
@@ -228,6 +235,7 @@ export interface FileRoutesByTo {
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
   '/history': typeof HistoryIndexRoute
+  '/map': typeof MapIndexRoute
   '/pay': typeof PayIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
@@ -259,6 +267,7 @@ export interface FileRoutesById {
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
   '/history/': typeof HistoryIndexRoute
+  '/map/': typeof MapIndexRoute
   '/pay/': typeof PayIndexRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
@@ -291,6 +300,7 @@ export interface FileRouteTypes {
     | '/pay/finish'
     | '/pay/pump'
     | '/history/'
+    | '/map/'
     | '/pay/'
     | '/register/mail'
     | '/history/$id/merge'
@@ -319,6 +329,7 @@ export interface FileRouteTypes {
     | '/pay/finish'
     | '/pay/pump'
     | '/history'
+    | '/map'
     | '/pay'
     | '/register/mail'
     | '/history/$id/merge'
@@ -349,6 +360,7 @@ export interface FileRouteTypes {
     | '/pay/finish'
     | '/pay/pump'
     | '/history/'
+    | '/map/'
     | '/pay/'
     | '/(public)/register/mail'
     | '/history/$id/merge'
@@ -373,6 +385,7 @@ export interface RootRouteChildren {
   publicLoginRoute: typeof publicLoginRoute
   publicMaintenanceRoute: typeof publicMaintenanceRoute
   publicOnboardingRoute: typeof publicOnboardingRoute
+  MapIndexRoute: typeof MapIndexRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
   publicRegisterIndexRoute: typeof publicRegisterIndexRoute
 }
@@ -490,6 +503,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/history/transactions-overview'
       preLoaderRoute: typeof HistoryTransactionsOverviewRouteImport
       parentRoute: typeof HistoryRouteRoute
+    }
+    '/map/': {
+      id: '/map/'
+      path: '/map'
+      fullPath: '/map/'
+      preLoaderRoute: typeof MapIndexRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/pay/': {
       id: '/pay/'
@@ -639,6 +659,7 @@ const rootRouteChildren: RootRouteChildren = {
   publicLoginRoute: publicLoginRoute,
   publicMaintenanceRoute: publicMaintenanceRoute,
   publicOnboardingRoute: publicOnboardingRoute,
+  MapIndexRoute: MapIndexRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
   publicRegisterIndexRoute: publicRegisterIndexRoute,
 }

@@ -25,6 +25,7 @@ export function poiRoutes(ctx: AppContext) {
         lon: q.lon,
         radiusM: q.radiusM,
         showEvPois: q.showEvPois === 'true',
+        showOlderPrices: q.showOlderPrices === 'true',
         mtskid: q.mtskid,
       },
     });

@@ -1,7 +1,7 @@
 // The demo station network: plain data, no side effects on import (the e2e tests import DEMO_STATIONS).
 // Fictional brands, real-looking addresses; ids are fixed 24-hex strings: 'fc' + ISO numeric country + station number,
 // and a product id is its station id with the last four digits replaced by the product's position (1-based).
-import type { AvailableItem, Currency, Price, PriceElement } from '../../src/contract/stations';
+import type { AvailableItem, Currency, OpeningHours, Price, PriceElement } from '../../src/contract/stations';
 
 export type CountryCode = 'AT' | 'BE' | 'CH' | 'DE' | 'DK' | 'ES' | 'IT' | 'LU' | 'NL' | 'PL' | 'PT';
 
@@ -31,6 +31,8 @@ export type SeedStation = {
   paymentMeans: string[];
   loyaltyPrograms: string[];
   products: SeedProduct[];
+  /** Absent or null: open around the clock. */
+  openingHours?: OpeningHours;
 };
 
 /** Fuel item codes and the names drivers see. */
@@ -45,8 +47,34 @@ const FUELS = {
   CNG: 'CNG',
   H2_700: 'H2 700 bar',
   H2_350: 'H2 350 bar',
+  SUPER: 'SUPER',
+  SUPER_PREMIUM: 'SUPER PREMIUM',
+  ADBLUE: 'AdBlue',
+  DIESEL_TRUCK: 'DIESEL TRUCK',
+  TWO_STROKE_MIX: '2-stroke mix',
+  HEATING_OIL: 'HEATING OIL',
 } as const;
 type FuelCode = keyof typeof FUELS;
+
+/** German price levels (precision 3) of every fuel: a country without its own price scales these by its diesel. */
+const REFERENCE_PRICES: Record<FuelCode, number> = {
+  SUPER_E5: 1789,
+  SUPER_E10: 1729,
+  SUPER_PLUS: 1889,
+  DIESEL: 1659,
+  DIESEL_PREMIUM: 1779,
+  HVO100: 1819,
+  LPG: 999,
+  CNG: 1599,
+  H2_700: 13850,
+  H2_350: 12850,
+  SUPER: 1769,
+  SUPER_PREMIUM: 1989,
+  ADBLUE: 899,
+  DIESEL_TRUCK: 1629,
+  TWO_STROKE_MIX: 2290,
+  HEATING_OIL: 1049,
+};
 
 type CountryData = {
   numeric: string;
@@ -190,9 +218,12 @@ const COUNTRIES: Record<CountryCode, CountryData> = {
   },
 };
 
+/** The price levels of each country (the generated network in seed/network.ts varies them per station). */
+export const COUNTRY_DATA: Readonly<Record<CountryCode, CountryData>> = COUNTRIES;
+
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const stationIdOf = (cc: CountryCode, n: number) => `fc${COUNTRIES[cc].numeric}000000000000${pad(n, 3)}0000`;
-const productIdOf = (stationId: string, position: number) => `${stationId.slice(0, 20)}${pad(position, 4)}`;
+export const productIdOf = (stationId: string, position: number) => `${stationId.slice(0, 20)}${pad(position, 4)}`;
 const mtsk = (n: number) => `f1e2d3c4-0000-4000-8000-${pad(n, 12)}`;
 
 type ChargerSpec = {
@@ -230,10 +261,20 @@ type StationSpec = {
 
 const DEFAULT_MEANS = ['DIRECT_CREDIT', 'GOOGLE_PAY', 'APPLE_PAY', 'AMAZON_PAY', 'PAYPAL'];
 
-function fuelItem(cc: CountryCode, code: FuelCode): AvailableItem {
+/** A country's price of a fuel: its own, or the German level scaled by its diesel price (ending in 9). */
+function fuelPriceOf(cc: CountryCode, code: FuelCode): number {
   const c = COUNTRIES[cc];
-  const price = c.fuel[code];
-  if (price === undefined) throw new Error(`no ${code} price for ${cc}`);
+  const own = c.fuel[code];
+  if (own !== undefined) return own;
+  const scale = (c.fuel.DIESEL ?? REFERENCE_PRICES.DIESEL) / REFERENCE_PRICES.DIESEL;
+  return Math.round((REFERENCE_PRICES[code] * scale) / 10) * 10 - 1;
+}
+
+export function fuelItem(cc: CountryCode, fuel: string): AvailableItem {
+  if (!(fuel in FUELS)) throw new Error(`unknown fuel ${fuel}`);
+  const code = fuel as FuelCode;
+  const c = COUNTRIES[cc];
+  const price = fuelPriceOf(cc, code);
   const perKg = code === 'CNG' || code === 'H2_700' || code === 'H2_350';
   return {
     itemCode: code,
@@ -283,6 +324,51 @@ const WASH_PACKAGES = [
   },
 ];
 
+/** An EV charging port with one item: its connector standard, power and price elements. */
+export function chargerProduct(cc: CountryCode, id: string, name: string, ch: ChargerSpec): SeedProduct {
+  const c = COUNTRIES[cc];
+  return {
+    id,
+    name,
+    facility: 'CHARGER',
+    type: 'EV_CHARGE',
+    automaticFlow: true,
+    items: [
+      {
+        itemCode: `${ch.standard}_${ch.power}`,
+        marketingName: `${ch.standard.replace('_', ' ')} ${ch.power} kW`,
+        price: c.energy,
+        currency: c.currency,
+        precision: 2,
+        unit: 'KWH',
+        details: { standard: ch.standard, power: ch.power },
+        priceElements: priceElements(cc, ch.tariff ?? 'parking'),
+      },
+    ],
+  };
+}
+
+/** A wash bay selling the three wash packages. */
+export function washProduct(cc: CountryCode, id: string, name: string): SeedProduct {
+  const c = COUNTRIES[cc];
+  return {
+    id,
+    name,
+    facility: 'WASH',
+    type: 'CAR_WASH',
+    automaticFlow: false,
+    items: WASH_PACKAGES.map((p, k) => ({
+      itemCode: p.code,
+      marketingName: p.name,
+      price: c.wash[k] as number,
+      currency: c.currency,
+      precision: 2,
+      unit: 'COUNT',
+      descriptionLines: p.lines,
+    })),
+  };
+}
+
 function build(s: StationSpec): SeedStation {
   const id = stationIdOf(s.cc, s.n);
   const c = COUNTRIES[s.cc];
@@ -306,44 +392,9 @@ function build(s: StationSpec): SeedStation {
     }
   }
   (s.chargers ?? []).forEach((ch, i) => {
-    products.push({
-      id: next(),
-      name: String(i + 1),
-      facility: 'CHARGER',
-      type: 'EV_CHARGE',
-      automaticFlow: true,
-      items: [
-        {
-          itemCode: `${ch.standard}_${ch.power}`,
-          marketingName: `${ch.standard.replace('_', ' ')} ${ch.power} kW`,
-          price: c.energy,
-          currency: c.currency,
-          precision: 2,
-          unit: 'KWH',
-          details: { standard: ch.standard, power: ch.power },
-          priceElements: priceElements(s.cc, ch.tariff ?? 'parking'),
-        },
-      ],
-    });
+    products.push(chargerProduct(s.cc, next(), String(i + 1), ch));
   });
-  for (let i = 1; i <= (s.washes ?? 0); i++) {
-    products.push({
-      id: next(),
-      name: `Bay ${i}`,
-      facility: 'WASH',
-      type: 'CAR_WASH',
-      automaticFlow: false,
-      items: WASH_PACKAGES.map((p, k) => ({
-        itemCode: p.code,
-        marketingName: p.name,
-        price: c.wash[k] as number,
-        currency: c.currency,
-        precision: 2,
-        unit: 'COUNT',
-        descriptionLines: p.lines,
-      })),
-    });
-  }
+  for (let i = 1; i <= (s.washes ?? 0); i++) products.push(washProduct(s.cc, next(), `Bay ${i}`));
   if (s.giftCards) {
     for (const [name, amounts] of [
       ['Gift card', [2500, 5000, 10000]],

@@ -3,11 +3,8 @@ import { redirect, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { type Exit, leaving, type UiQuery } from './query-carry';
 
-/**
- * The map is the driver's home (shell-and-account.md §2.1: "/ … else to /map"). It comes with the map issue; until
- * then settings stands in, reached with the map-exit query.
- */
-export const HOME_PATH = '/settings' as const;
+/** The map is the driver's home (shell-and-account.md §2.1: "/ … else to /map"). */
+export const HOME_PATH = '/map' as const;
 /** Whether "find another station" has a map to go to yet. */
 export const MAP_IS_HOME = (HOME_PATH as string) === '/map';
 

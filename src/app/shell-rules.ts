@@ -60,6 +60,11 @@ export function showsSupportWidget(path: string): boolean {
   return path === '/landing' || path === '/login' || path === '/register' || path === '/settings';
 }
 
+/** "/map: Full-width layout, no top-bar title" (titleFor has no title for it; the map fills the width). */
+export function isFullWidth(path: string): boolean {
+  return path === '/map' || path === '/map/';
+}
+
 /** "The footer is hidden on /settings." */
 export function showsFooter(path: string): boolean {
   return path !== '/settings';

@@ -17,6 +17,7 @@ export const CONNECTOR_STANDARDS = [
   'TESLA',
 ] as const;
 export const connectorStandard = z.enum(CONNECTOR_STANDARDS);
+export type ConnectorStandard = z.infer<typeof connectorStandard>;
 
 export const FACILITIES = ['PUMP', 'WASH', 'CHARGER', 'SHOP'] as const;
 export const PRODUCT_TYPES = ['GAS', 'EV_CHARGE', 'CAR_WASH', 'GIFT_CARD'] as const;
@@ -65,6 +66,8 @@ export const availableItem = z.object({
   priceElements: z.array(priceElement).optional(),
   /** Car wash packages: the bullet points. */
   descriptionLines: z.array(z.string()).optional(),
+  /** Fuel: when the station last changed this price (ISO time); without it the station's updatedAt stands. */
+  priceUpdatedAt: z.string().optional(),
 });
 export type AvailableItem = z.infer<typeof availableItem>;
 
@@ -87,6 +90,73 @@ export const product = z.object({
   }),
 });
 export type Product = z.infer<typeof product>;
+
+/** shell-and-account.md §9: "Default fuel filter SUPER E5. Fuel list: …" (the map's fuel types, in the spec's order). */
+export const FUEL_TYPES = [
+  'SUPER E5',
+  'SUPER E10',
+  'DIESEL',
+  'SUPER PLUS',
+  'SUPER PREMIUM',
+  'SUPER',
+  'DIESEL PREMIUM',
+  'TWO_STROKE_MIX',
+  'CNG',
+  'LPG',
+  'HEATING OIL',
+  'ADBLUE',
+  'HYDROGEN',
+  'DIESEL SYNTHETIC',
+  'DIESEL TRUCK',
+] as const;
+export const fuelType = z.enum(FUEL_TYPES);
+export type FuelType = z.infer<typeof fuelType>;
+
+/** The fuel type of a pump item code (the network's item codes; hydrogen at either pressure is HYDROGEN). */
+export const FUEL_TYPE_OF_ITEM: Readonly<Record<string, FuelType>> = {
+  SUPER_E5: 'SUPER E5',
+  SUPER_E10: 'SUPER E10',
+  DIESEL: 'DIESEL',
+  SUPER_PLUS: 'SUPER PLUS',
+  SUPER_PREMIUM: 'SUPER PREMIUM',
+  SUPER: 'SUPER',
+  DIESEL_PREMIUM: 'DIESEL PREMIUM',
+  TWO_STROKE_MIX: 'TWO_STROKE_MIX',
+  CNG: 'CNG',
+  LPG: 'LPG',
+  HEATING_OIL: 'HEATING OIL',
+  ADBLUE: 'ADBLUE',
+  H2_700: 'HYDROGEN',
+  H2_350: 'HYDROGEN',
+  HVO100: 'DIESEL SYNTHETIC',
+  DIESEL_TRUCK: 'DIESEL TRUCK',
+};
+
+/**
+ * The station's price of one fuel type (the cheapest of its pumps' items of that type) and when it last changed.
+ * A price older than OLDER_PRICE_AGE_MS is only listed with showOlderPrices=true.
+ */
+export const fuelPrice = z.object({
+  fuelType,
+  price: z.number().int(),
+  currency,
+  precision: z.number().int().min(0).max(4),
+  unit: z.enum(['LTR', 'KG']),
+  updatedAt: z.string(),
+});
+export type FuelPrice = z.infer<typeof fuelPrice>;
+/** showOlderPrices: prices unchanged for longer than this are "older prices". */
+export const OLDER_PRICE_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Opening hours: a daily window in the station's time zone (close before open: over midnight); null = always open. */
+export const openingHours = z
+  .object({
+    open: z.string().regex(/^\d{2}:\d{2}$/),
+    close: z.string().regex(/^\d{2}:\d{2}$/),
+    timeZone: z.string(),
+  })
+  .nullable();
+export type OpeningHours = z.infer<typeof openingHours>;
 
 export const poiAddress = z.object({
   street: z.string(),
@@ -115,6 +185,10 @@ export const poi = z.object({
   vendingMachines: z.array(z.object({ id: z.string(), type: z.string().optional(), automaticFlow: z.boolean() })),
   /** ISO time of the last device or price change the server knows of. */
   updatedAt: z.string(),
+  /** The map's price board: one price per fuel type (see fuelPrice). */
+  fuelPrices: z.array(fuelPrice).optional(),
+  /** null: open around the clock. */
+  openingHours: openingHours.optional(),
 });
 export type Poi = z.infer<typeof poi>;
 

@@ -4,6 +4,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { HistoryEvent } from '../contract/history';
 import type { Order } from '../contract/orders';
+import type { Poi } from '../contract/stations';
 
 export type StoredReceipt = {
   /** The order id. */
@@ -52,6 +53,16 @@ export type HistorySync = {
   syncedAt: number;
 };
 
+export type KeptStation = {
+  /** The station id. */
+  id: string;
+  latitude: number;
+  longitude: number;
+  /** When the server answered with it (epoch ms): the map shows kept stations with this age. */
+  fetchedAt: number;
+  poi: Poi;
+};
+
 class ForecourtDb extends Dexie {
   /** Receipts of recent orders: the finish page and the recent-receipts list open them without signal. */
   receipts!: EntityTable<StoredReceipt, 'id'>;
@@ -61,6 +72,8 @@ class ForecourtDb extends Dexie {
   historyEvents!: EntityTable<StoredHistoryEvent, 'id'>;
   /** When each history list was last synced with the server ("last synced"). */
   historySync!: EntityTable<HistorySync, 'id'>;
+  /** Stations the map has seen (the last searches), with their prices: the map and list show them without signal. */
+  mapStations!: EntityTable<KeptStation, 'id'>;
 
   constructor(name = 'forecourt-pay') {
     super(name);
@@ -71,6 +84,13 @@ class ForecourtDb extends Dexie {
       outbox: '++seq, &id, kind',
       historyEvents: 'id, [userId+time]',
       historySync: 'id',
+    });
+    this.version(4).stores({
+      receipts: 'id, storedAt',
+      outbox: '++seq, &id, kind',
+      historyEvents: 'id, [userId+time]',
+      historySync: 'id',
+      mapStations: 'id, latitude, fetchedAt',
     });
   }
 }

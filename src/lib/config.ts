@@ -11,6 +11,11 @@ export const config = {
   openIdClientId: (import.meta.env.VITE_OPENID_CLIENT_ID as string | undefined) ?? 'forecourt-pay',
   /** Footer links (pay-flows.md §2): terms, imprint, privacy policy, statutory info. */
   legalBaseUrl: (import.meta.env.VITE_LEGAL_BASE_URL as string | undefined) ?? '/legal',
+  /**
+   * The map's MapLibre style. The default is the offline basemap built into the app (countries, motorways, towns);
+   * a deployment with a vector tile service sets a full style (README "Map style").
+   */
+  mapStyleUrl: (import.meta.env.VITE_MAP_STYLE_URL as string | undefined) ?? '/basemap/style.json',
 };
 
 export type OpenIdProvider = { id: string; label: string; authorizeUrl: string };

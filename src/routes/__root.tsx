@@ -3,7 +3,7 @@ import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from 
 import { useEffect, useRef } from 'react';
 import { carryQuery, leaving, type Query, sameQuery, type UiQuery, uiQuery } from '../app/query-carry';
 import type { RouterContext } from '../app/router-context';
-import { showsFooter } from '../app/shell-rules';
+import { isFullWidth, showsFooter } from '../app/shell-rules';
 import { Footer } from '../app/ui/Footer';
 import { OfflineBanner } from '../app/ui/OfflineBanner';
 import { TopBar } from '../app/ui/TopBar';
@@ -56,7 +56,7 @@ function RootLayout() {
     return () => cancelAnimationFrame(frame);
   }, [pathname]);
   return (
-    <div className="app">
+    <div className={isFullWidth(pathname) ? 'app app--full' : 'app'}>
       <a className="skip-link" href="#main">
         <Trans>Skip to content</Trans>
       </a>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, registerByMail, uniqueEmail } from './helpers';
+import { expectAccessible, openSettingsFromHome, registerByMail, uniqueEmail } from './helpers';
 
 test('a first visit shows the landing page', async ({ page }) => {
   await page.goto('/');
@@ -44,7 +44,7 @@ test('register, log out, log in', async ({ page }) => {
 
   await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await openSettingsFromHome(page);
   await expect(page.getByText(email)).toBeVisible();
 });
 
@@ -104,6 +104,7 @@ test('the demo driver logs in with the seeded account', async ({ page }) => {
   await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
   await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
   await page.getByRole('button', { name: 'Log in' }).click();
+  await openSettingsFromHome(page);
   await expect(page.getByText('driver@example.com')).toBeVisible();
   // The help panel shows the account's hotline and the hours.
   await page.getByRole('button', { name: 'Help' }).click();
@@ -114,7 +115,7 @@ test('the demo driver logs in with the seeded account', async ({ page }) => {
 test('continue as guest', async ({ page }) => {
   await page.goto('/landing');
   await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await openSettingsFromHome(page);
   await expect(page.getByText('You are using Forecourt Pay as a guest.')).toBeVisible();
   const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? 'null'));
   expect(auth).toMatchObject({ token: expect.any(String), userId: expect.any(String) });
@@ -136,7 +137,7 @@ test('continue as guest from the login page, and the pump will not ask again', a
 test('a registered-only route as a guest lands on /login with the query kept', async ({ page }) => {
   await page.goto('/landing');
   await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await openSettingsFromHome(page);
   await page.goto('/change-password?pid=station-7&partner=demo-partner');
   await expect(page).toHaveURL(/\/login\?/);
   const url = new URL(page.url());

@@ -15,6 +15,19 @@ export async function registerByMail(page: Page, email: string, password: string
   await page.getByLabel('Confirm password').fill(password);
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: 'Create account' }).click();
+  await openSettingsFromHome(page);
+}
+
+/** After signing in a driver lands on the station map, the home (shell-and-account.md §2.1 "/ … else to /map"). */
+export async function expectHome(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/map(\?|$)/);
+  await expect(page.getByRole('heading', { name: 'Find a station' })).toBeAttached();
+}
+
+/** From the home (the map), the settings are its top-right button. */
+export async function openSettingsFromHome(page: Page): Promise<void> {
+  await expectHome(page);
+  await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 }
 

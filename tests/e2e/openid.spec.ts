@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, uniqueEmail } from './helpers';
+import { expectAccessible, openSettingsFromHome, uniqueEmail } from './helpers';
 
 test('sign in with the demo identity provider: unknown, register, then log in', async ({ page }) => {
   const email = uniqueEmail('oidc');
@@ -18,6 +18,7 @@ test('sign in with the demo identity provider: unknown, register, then log in', 
   await page.getByLabel('Confirm password').fill('linked-pass-1');
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: 'Create account' }).click();
+  await openSettingsFromHome(page);
   await expect(page.getByText(email)).toBeVisible();
   await page.getByRole('button', { name: 'Log out' }).click();
 
@@ -25,6 +26,6 @@ test('sign in with the demo identity provider: unknown, register, then log in', 
   await page.getByRole('button', { name: 'Continue with Demo ID' }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await openSettingsFromHome(page);
   await expect(page.getByText(email)).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, registerByMail, uniqueEmail } from './helpers';
+import { expectAccessible, openSettingsFromHome, registerByMail, uniqueEmail } from './helpers';
 
 test('forgotten password through the development mailbox', async ({ page }) => {
   const email = uniqueEmail('reset');
@@ -34,12 +34,13 @@ test('forgotten password through the development mailbox', async ({ page }) => {
   await page.getByLabel('New password', { exact: true }).fill('brand-new-pass');
   await page.getByLabel('Confirm new password').fill('brand-new-pass');
   await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await openSettingsFromHome(page);
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
   await page.getByRole('button', { name: 'Log in' }).click();
+  await openSettingsFromHome(page);
   await expect(page.getByText(email)).toBeVisible();
 });
 

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { expectAccessible as axe, waitForServiceWorker } from './helpers';
+import { expectAccessible as axe, expectHome, waitForServiceWorker } from './helpers';
 
 /**
  * axe-core once the screen has settled: a page fades in and a button's colour eases when it turns enabled, and a
@@ -26,7 +26,7 @@ async function loginAsDemoDriver(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
   await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('driver@example.com')).toBeVisible();
+  await expectHome(page);
 }
 
 /** Choose pump, fuel and amount, and stop on the summary; with `check`, axe-core looks at every screen on the way. */

@@ -1,10 +1,19 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { AvailableItem, Price } from '../../../src/contract/stations';
+import type { AvailableItem, OpeningHours, Price } from '../../../src/contract/stations';
 import { createdAt, ts } from './columns';
 
 type StationAddress = { street: string; houseNumber?: string; zip: string; city: string; countryCode: string };
 
-/** Stations (POIs) of the network. Searched by a bounding box on (latitude, longitude), then haversine. */
+/**
+ * The spatial index: a station's 1°×1° grid cell, (floor(lat) + 90) * 360 + (floor(lon) + 180). A radius search asks
+ * for the few cells its bounding box touches (an indexed IN list), then the box, then the exact haversine distance.
+ * Plain btree, so it works the same on PGlite and PostgreSQL (no PostGIS).
+ */
+export function gridCellOf(latitude: number, longitude: number): number {
+  return (Math.floor(latitude) + 90) * 360 + (Math.floor(longitude) + 180);
+}
+
+/** Stations (POIs) of the network. Searched by grid cell and bounding box, then haversine (services/stations). */
 export const stations = pgTable(
   'stations',
   {
@@ -16,6 +25,8 @@ export const stations = pgTable(
     mtskId: text('mtsk_id'),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    /** gridCellOf(latitude, longitude); kept by whoever writes the coordinates. */
+    gridCell: integer('grid_cell').notNull(),
     countryCode: text('country_code').notNull(),
     address: jsonb('address').$type<StationAddress>().notNull(),
     /** partnerDetails.partnerName, or null. */
@@ -24,11 +35,17 @@ export const stations = pgTable(
     pumpsWithoutDisplay: boolean('pumps_without_display').notNull().default(false),
     paymentMeans: jsonb('payment_means').$type<string[]>().notNull(),
     loyaltyPrograms: jsonb('loyalty_programs').$type<string[]>().notNull(),
+    /** Daily opening window; null = open around the clock. */
+    openingHours: jsonb('opening_hours').$type<OpeningHours>(),
     /** Last station-level change (online/offline, prices); device changes are in forecourt_devices. */
     updatedAt: ts('updated_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('stations_lat_lon_idx').on(t.latitude, t.longitude), index('stations_mtsk_id_idx').on(t.mtskId)],
+  (t) => [
+    index('stations_lat_lon_idx').on(t.latitude, t.longitude),
+    index('stations_grid_cell_lat_idx').on(t.gridCell, t.latitude),
+    index('stations_mtsk_id_idx').on(t.mtskId),
+  ],
 );
 
 /** Products of a station: pumps, EV connectors, wash bays, gift cards. `items` are the availableItems of the wire format. */

@@ -1,6 +1,12 @@
 // Reads stations with their products and device states and shapes them as the contract's Poi.
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Poi, Product } from '../../../src/contract/stations';
+import {
+  FUEL_TYPE_OF_ITEM,
+  type FuelPrice,
+  OLDER_PRICE_AGE_MS,
+  type Poi,
+  type Product,
+} from '../../../src/contract/stations';
 import type { AppContext } from '../../context';
 import {
   type DeviceRow,
@@ -35,7 +41,40 @@ export function toProductJson(p: ProductWithDevice, online: boolean): Product {
   };
 }
 
-export function toPoiJson(station: StationRow, products: ProductWithDevice[]): Poi {
+/**
+ * The station's price board: per fuel type the cheapest pump item and when it changed (the item's priceUpdatedAt, else
+ * the station's updatedAt). `olderThan` drops prices unchanged since before it (a search without showOlderPrices).
+ */
+export function fuelPricesOf(station: StationRow, products: ProductWithDevice[], olderThan?: Date): FuelPrice[] {
+  const byType = new Map<string, FuelPrice>();
+  for (const { product } of products) {
+    if (product.type !== 'GAS') continue;
+    for (const item of product.items) {
+      const fuelType = FUEL_TYPE_OF_ITEM[item.itemCode];
+      if (!fuelType) continue;
+      const updatedAt = item.priceUpdatedAt ?? station.updatedAt.toISOString();
+      if (olderThan && Date.parse(updatedAt) < olderThan.getTime()) continue;
+      const known = byType.get(fuelType);
+      if (known && known.price <= item.price) continue;
+      byType.set(fuelType, {
+        fuelType,
+        price: item.price,
+        currency: item.currency,
+        precision: item.precision,
+        unit: item.unit === 'KG' ? 'KG' : 'LTR',
+        updatedAt,
+      });
+    }
+  }
+  return [...byType.values()];
+}
+
+/** The cut-off of showOlderPrices: prices unchanged for longer than OLDER_PRICE_AGE_MS. */
+export function olderPriceCutoff(now: Date): Date {
+  return new Date(now.getTime() - OLDER_PRICE_AGE_MS);
+}
+
+export function toPoiJson(station: StationRow, products: ProductWithDevice[], options: { olderThan?: Date } = {}): Poi {
   const online = station.status === 'ONLINE';
   const groups = [...new Set(products.map((p) => GROUP_OF[p.product.type]))];
   let updatedAt = station.updatedAt;
@@ -67,6 +106,8 @@ export function toPoiJson(station: StationRow, products: ProductWithDevice[]): P
       .filter((p) => p.product.type === 'CAR_WASH')
       .map((p) => ({ id: p.product.id, type: 'CAR_WASH', automaticFlow: p.product.automaticFlow })),
     updatedAt: updatedAt.toISOString(),
+    fuelPrices: fuelPricesOf(station, products, options.olderThan),
+    openingHours: station.openingHours ?? null,
   };
 }
 

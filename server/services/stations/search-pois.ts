@@ -1,9 +1,9 @@
-import { and, between, eq, type SQL } from 'drizzle-orm';
+import { and, between, eq, inArray, type SQL } from 'drizzle-orm';
 import { MAX_RADIUS_M, type PoiSearchResponse, RADIUS_TOO_LARGE_MESSAGE } from '../../../src/contract/stations';
 import type { AppContext } from '../../context';
-import { stations } from '../../db/schema';
+import { gridCellOf, stations } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { loadProducts, toPoiJson } from './load-pois';
+import { loadProducts, olderPriceCutoff, toPoiJson } from './load-pois';
 
 const EARTH_RADIUS_M = 6_371_000;
 const METRES_PER_DEGREE = 111_320;
@@ -18,24 +18,55 @@ function haversineM(lat1: number, lon1: number, lat2: number, lon2: number): num
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-/** GET /v4/pois/?lat&lon&radiusM: a bounding box in SQL (indexed), then the exact distance; nearest first. */
+/** The bounding box of a circle, clamped to the map (no search crosses the poles or the antimeridian here). */
+export function boundingBox(lat: number, lon: number, radiusM: number) {
+  const dLat = radiusM / METRES_PER_DEGREE;
+  const dLon = radiusM / (METRES_PER_DEGREE * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+  return {
+    south: Math.max(-90, lat - dLat),
+    north: Math.min(89.999_999, lat + dLat),
+    west: Math.max(-180, lon - dLon),
+    east: Math.min(179.999_999, lon + dLon),
+  };
+}
+
+/** Grid cells (schema/stations.ts gridCellOf) the box touches: 1 for a 300 m search, about 15 for 100 km. */
+export function gridCellsOf(box: ReturnType<typeof boundingBox>): number[] {
+  const cells: number[] = [];
+  for (let lat = Math.floor(box.south); lat <= Math.floor(box.north); lat++) {
+    for (let lon = Math.floor(box.west); lon <= Math.floor(box.east); lon++) cells.push(gridCellOf(lat, lon));
+  }
+  return cells;
+}
+
+/**
+ * GET /v4/pois/?lat&lon&radiusM: the grid cells and bounding box in SQL (indexed), then the exact distance; nearest
+ * first. Without showOlderPrices a station's price board leaves out prices older than a day (contract/stations.ts).
+ */
 export async function searchPois({
   ctx,
   input,
 }: {
   ctx: AppContext;
-  input: { lat: number; lon: number; radiusM: number; showEvPois: boolean; mtskid?: string | undefined };
+  input: {
+    lat: number;
+    lon: number;
+    radiusM: number;
+    showEvPois: boolean;
+    showOlderPrices?: boolean;
+    mtskid?: string | undefined;
+  };
 }): Promise<PoiSearchResponse> {
   if (input.radiusM > MAX_RADIUS_M) {
     throw new ApiError(400, 'validation_error', RADIUS_TOO_LARGE_MESSAGE, [
       { path: 'radiusM', message: RADIUS_TOO_LARGE_MESSAGE },
     ]);
   }
-  const dLat = input.radiusM / METRES_PER_DEGREE;
-  const dLon = input.radiusM / (METRES_PER_DEGREE * Math.max(0.01, Math.cos((input.lat * Math.PI) / 180)));
+  const box = boundingBox(input.lat, input.lon, input.radiusM);
   const where: SQL[] = [
-    between(stations.latitude, input.lat - dLat, input.lat + dLat),
-    between(stations.longitude, input.lon - dLon, input.lon + dLon),
+    inArray(stations.gridCell, gridCellsOf(box)),
+    between(stations.latitude, box.south, box.north),
+    between(stations.longitude, box.west, box.east),
   ];
   if (input.mtskid) where.push(eq(stations.mtskId, input.mtskid));
   const rows = await ctx.db
@@ -49,9 +80,10 @@ export async function searchPois({
     .filter((h) => h.d <= input.radiusM && (withEv || h.s.type !== 'EV_STATION'))
     .sort((a, b) => a.d - b.d);
   const products = await loadProducts({ ctx, input: { stationIds: hits.map((h) => h.s.id) } });
+  const olderThan = input.showOlderPrices ? undefined : olderPriceCutoff(ctx.clock.now());
   const out: PoiSearchResponse = { GAS_STATION: [], EV_STATIONS: [] };
   for (const { s, d } of hits) {
-    const poi = { ...toPoiJson(s, products.get(s.id) ?? []), distanceM: Math.round(d) };
+    const poi = { ...toPoiJson(s, products.get(s.id) ?? [], { olderThan }), distanceM: Math.round(d) };
     (s.type === 'EV_STATION' ? out.EV_STATIONS : out.GAS_STATION).push(poi);
   }
   return out;

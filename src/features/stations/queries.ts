@@ -41,3 +41,21 @@ export const nearbyQuery = (lat: number, lon: number, mtskid?: string) =>
     retry: retryable,
     retryDelay: STATION_RETRY_DELAY_MS,
   });
+
+/** The map's search of an area (shell-and-account.md §7): both groups with EV, fuel stations without. */
+export type AreaSearch = { latitude: number; longitude: number; radiusM: number; ev: boolean };
+
+export const areaKeys = {
+  area: (a: AreaSearch) => ['station', 'area', a.latitude, a.longitude, a.radiusM, a.ev] as const,
+};
+
+/** GET v4/pois/?lat&lon&radiusM&isRydPay=true&showOlderPrices=true[&showEvPois=true]: the stations of both groups. */
+export async function fetchArea(a: AreaSearch, signal?: AbortSignal) {
+  const res = await stationsApi.search(
+    { lat: a.latitude, lon: a.longitude, radiusM: a.radiusM, showEvPois: a.ev, forMap: true },
+    signal,
+  );
+  return [...res.GAS_STATION, ...res.EV_STATIONS];
+}
+
+export { retryable as retryStationLoad };
