@@ -1,6 +1,6 @@
 // Service worker registration with workbox-window. A new version waits until the driver accepts the update prompt:
 // it is never activated by itself, so a payment in progress is never interrupted.
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 type Listener = (waiting: boolean) => void;
 let workbox: Workbox | null = null;
@@ -15,9 +15,12 @@ function setWaiting(next: boolean): void {
 export const serviceWorker = {
   register(): void {
     if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-    workbox = new Workbox('/sw.js', { scope: '/' });
-    workbox.addEventListener('waiting', () => setWaiting(true));
-    void workbox.register();
+    // workbox-window loads after the first screen: registering can wait a moment, the first paint cannot.
+    void import('workbox-window').then(({ Workbox: WorkboxWindow }) => {
+      workbox = new WorkboxWindow('/sw.js', { scope: '/' });
+      workbox.addEventListener('waiting', () => setWaiting(true));
+      void workbox.register();
+    });
   },
   isWaiting: () => waiting,
   subscribe(listener: Listener): () => void {
