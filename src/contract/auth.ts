@@ -60,10 +60,8 @@ export const changePasswordBody = z.strictObject({
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const resendPasswordBody = z.strictObject({ email });
-export type ResendPasswordBody = z.infer<typeof resendPasswordBody>;
 
 export const decryptOtpBody = z.strictObject({ email, encryptOtp: z.string().min(1).max(4000) });
-export const decryptOtpResponse = z.object({ otp: z.string() });
 
 /** Cloud functions answer a boolean result; the client treats any failure as false. */
 export const booleanResult = z.object({ result: z.boolean() });

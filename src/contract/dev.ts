@@ -10,5 +10,4 @@ export const devMail = z.object({
   createdAt: z.string(),
 });
 export type DevMail = z.infer<typeof devMail>;
-export const devMailList = z.array(devMail);
 export const devMailQuery = z.strictObject({ to: z.string().max(254).optional() });

@@ -150,7 +150,6 @@ export const tripFields = z.object({
   /** The trips a merged trip was made of (their ids), oldest first. */
   mergedFrom: z.array(z.string()),
 });
-export type TripFields = z.infer<typeof tripFields>;
 
 export const historyEvent = z.object({
   _id: z.string(),
@@ -195,7 +194,6 @@ export const historyQuery = z.strictObject({
   from: isoTime.optional(),
   to: isoTime.optional(),
 });
-export type HistoryQuery = z.input<typeof historyQuery>;
 
 const costBodyFields = {
   category: costCategory,

@@ -125,7 +125,7 @@ test('continue as guest', async ({ page }) => {
 test('continue as guest from the login page, and the pump will not ask again', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await openSettingsFromHome(page);
   await expect(page.getByText('You are using Forecourt Pay as a guest.')).toBeVisible();
   const confirmed = await page.evaluate(() => {
     const auth = JSON.parse(localStorage.getItem('auth') ?? 'null');

@@ -51,6 +51,16 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
  * Call it on every screen a test reaches, in the states worth checking (errors shown, a sheet open).
  */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  // Once the screen has settled: a page fades in and a button's colour eases when it turns enabled, and a colour caught
+  // half-way fails the contrast rule. Endless animations (a spinner, the fuelling pulse) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

@@ -6,7 +6,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { pdfText } from '../support/pdf-text';
-import { expectAccessible, registerByMail, uniqueEmail, waitForServiceWorker } from './helpers';
+import { expectAccessible, expectHome, registerByMail, uniqueEmail, waitForServiceWorker } from './helpers';
 
 const station = DEMO_STATIONS.prepay;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
@@ -16,7 +16,7 @@ async function loginAsDemoDriver(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
   await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('driver@example.com')).toBeVisible();
+  await expectHome(page);
 }
 
 /** The signed-in driver's history through the API (what the server holds), for counting. */

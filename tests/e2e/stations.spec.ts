@@ -1,22 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { expectAccessible as axe, waitForServiceWorker } from './helpers';
-
-/**
- * axe-core once the screen has settled: a page fades in and a button's colour eases when it turns enabled, and a
- * colour caught half-way fails the contrast rule. Endless animations (a spinner, the fuelling pulse) are not waited for.
- */
-async function expectAccessible(page: Page, label: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await axe(page, label);
-}
+import { expectAccessible, waitForServiceWorker } from './helpers';
 
 type Station = { id: string; latitude: number; longitude: number };
 

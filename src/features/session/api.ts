@@ -1,10 +1,11 @@
-import { z } from 'zod';
 import {
   type ChangePasswordBody,
   type LoginLocalBody,
   type LoginOpenIdBody,
   loginResponse,
+  logoutResponse,
   type RegisterBody,
+  resendPasswordResponse,
 } from '../../contract/auth';
 import { accountFeatures, user } from '../../contract/users';
 import { api } from '../../lib/http/index';
@@ -19,8 +20,8 @@ export const authApi = {
   changePassword: (body: ChangePasswordBody) =>
     api.request('auth/change-password', loginResponse, { method: 'POST', json: body }),
   resendPassword: (email: string) =>
-    api.request('auth/resend-password', z.object({ sent: z.boolean() }), { method: 'POST', json: { email } }),
-  logout: () => api.request('auth/logout', z.unknown(), { method: 'POST', json: {} }),
+    api.request('auth/resend-password', resendPasswordResponse, { method: 'POST', json: { email } }),
+  logout: () => api.request('auth/logout', logoutResponse, { method: 'POST', json: {} }),
 };
 
 /** The signed-in user ("User (auth store)", shell-and-account.md §3) and the account's feature flags. */
