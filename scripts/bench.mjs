@@ -215,6 +215,8 @@ async function bench(db, n) {
     DATA_DIR: dataDir,
     STATIC_DIR: join(dataDir, 'no-dist'),
     DEMO_MODE: 'false',
+    // Outside DEMO_MODE the server needs a mail transport; the bench sends no mail.
+    MAIL_TRANSPORT: 'log',
     SEED_NETWORK: 'false',
     LOG_REQUESTS: 'false',
     HOST: '127.0.0.1',

@@ -62,7 +62,6 @@ const PERMISSIONS_POLICY = [
   'usb=()',
   'serial=()',
   'hid=()',
-  'bluetooth=()',
   'midi=()',
   'xr-spatial-tracking=()',
 ].join(', ');
