@@ -76,7 +76,7 @@ describe.each(drivers)('kill -9 mid-authorize, then the same Idempotency-Key (%s
     child.stderr?.on('data', (d) => {
       out += d;
     });
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 90_000;
     while (!out.includes('is running on')) {
       if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
       if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
@@ -186,5 +186,5 @@ describe.each(drivers)('kill -9 mid-authorize, then the same Idempotency-Key (%s
     await call(`/api/v4/order/${orderId}/cancel`, { method: 'POST', headers: auth });
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-  }, 90_000);
+  }, 240_000);
 });

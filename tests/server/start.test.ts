@@ -170,7 +170,7 @@ describe('server/index.ts and the DATA_DIR lock', () => {
     stop();
     expect(await first.exited).toBe(0);
     expect(existsSync(lockFile)).toBe(false);
-  });
+  }, 120_000);
 
   it('takes over a stale lock', async () => {
     writeFileSync(join(dataDir, 'server.lock'), '2147483646');
