@@ -213,6 +213,8 @@ async function scratch(db, extraEnv) {
     DATA_DIR: dataDir,
     STATIC_DIR: join(dataDir, 'no-dist'),
     DEMO_MODE: 'false',
+    // Outside DEMO_MODE the server needs a mail transport; the bench sends no mail.
+    MAIL_TRANSPORT: 'log',
     LOG_REQUESTS: 'false',
     HOST: '127.0.0.1',
     ...extraEnv,

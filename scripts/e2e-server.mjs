@@ -18,6 +18,14 @@ const env = {
   // Tests work the pumps from the forecourt console, like a person at the station.
   FORECOURT_AUTO_DRIVER: 'false',
   PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '8181'}`,
+  // Every browser test signs up and logs in from 127.0.0.1: the per-address limits of a public server would stop the
+  // suite, so they are generous here (the limits themselves are tested in tests/server/security-auth.test.ts).
+  RATE_LIMIT_GUESTS: '100000',
+  RATE_LIMIT_REGISTRATIONS: '100000',
+  RATE_LIMIT_PASSWORD_MAILS: '100000',
+  RATE_LIMIT_DATA_DUMPS: '100000',
+  RATE_LIMIT_FUNCTIONS: '100000',
+  LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
 };
 delete env.DATABASE_URL;
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], {

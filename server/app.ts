@@ -2,9 +2,10 @@
 // server/index.ts and by the tests (app.request against a real database).
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import type { AppContext } from './context';
+import { corsPolicy } from './http/cors';
 import { errorResponse, onError } from './http/errors';
+import { loopbackOnly } from './http/loopback';
 import { requestLog } from './http/request-log';
 import { serveStatic } from './http/static';
 import type { AppEnv } from './http/types';
@@ -14,51 +15,55 @@ import { devOidcRoutes } from './routes/dev-oidc';
 import { forecourtRoutes } from './routes/forecourt';
 import { functionRoutes } from './routes/functions';
 import { historyRoutes } from './routes/history';
+import { hostAppRoutes } from './routes/host-apps';
 import { maintenanceRoutes } from './routes/maintenance';
 import { orderRoutes } from './routes/orders';
 import { poiRoutes } from './routes/pois';
 import { userRoutes } from './routes/users';
 
-const BODY_LIMIT_BYTES = 1024 * 1024;
+const KIB = 1024;
+/** Request body limits by path prefix (first match), else 1 MB: no call of ours needs more than these. */
+const BODY_LIMITS: [prefix: string, bytes: number][] = [
+  ['/api/auth/', 64 * KIB],
+  ['/api/functions/', 16 * KIB],
+  ['/api/v4/', 64 * KIB],
+  ['/forecourt/', 8 * KIB],
+  ['/dev/', 16 * KIB],
+];
+const DEFAULT_BODY_LIMIT = 1024 * KIB;
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const IMAGE_UPLOAD = /^\/api\/v4\/account-history\/[^/]+\/images$/;
+
+const sizeText = (bytes: number) => (bytes >= 1024 * KIB ? `${bytes / (1024 * KIB)} MB` : `${bytes / KIB} KB`);
 
 export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestLog(ctx));
-  if (ctx.env.corsOrigins.length > 0) {
-    // Same-origin needs no CORS; host apps on other origins are listed in CORS_ORIGINS.
-    const allowed = new Set(ctx.env.corsOrigins);
-    app.use(
-      '/api/*',
-      cors({
-        origin: (origin) => (allowed.has(origin) ? origin : null),
-        allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        allowHeaders: [
-          'Authorization',
-          'Content-Type',
-          'X-Locale',
-          'X-App-Version',
-          'X-Correlation-Id',
-          'Idempotency-Key',
-          'X-Txn-Initiated-By-Partner',
-        ],
-        exposeHeaders: ['X-Correlation-Id', 'Retry-After', 'Idempotent-Replayed'],
-        maxAge: 600,
-      }),
-    );
-  }
-  const limitBody = bodyLimit({
-    maxSize: BODY_LIMIT_BYTES,
-    onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The request body is larger than 1 MB'),
-  });
+  // An explicit CORS policy: none by default, the configured host apps otherwise; preflights answered here.
+  app.use('/api/*', corsPolicy(ctx.env));
+  const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
+  const limiterFor = (bytes: number) => {
+    let limiter = limiters.get(bytes);
+    if (!limiter) {
+      limiter = bodyLimit({
+        maxSize: bytes,
+        onError: (c) =>
+          errorResponse(c, 413, 'payload_too_large', `The request body is larger than ${sizeText(bytes)}`),
+      });
+      limiters.set(bytes, limiter);
+    }
+    return limiter;
+  };
   // Only requests that may carry a body: bodyLimit reads `c.req.raw.body`, which makes @hono/node-server build a full
   // Request (with an AbortController) — measurable on the polling hot path (GET /v4/order/{id}).
   // History images carry their own limit (6 MB, routes/history.ts).
-  app.use('*', (c, next) =>
-    BODYLESS.has(c.req.method) || IMAGE_UPLOAD.test(c.req.path) ? next() : limitBody(c, next),
-  );
+  app.use('*', (c, next) => {
+    if (BODYLESS.has(c.req.method) || IMAGE_UPLOAD.test(c.req.path)) return next();
+    const path = c.req.path;
+    const bytes = BODY_LIMITS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? DEFAULT_BODY_LIMIT;
+    return limiterFor(bytes)(c, next);
+  });
 
   app.route('/api', authRoutes(ctx));
   app.route('/api', userRoutes(ctx));
@@ -67,18 +72,24 @@ export function createApp(ctx: AppContext) {
   app.route('/api', poiRoutes(ctx));
   app.route('/api', orderRoutes(ctx));
   app.route('/api', historyRoutes(ctx));
+  app.route('/api', hostAppRoutes(ctx));
   // Also at the root: the app's "remote maintenance json" may be configured as /maintenance.json.
   app.route('/', maintenanceRoutes(ctx));
 
-  if (ctx.mailer.devMailbox) {
+  // The development mailbox exists only in DEMO_MODE with MAIL_TRANSPORT=mailbox, for clients on this machine.
+  if (ctx.env.demoMode && ctx.mailer.devMailbox) {
+    const local = loopbackOnly(ctx);
+    app.use('/api/dev/*', local);
+    app.use('/dev/mail', local);
+    app.use('/dev/mail/*', local);
     app.route('/api', devMailApiRoutes(ctx));
     app.route('/dev/mail', devMailPages(ctx));
   }
-  if (ctx.demoOidc) app.route('/dev/oidc', devOidcRoutes(ctx, ctx.demoOidc));
-  // The forecourt console (not under /api): open in DEMO_MODE, else behind FORECOURT_OPERATOR_TOKEN.
+  if (ctx.env.demoMode && ctx.demoOidc) app.route('/dev/oidc', devOidcRoutes(ctx, ctx.demoOidc));
+  // The forecourt console (not under /api): FORECOURT_CONSOLE_TOKEN, or loopback clients in DEMO_MODE (routes/forecourt.ts).
   app.route('/forecourt', forecourtRoutes(ctx));
 
-  app.use('*', serveStatic(ctx.env.staticDir));
+  app.use('*', serveStatic(ctx.env));
 
   app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${c.req.path}`));
   app.onError(onError(ctx));

@@ -1,7 +1,7 @@
 // What every service and route receives: parsed configuration, the database and process-wide helpers. Types (and two
 // plain defaults) only, so that any module may import it; create-context.ts builds one.
 import type { DemoOidc } from './auth/demo-oidc';
-import type { Db, DbDriver } from './db/client';
+import type { Db, DbDriver, ProcessIdentity } from './db/client';
 import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
 // The one import of an area's file past its index: the forecourt's index leads back here (every service takes ctx).
@@ -21,6 +21,12 @@ export const consoleLogger: Logger = {
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
 
+/** Work that runs after the answer was sent (mail): errors are logged; idle() waits for what is under way. */
+export type Background = {
+  run(what: string, task: () => Promise<unknown>): void;
+  idle(): Promise<void>;
+};
+
 export type AppContext = {
   env: Env;
   db: Db;
@@ -34,4 +40,7 @@ export type AppContext = {
   clock: Clock;
   /** The forecourt's way to the orders it serves (the orders area supplies it). */
   orderHooks: OrderHooks;
+  background: Background;
+  /** This process, as the owner of idempotency keys it works on. */
+  process: ProcessIdentity;
 };

@@ -1,8 +1,8 @@
 // Builds the context of a process (server/index.ts, the tests): the place where areas that must not import each other
 // are connected — the development mailbox behind the mailer, the orders behind the forecourt's hooks.
 import { createDemoOidc } from './auth/demo-oidc';
-import { type AppContext, type Clock, consoleLogger, type Logger, systemClock } from './context';
-import type { Db, DbDriver } from './db/client';
+import { type AppContext, type Background, type Clock, consoleLogger, type Logger, systemClock } from './context';
+import { type Db, type DbDriver, type ProcessIdentity, soleProcess } from './db/client';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
 import { storeMail } from './services/mail';
@@ -14,18 +14,42 @@ export async function createContext(opts: {
   driver: DbDriver;
   log?: Logger;
   clock?: Clock;
+  /** From the database (db/client.ts); by default a process id whose only live owner is itself. */
+  process?: ProcessIdentity;
 }): Promise<AppContext> {
+  const log = opts.log ?? consoleLogger;
   const ctx = {
     env: opts.env,
     db: opts.db,
     driver: opts.driver,
-    log: opts.log ?? consoleLogger,
+    log,
     demoOidc: opts.env.demoMode ? await createDemoOidc(opts.env.publicUrl) : undefined,
     memo: new Map(),
     clock: opts.clock ?? systemClock,
+    background: createBackground(log),
+    process: opts.process ?? soleProcess(),
   } satisfies Omit<AppContext, 'mailer' | 'orderHooks'> as AppContext;
   // Both act on this very context, so they are made once it exists.
-  ctx.mailer = createMailer({ smtp: opts.env.smtp, keep: (mail) => storeMail({ ctx, input: mail }) });
+  ctx.mailer = createMailer({
+    env: opts.env,
+    keep: (mail) => storeMail({ ctx, input: mail }),
+    log: (line) => ctx.log.info(line),
+  });
   ctx.orderHooks = forecourtHooks({ ctx });
   return ctx;
+}
+
+function createBackground(log: Logger): Background {
+  const running = new Set<Promise<unknown>>();
+  return {
+    run(what, task) {
+      const p = task()
+        .catch((err) => log.error(`${what} failed`, err))
+        .finally(() => running.delete(p));
+      running.add(p);
+    },
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
 }

@@ -13,6 +13,48 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** A comma list of web origins (scheme://host[:port], nothing else), normalised as browsers spell them. */
+const originList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const out: string[] = [];
+    for (const raw of (v ?? '').split(',')) {
+      const item = raw.trim().replace(/\/+$/, '');
+      if (!item) continue;
+      let url: URL | undefined;
+      try {
+        url = new URL(item);
+      } catch {
+        url = undefined;
+      }
+      const isOrigin =
+        url &&
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        !url.username &&
+        !url.password &&
+        url.pathname === '/' &&
+        !url.search &&
+        !url.hash &&
+        !item.includes('@');
+      if (!url || !isOrigin) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin (https://host[:port])` });
+        continue;
+      }
+      if (!out.includes(url.origin)) out.push(url.origin);
+    }
+    return out;
+  });
+
+/** TRUST_PROXY: false/true, or how many proxies of ours stand in front (true = 1). */
+const proxyHops = z
+  .string()
+  .regex(/^(true|false|1|0|yes|no|TRUE|FALSE|[2-9])$/, 'must be true, false or a number of proxies (1-9)')
+  .transform((v) => (['true', 'yes', 'TRUE'].includes(v) ? 1 : ['false', 'no', 'FALSE'].includes(v) ? 0 : Number(v)));
+
+/** A per-address count per window; 0 switches the limit off. */
+const limit = z.coerce.number().int().min(0).max(1_000_000);
+
 const oidcProvider = z.strictObject({
   id: z.string().min(1).max(100),
   issuer: z.string().min(1),
@@ -43,6 +85,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   STATIC_DIR: z.string().min(1).default('./dist'),
   DEMO_MODE: bool.default(true),
+  NODE_ENV: optionalString,
   DEMO_EMAIL: z.email().default('driver@example.com'),
   DEMO_PASSWORD: z.string().min(8).max(40).default('forecourt-demo'),
   SMTP_HOST: optionalString,
@@ -51,18 +94,28 @@ const envSchema = z.object({
   SMTP_PASS: optionalString,
   SMTP_FROM: z.string().min(3).default('Forecourt Pay <no-reply@forecourt.example>'),
   SMTP_SECURE: bool.default(false),
+  MAIL_TRANSPORT: z.enum(['smtp', 'log', 'mailbox']).optional(),
   OIDC_PROVIDERS: oidcProviders,
   MAINTENANCE: bool.default(false),
   MAINTENANCE_MESSAGE: optionalString,
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
+  LOGIN_FREE_FAILURES: positiveInt.default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(30),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(100),
   LOGIN_WINDOW_SECONDS: positiveInt.default(900),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(3600),
+  RATE_LIMIT_GUESTS: limit.default(60),
+  RATE_LIMIT_REGISTRATIONS: limit.default(20),
+  RATE_LIMIT_PASSWORD_MAILS: limit.default(10),
+  RATE_LIMIT_DATA_DUMPS: limit.default(5),
+  RATE_LIMIT_FUNCTIONS: limit.default(600),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).max(100).default(2),
   TEMP_PASSWORD_TTL_MINUTES: positiveInt.default(60),
   OTP_KEY: optionalString,
-  TRUST_PROXY: bool.default(false),
-  CORS_ORIGINS: optionalString,
+  TRUST_PROXY: proxyHops.default(0),
+  HOST_APP_ORIGINS: originList,
+  CORS_ORIGINS: originList,
+  CSP_CONNECT_ORIGINS: originList,
   LOG_REQUESTS: bool.default(true),
   SEED_NETWORK: bool.default(true),
   SEED_NETWORK_SIZE: z.coerce.number().int().min(0).max(50_000).default(2000),
@@ -72,7 +125,9 @@ const envSchema = z.object({
   FORECOURT_AMBIENT: bool.optional(),
   FORECOURT_AUTO_DRIVER: bool.default(true),
   FORECOURT_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  FORECOURT_CONSOLE_TOKEN: optionalString.pipe(z.string().min(12).max(200).optional()),
   FORECOURT_OPERATOR_TOKEN: optionalString.pipe(z.string().min(12).max(200).optional()),
+  FORECOURT_CONSOLE_MAX_BAD_TOKENS: positiveInt.default(10),
   ORDER_STUCK_LIMIT_SECONDS: positiveInt.default(900),
 });
 
@@ -84,22 +139,53 @@ export type Env = {
   publicUrl: string;
   staticDir: string;
   demoMode: boolean;
+  /** NODE_ENV=production: MAIL_TRANSPORT=log keeps mail bodies (temporary passwords) out of the log. */
+  production: boolean;
   demoEmail: string;
   demoPassword: string;
   smtp: { host: string; port: number; user?: string; pass?: string; from: string; secure: boolean } | undefined;
   mailFrom: string;
+  /**
+   * Where mail goes: 'smtp' (SMTP_HOST), 'log' (the server log; development) or 'mailbox' (the development mailbox at
+   * /dev/mail, DEMO_MODE only, loopback clients only).
+   */
+  mailTransport: 'smtp' | 'log' | 'mailbox';
   oidcProviders: OidcProvider[];
   maintenance: boolean;
   maintenanceMessage: string | undefined;
-  loginMaxFailuresPerAccount: number;
+  /** Failed logins of one account from one address before each further try waits (1 s, 2 s, 4 s …). */
+  loginFreeFailures: number;
+  /** Failed logins from one address (any accounts) per window. */
   loginMaxFailuresPerAddress: number;
+  /** Failed logins of one account from all addresses per window (distributed guessing); the reset mail still works. */
+  loginMaxFailuresPerAccount: number;
   loginWindowSeconds: number;
+  /** Per-address limits per window (0 = none): abuse of sign-ups, mails and cloud functions. */
+  rateLimits: {
+    windowSeconds: number;
+    guests: number;
+    registrations: number;
+    passwordMails: number;
+    dataDumps: number;
+    functions: number;
+  };
   argon2: { memoryKib: number; iterations: number };
   tempPasswordTtlMinutes: number;
   /** 32-byte key for decrypt_otp, or undefined when neither OTP_KEY nor DEMO_MODE supply one. */
   otpKey: Uint8Array | undefined;
-  trustProxy: boolean;
+  /** How many proxies of ours stand in front (0: none): the client is that many entries from X-Forwarded-For's end. */
+  trustProxy: number;
+  /**
+   * Origins of host apps that may embed the app (frame-ancestors), receive its callback and call the API (CORS).
+   * HOST_APP_ORIGINS (and the older CORS_ORIGINS); default: PUBLIC_URL's origin (the demo host page).
+   */
+  hostAppOrigins: string[];
+  /** Origins allowed to call /api from another origin: the configured host apps, never by default. */
   corsOrigins: string[];
+  /** Other origins the app may fetch from (wallet, basemap tiles): added to connect-src. */
+  cspConnectOrigins: string[];
+  /** PUBLIC_URL's origin. */
+  publicOrigin: string;
   logRequests: boolean;
   /** Seed the demo station network on start (idempotent). */
   seedNetwork: boolean;
@@ -116,8 +202,13 @@ export type Env = {
     /** The simulated driver acts by itself after a release or authorization (lifts the nozzle, plugs in ...). */
     autoDriver: boolean;
     tickMs: number;
-    /** Required for /forecourt outside DEMO_MODE; without it (and without DEMO_MODE) the console answers 404. */
+    /**
+     * FORECOURT_CONSOLE_TOKEN (or the older FORECOURT_OPERATOR_TOKEN). With it the console needs the token everywhere;
+     * without it the console is for loopback clients in DEMO_MODE and does not exist (404) outside it.
+     */
     operatorToken: string | undefined;
+    /** Wrong console tokens from one address per LOGIN_WINDOW_SECONDS before 429. */
+    maxBadTokens: number;
   };
   /** The watchdog moves an order stuck this long in a non-terminal state to PROBLEM. */
   orderStuckLimitSeconds: number;
@@ -151,6 +242,22 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  OIDC_PROVIDERS: the id "demo" is reserved in DEMO_MODE');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicOrigin = new URL(publicUrl).origin;
+  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_HOST ? 'smtp' : e.DEMO_MODE ? 'mailbox' : undefined);
+  if (!mailTransport) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_TRANSPORT: outside DEMO_MODE mail needs a transport: set SMTP_HOST, or MAIL_TRANSPORT=log (development)',
+    );
+  }
+  if (mailTransport === 'smtp' && !e.SMTP_HOST) {
+    throw new ConfigError('Invalid configuration:\n  MAIL_TRANSPORT: smtp needs SMTP_HOST');
+  }
+  if (mailTransport === 'mailbox' && !e.DEMO_MODE) {
+    throw new ConfigError('Invalid configuration:\n  MAIL_TRANSPORT: the development mailbox exists only in DEMO_MODE');
+  }
+  const configuredHostApps = [...(e.HOST_APP_ORIGINS ?? []), ...(e.CORS_ORIGINS ?? [])].filter(
+    (o, i, all) => all.indexOf(o) === i,
+  );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -159,6 +266,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     publicUrl,
     staticDir: e.STATIC_DIR,
     demoMode: e.DEMO_MODE,
+    production: e.NODE_ENV === 'production',
     demoEmail: e.DEMO_EMAIL.toLowerCase(),
     demoPassword: e.DEMO_PASSWORD,
     smtp: e.SMTP_HOST
@@ -172,20 +280,30 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         }
       : undefined,
     mailFrom: e.SMTP_FROM,
+    mailTransport,
     oidcProviders: e.OIDC_PROVIDERS,
     maintenance: e.MAINTENANCE,
     maintenanceMessage: e.MAINTENANCE_MESSAGE,
-    loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    loginFreeFailures: e.LOGIN_FREE_FAILURES,
     loginMaxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    rateLimits: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      guests: e.RATE_LIMIT_GUESTS,
+      registrations: e.RATE_LIMIT_REGISTRATIONS,
+      passwordMails: e.RATE_LIMIT_PASSWORD_MAILS,
+      dataDumps: e.RATE_LIMIT_DATA_DUMPS,
+      functions: e.RATE_LIMIT_FUNCTIONS,
+    },
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, iterations: e.ARGON2_ITERATIONS },
     tempPasswordTtlMinutes: e.TEMP_PASSWORD_TTL_MINUTES,
     otpKey,
     trustProxy: e.TRUST_PROXY,
-    corsOrigins: (e.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((s) => s.trim().replace(/\/+$/, ''))
-      .filter(Boolean),
+    hostAppOrigins: configuredHostApps.length > 0 ? configuredHostApps : [publicOrigin],
+    corsOrigins: configuredHostApps.filter((o) => o !== publicOrigin),
+    cspConnectOrigins: e.CSP_CONNECT_ORIGINS ?? [],
+    publicOrigin,
     logRequests: e.LOG_REQUESTS,
     seedNetwork: e.SEED_NETWORK,
     networkSize: e.SEED_NETWORK_SIZE,
@@ -196,7 +314,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       ambient: e.FORECOURT_AMBIENT ?? e.DEMO_MODE,
       autoDriver: e.FORECOURT_AUTO_DRIVER,
       tickMs: e.FORECOURT_TICK_MS,
-      operatorToken: e.FORECOURT_OPERATOR_TOKEN,
+      operatorToken: e.FORECOURT_CONSOLE_TOKEN ?? e.FORECOURT_OPERATOR_TOKEN,
+      maxBadTokens: e.FORECOURT_CONSOLE_MAX_BAD_TOKENS,
     },
     orderStuckLimitSeconds: e.ORDER_STUCK_LIMIT_SECONDS,
   };

@@ -3,7 +3,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createContext } from './create-context';
-import { type Database, openDatabase } from './db/client';
+import { type Database, openDatabase, type ProcessIdentity } from './db/client';
 import { acquireDataDirLock, LockError } from './db/lock';
 import { ConfigError, loadEnv } from './env';
 import { createSimulator, type Simulator } from './forecourt/simulator';
@@ -38,6 +38,8 @@ async function main() {
   let database: Database | undefined;
   let server: ReturnType<typeof serve> | undefined;
   let simulator: Simulator | undefined;
+  let identity: ProcessIdentity | undefined;
+  let background: (() => Promise<void>) | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -48,6 +50,8 @@ async function main() {
     try {
       await simulator?.stop();
       if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
+      await background?.();
+      await identity?.close?.();
       await database?.close();
     } catch (err) {
       console.error('Error while stopping:', err instanceof Error ? err.message : err);
@@ -61,7 +65,9 @@ async function main() {
 
   database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await database.migrate();
-  const ctx = await createContext({ env, db: database.db, driver: database.driver });
+  identity = await database.processIdentity();
+  const ctx = await createContext({ env, db: database.db, driver: database.driver, process: identity });
+  background = () => ctx.background.idle();
   await seed(ctx);
   if (stopping) return;
   if (env.forecourt.simulator) {
@@ -79,8 +85,16 @@ async function main() {
   console.log(`Forecourt Pay is running on ${local}`);
   if (env.demoMode) console.log(`Demo account: ${env.demoEmail} / ${env.demoPassword}`);
   if (env.seedNetwork) console.log(`Demo station: ${local}/pay?pid=${DEMO_STATIONS.prepay.id}`);
-  if (env.demoMode || env.forecourt.operatorToken) console.log(`Forecourt console: ${local}/forecourt`);
-  if (!env.smtp) console.log(`Development mailbox: ${local}/dev/mail`);
+  if (env.forecourt.operatorToken) console.log(`Forecourt console: ${local}/forecourt (FORECOURT_CONSOLE_TOKEN)`);
+  else if (env.demoMode) console.log(`Forecourt console: ${local}/forecourt (loopback only)`);
+  if (env.mailTransport === 'mailbox') console.log(`Development mailbox: ${local}/dev/mail (loopback only)`);
+  if (env.mailTransport === 'log') {
+    console.log(
+      env.production
+        ? 'Mail: MAIL_TRANSPORT=log writes recipients and subjects to this log (no bodies in production)'
+        : 'Mail: MAIL_TRANSPORT=log writes every mail, temporary passwords included, to this log (development only)',
+    );
+  }
 }
 
 main().catch((err) => {

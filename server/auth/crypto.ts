@@ -35,6 +35,9 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 const UNAMBIGUOUS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const TEMP_PASSWORD_LENGTH = 12;
 
+/** What a temporary password looks like. Login checks one only for input of this shape (login-local.ts). */
+export const TEMP_PASSWORD_SHAPE = /^[abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789]{12}$/;
+
 export function generateTempPassword(): string {
   let out = '';
   for (let i = 0; i < TEMP_PASSWORD_LENGTH; i++) out += UNAMBIGUOUS[randomInt(UNAMBIGUOUS.length)];

@@ -1,5 +1,6 @@
 // Database client: PGlite (embedded, data in DATA_DIR; 'memory://' for tests) or PostgreSQL through `pg`
 // when DATABASE_URL is set. Same schema, same SQL migrations, applied in-process.
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,12 +10,33 @@ import * as schema from './schema';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbDriver = 'pglite' | 'postgres';
 
+/**
+ * A process's identity for leases (idempotency keys in progress): `id` is random per start; isAlive(owner) tells
+ * whether the process that claimed something still runs.
+ */
+export type ProcessIdentity = { id: string; isAlive(owner: string): Promise<boolean>; close?(): Promise<void> };
+
 export type Database = {
   db: Db;
   driver: DbDriver;
   migrate(): Promise<void>;
+  /**
+   * This process's identity. PGlite: one process per data directory (db/lock.ts), so any other owner is dead.
+   * PostgreSQL: the process holds a session advisory lock on its own connection for as long as it lives; the
+   * connection, and so the lock, dies with the process (kill -9 too), so a free lock means a dead owner.
+   */
+  processIdentity(): Promise<ProcessIdentity>;
   close(): Promise<void>;
 };
+
+/** The advisory-lock class of process identities (any constant no other code of ours uses). */
+const PROCESS_LOCK_CLASS = 0x46503131;
+const processLockId = (id: string): number => createHash('sha256').update(id).digest().readInt32BE(0);
+
+export function soleProcess(): ProcessIdentity {
+  const id = randomUUID();
+  return { id, isAlive: async (owner) => owner === id };
+}
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -35,6 +57,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     db: db as unknown as Db,
     driver: 'pglite',
     migrate: () => migrate(db, { migrationsFolder }),
+    processIdentity: async () => soleProcess(),
     close: () => client.close(),
   };
 }
@@ -51,6 +74,26 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     db: db as unknown as Db,
     driver: 'postgres',
     migrate: () => migrate(db, { migrationsFolder }),
+    processIdentity: async () => {
+      const id = randomUUID();
+      const own = new pg.default.Client({ connectionString });
+      own.on('error', (err) => console.error(`postgres liveness connection error: ${err.message}`));
+      await own.connect();
+      await own.query('select pg_advisory_lock($1, $2)', [PROCESS_LOCK_CLASS, processLockId(id)]);
+      return {
+        id,
+        isAlive: async (owner) => {
+          if (owner === id) return true;
+          // Taken and given back within this one statement when free: nobody holds it, the owner is gone.
+          const res = await pool.query<{ free: boolean }>('select pg_try_advisory_xact_lock($1, $2) as free', [
+            PROCESS_LOCK_CLASS,
+            processLockId(owner),
+          ]);
+          return res.rows[0]?.free === false;
+        },
+        close: () => own.end(),
+      };
+    },
     close: () => pool.end(),
   };
 }

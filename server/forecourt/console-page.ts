@@ -1,5 +1,6 @@
 // The forecourt console: one HTML page with a small script. It polls /forecourt/api/stations/{id} every second and
 // updates each device's <article> in place (so a click never lands on a replaced button).
+import { pageCsp } from '../http/security-headers';
 import { escapeHtml as h } from '../mail/mailer';
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#111;background:#f5f6f8}
@@ -35,7 +36,9 @@ const say = (text, error) => { feedback.textContent = text; feedback.className =
 const money = (minor, currency) => currency ? (minor / 100).toFixed(2) + ' ' + currency : '';
 
 async function call(method, url, body) {
-  const res = await fetch(url, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined, credentials: 'same-origin' });
+  // Writes are JSON, always (the server refuses other content types: a cross-site form could send those).
+  const write = method !== 'GET';
+  const res = await fetch(url, { method, headers: write ? { 'content-type': 'application/json' } : {}, body: write ? JSON.stringify(body || {}) : undefined, credentials: 'same-origin' });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(data.message || ('HTTP ' + res.status));
   return data;
@@ -101,7 +104,7 @@ async function refresh() {
 
 async function act(productId, action, what) {
   try {
-    const d = await call('POST', '/forecourt/api/devices/' + encodeURIComponent(productId) + '/' + action);
+    const d = await call('POST', '/forecourt/api/stations/' + encodeURIComponent(stationId) + '/devices/' + encodeURIComponent(productId) + '/' + action);
     renderDevice(d);
     say(what + ' — done: ' + d.status + ' · ' + d.state);
   } catch (e) { say(what + ' — refused: ' + e.message, true); }
@@ -139,6 +142,9 @@ select.addEventListener('change', () => choose(select.value));
 })();
 `;
 
+/** The console's pages run only their own style and script (by hash) and talk only to this origin. */
+export const CONSOLE_CSP = pageCsp({ styles: [STYLE], scripts: [SCRIPT], connect: true, forms: true });
+
 export function consolePage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Forecourt console</title><style>${STYLE}</style></head><body><header><h1>Forecourt console</h1></header><main>
 <div class="bar"><label for="station">Station</label><select id="station" name="station"></select></div>
@@ -153,8 +159,8 @@ export function consolePage(): string {
 
 export function loginPage(error?: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Forecourt console — sign in</title><style>${STYLE}</style></head><body><header><h1>Forecourt console</h1></header><main>
-<form method="post" action="/forecourt/login"><p>The console needs the operator token (FORECOURT_OPERATOR_TOKEN).</p>
+<form method="post" action="/forecourt/login"><p>The console needs the console token (FORECOURT_CONSOLE_TOKEN).</p>
 ${error ? `<p role="alert">${h(error)}</p>` : ''}
-<p><label for="token">Operator token</label> <input id="token" name="token" type="password" autocomplete="current-password" required></p>
+<p><label for="token">Console token</label> <input id="token" name="token" type="password" autocomplete="current-password" required></p>
 <p><button type="submit">Open the console</button></p></form></main></body></html>`;
 }

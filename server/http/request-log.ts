@@ -1,13 +1,15 @@
-// Correlation id (echoed, or made when missing), X-Content-Type-Options: nosniff, and one log line per request.
-// Never logs bodies or tokens.
+// Correlation id (echoed, or made when missing), the security headers (security-headers.ts), and one log line per
+// request. Never logs bodies or tokens.
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppContext } from '../context';
+import { securityHeaders } from './security-headers';
 import type { AppEnv } from './types';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function requestLog(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  const secure = securityHeaders(ctx.env);
   return async (c, next) => {
     const started = performance.now();
     const given = c.req.header('x-correlation-id');
@@ -15,7 +17,7 @@ export function requestLog(ctx: AppContext): MiddlewareHandler<AppEnv> {
     c.set('correlationId', id);
     const stamp = () => {
       c.header('X-Correlation-Id', id);
-      c.header('X-Content-Type-Options', 'nosniff');
+      secure(c);
     };
     // Before the handler runs, so the response is built with them. Setting a header on a finished response makes
     // Hono copy it through a full web Response and stream, which cost ~15% of the CPU of the polling hot path.

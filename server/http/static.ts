@@ -1,9 +1,13 @@
 // Serves the built app (STATIC_DIR, the vite build) at /. Hashed files under /assets/ are immutable; the shell
 // files (index.html, sw.js, manifest, workbox/registerSW) are revalidated every time so updates reach drivers.
 // Every other GET that is not /api/*, /dev/*, /forecourt/* or a file gets index.html (SPA fallback).
+// HTML pages and the service worker carry the app's Content-Security-Policy (security-headers.ts), with the hashes of
+// any inline <script> the page holds.
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'hono';
+import type { Env } from '../env';
+import { appCsp } from './security-headers';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,15 +60,35 @@ async function fileAt(path: string): Promise<boolean> {
   }
 }
 
-export function serveStatic(staticDir: string) {
-  const root = resolve(staticDir);
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi;
+
+/** The bodies of a page's inline scripts (whose hashes the CSP allows). */
+export const inlineScripts = (html: string): string[] => [...html.matchAll(INLINE_SCRIPT)].map((m) => m[1] ?? '');
+
+export function serveStatic(env: Env) {
+  const root = resolve(env.staticDir);
   const indexFile = join(root, 'index.html');
+  const plainCsp = appCsp(env);
+  const cspByPage = new Map<string, string>();
 
   const send = async (c: Context, file: string, urlPath: string) => {
     const body = await readFile(file);
-    c.header('Content-Type', CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+    const ext = extname(file).toLowerCase();
+    c.header('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
     c.header('Cache-Control', cacheControlFor(urlPath));
-    c.header('X-Content-Type-Options', 'nosniff');
+    if (ext === '.html') {
+      const text = body.toString('utf8');
+      let csp = cspByPage.get(text);
+      if (!csp) {
+        csp = appCsp(env, inlineScripts(text));
+        if (cspByPage.size > 100) cspByPage.clear();
+        cspByPage.set(text, csp);
+      }
+      c.header('Content-Security-Policy', csp);
+    } else if (basename(file) === 'sw.js') {
+      // A worker's CSP comes from its own script's response: the service worker is held to the app's rules.
+      c.header('Content-Security-Policy', plainCsp);
+    }
     return c.body(body, 200);
   };
 

@@ -5,5 +5,7 @@ export type AppEnv = {
   Variables: {
     session: AuthSession;
     correlationId: string;
+    /** The console's wrong-token counter of this caller (routes/forecourt.ts). */
+    consoleThrottleKey: string;
   };
 };

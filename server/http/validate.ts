@@ -51,10 +51,36 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.outp
   return result.data;
 }
 
+/** No body of ours nests deeper than a few levels; a deeper one is refused before it is parsed or walked. */
+export const MAX_JSON_DEPTH = 32;
+
+/** True when the JSON text opens more than `max` arrays/objects inside each other (strings are skipped). */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \\ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) {
+      inString = true;
+    } else if (ch === 123 /* { */ || ch === 91 /* [ */) {
+      if (++depth > max) return true;
+    } else if (ch === 125 /* } */ || ch === 93 /* ] */) {
+      depth--;
+    }
+  }
+  return false;
+}
+
 /** The JSON body as sent, not validated yet (an empty body is `undefined`). Malformed JSON → 400 bad_request. */
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
+  if (jsonTooDeep(text)) {
+    throw new ApiError(400, 'bad_request', `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -1,5 +1,6 @@
-// Outgoing mail. With SMTP_HOST set, mail goes out through nodemailer; otherwise it is handed to `keep` (the
-// development mailbox, shown at /dev/mail).
+// Outgoing mail, by MAIL_TRANSPORT: 'smtp' through nodemailer; 'mailbox' hands it to `keep` (the development mailbox at
+// /dev/mail, DEMO_MODE only); 'log' writes it to the server log — for development: the body (a temporary password)
+// is logged only when NODE_ENV is not production, so a production log never holds a password.
 import nodemailer from 'nodemailer';
 import type { Env } from '../env';
 
@@ -11,10 +12,23 @@ export type Mailer = {
   send(mail: OutgoingMail): Promise<void>;
 };
 
-export function createMailer(opts: { smtp: Env['smtp']; keep: (mail: OutgoingMail) => Promise<unknown> }): Mailer {
-  const { smtp } = opts;
-  if (!smtp) {
+export function createMailer(opts: {
+  env: Pick<Env, 'smtp' | 'mailTransport' | 'production'>;
+  keep: (mail: OutgoingMail) => Promise<unknown>;
+  log: (line: string) => void;
+}): Mailer {
+  const { smtp, mailTransport, production } = opts.env;
+  if (mailTransport === 'mailbox') {
     return { devMailbox: true, send: (mail) => opts.keep(mail).then(() => undefined) };
+  }
+  if (mailTransport === 'log' || !smtp) {
+    return {
+      devMailbox: false,
+      send: async (mail) => {
+        const head = `mail to ${mail.to}: ${mail.subject}`;
+        opts.log(production ? `${head} (body not logged in production)` : `${head}\n${mail.text}`);
+      },
+    };
   }
   const transport = nodemailer.createTransport({
     host: smtp.host,

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import { clientAddress } from '../http/client-address';
+import { rateLimit } from '../http/rate-limit';
 import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
 import {
@@ -26,7 +27,7 @@ import {
 export function authRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
 
-  r.post('/auth/register', async (c) => {
+  r.post('/auth/register', rateLimit(ctx, 'registrations'), async (c) => {
     const input = await jsonBody(c, registerBody);
     return c.json(await register({ ctx, input }), 201);
   });
@@ -36,7 +37,7 @@ export function authRoutes(ctx: AppContext) {
     return c.json(await loginLocal({ ctx, input: { ...body, address: clientAddress(c, ctx.env) } }));
   });
 
-  r.post('/auth/register/guest', async (c) => {
+  r.post('/auth/register/guest', rateLimit(ctx, 'guests'), async (c) => {
     const body = await jsonBody(c, guestBody);
     return c.json(await registerGuest({ ctx, input: { partner: body?.partner } }), 201);
   });
@@ -51,7 +52,7 @@ export function authRoutes(ctx: AppContext) {
     return c.json(await changePassword({ ctx, input: { ...body, session: c.get('session') } }));
   });
 
-  r.post('/auth/resend-password', async (c) => {
+  r.post('/auth/resend-password', rateLimit(ctx, 'passwordMails'), async (c) => {
     const input = await jsonBody(c, resendPasswordBody);
     await resendPassword({ ctx, input });
     return c.json({ sent: true as const });

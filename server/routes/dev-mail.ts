@@ -1,9 +1,10 @@
-// The development mailbox (only without SMTP_HOST): /dev/mail (HTML list, newest first), /dev/mail/{id},
-// and /api/dev/mail?to=<email> (JSON, for tests and e2e).
+// The development mailbox (DEMO_MODE with MAIL_TRANSPORT=mailbox only; app.ts mounts it behind loopbackOnly):
+// /dev/mail (HTML list, newest first), /dev/mail/{id}, and /api/dev/mail?to=<email> (JSON, for tests and e2e).
 import { Hono } from 'hono';
 import { type DevMail, devMailQuery } from '../../src/contract/dev';
 import type { AppContext } from '../context';
 import type { MailRow } from '../db/schema';
+import { pageCsp } from '../http/security-headers';
 import type { AppEnv } from '../http/types';
 import { query } from '../http/validate';
 import { escapeHtml as h } from '../mail/mailer';
@@ -18,8 +19,20 @@ const toJson = (m: MailRow): DevMail => ({
   createdAt: m.createdAt.toISOString(),
 });
 
+// Readable on a phone (360 px): long addresses, links and JSON lines wrap instead of widening the page.
+const STYLE =
+  '*,*::before,*::after{box-sizing:border-box}' +
+  'body{font-family:system-ui,sans-serif;max-width:50rem;margin:0 auto;padding:1rem;color:#111;line-height:1.4;overflow-wrap:anywhere}' +
+  'h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.1rem;margin:0 0 .5rem}' +
+  'article{border:1px solid #ccc;border-radius:.5rem;padding:.75rem;margin:1rem 0;min-width:0}' +
+  'pre{white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;background:#f6f6f6;padding:.75rem;margin:.5rem 0 0;max-width:100%;font-size:.875rem}' +
+  'dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0;min-width:0}' +
+  'a{color:#0645ad;display:inline-block;min-height:1.5rem}' +
+  '@media (max-width:30rem){dl{grid-template-columns:minmax(0,1fr)}dd+dt{margin-top:.25rem}}';
+const CSP = pageCsp({ styles: [STYLE] });
+
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${h(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:1rem auto;padding:0 1rem;color:#111}article{border:1px solid #ccc;border-radius:.5rem;padding:.75rem 1rem;margin:1rem 0}pre{white-space:pre-wrap;word-break:break-word;background:#f6f6f6;padding:.75rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}a{color:#0645ad}</style></head><body><main>${body}</main></body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${h(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 
 const mailArticle = (m: MailRow, link: boolean) => {
   const subject = link ? `<a href="/dev/mail/${h(m.id)}">${h(m.subject)}</a>` : h(m.subject);
@@ -45,16 +58,18 @@ export function devMailPages(ctx: AppContext) {
       ? rows.map((m) => mailArticle(m, true)).join('')
       : '<p>No mail yet. Mail the server sends (temporary passwords, data exports) appears here.</p>';
     c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', CSP);
     return c.html(
       page(
         'Development mailbox',
-        `<h1>Development mailbox</h1><p>Mail is not sent while SMTP_HOST is unset; it is kept here, newest first.</p>${list}`,
+        `<h1>Development mailbox</h1><p>DEMO_MODE keeps the mail the server sends here, newest first, for clients on this machine only.</p>${list}`,
       ),
     );
   });
   r.get('/:id', async (c) => {
     const m = await getMail({ ctx, input: { id: c.req.param('id') } });
     c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', CSP);
     return c.html(page(m.subject, `<p><a href="/dev/mail">Back to the mailbox</a></p>${mailArticle(m, false)}`));
   });
   return r;

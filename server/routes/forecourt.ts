@@ -1,18 +1,23 @@
-// /forecourt: the forecourt console (HTML) and its JSON API under /forecourt/api. Open in DEMO_MODE; otherwise it
-// needs FORECOURT_OPERATOR_TOKEN (Authorization: Bearer, or the sign-in form's HttpOnly cookie); with neither the
-// whole console answers 404.
+// /forecourt: the forecourt console (HTML) and its JSON API under /forecourt/api.
+// Who: with FORECOURT_CONSOLE_TOKEN, whoever shows it (Authorization: Bearer, or the sign-in form's HttpOnly
+// SameSite=Strict cookie), compared in constant time, wrong tokens throttled per address; without it, clients on
+// this machine in DEMO_MODE (403 for others), and nobody outside DEMO_MODE (404).
+// CSRF: a write must be JSON (415 otherwise: a form or text/plain post needs no preflight) from no other origin.
+// Scope: a device is acted on through the station the console shows; one of another station is not found.
 import { timingSafeEqual } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { sha256Hex } from '../auth/crypto';
 import type { AppContext } from '../context';
-import { ApiError, notFound } from '../errors';
-import { consolePage, loginPage } from '../forecourt/console-page';
+import { ApiError, forbidden, notFound } from '../errors';
+import { CONSOLE_CSP, consolePage, loginPage } from '../forecourt/console-page';
+import { clientAddress, isLoopbackClient } from '../http/client-address';
 import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
 import type { DeviceView } from '../services/forecourt';
 import {
+  assertDeviceAtStation,
   authorizeConnector,
   clearFault,
   getConsoleStation,
@@ -27,6 +32,7 @@ import {
   stopCharging,
   unplugConnector,
 } from '../services/forecourt';
+import { readThrottle, recordHit } from '../services/throttle';
 
 const COOKIE = 'forecourt_operator';
 
@@ -62,29 +68,79 @@ const same = (a: string, b: string) => {
   return timingSafeEqual(x, y);
 };
 
-function operatorAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
+function consoleAccess(ctx: AppContext): MiddlewareHandler<AppEnv> {
   const token = ctx.env.forecourt.operatorToken;
+  const windowSeconds = ctx.env.loginWindowSeconds;
   return async (c, next) => {
-    if (ctx.env.demoMode) return next();
-    if (!token) throw notFound(`No route for ${c.req.method} ${c.req.path}`);
+    if (!token) {
+      if (!ctx.env.demoMode) throw notFound(`No route for ${c.req.method} ${c.req.path}`);
+      if (!isLoopbackClient(c, ctx.env)) {
+        throw forbidden('The forecourt console answers clients on this machine only (or set FORECOURT_CONSOLE_TOKEN)');
+      }
+      return next();
+    }
+    const throttleKey = `console:${clientAddress(c, ctx.env) ?? 'unknown'}`;
+    const throttled = await readThrottle({ ctx, input: { key: throttleKey, windowSeconds } });
+    if (throttled.count >= ctx.env.forecourt.maxBadTokens) {
+      throw new ApiError(
+        429,
+        'too_many_requests',
+        'Too many wrong console tokens; try again later',
+        undefined,
+        throttled.retryAfterSeconds,
+      );
+    }
+    c.set('consoleThrottleKey', throttleKey);
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const cookie = getCookie(c, COOKIE);
     if ((bearer && same(bearer, token)) || (cookie && same(cookie, cookieValue(token)))) return next();
+    if (bearer || cookie) await recordHit({ ctx, input: { key: throttleKey, windowSeconds } });
     if (c.req.path === '/forecourt/login' && c.req.method === 'POST') return next();
     if (c.req.method === 'GET' && (c.req.path === '/forecourt' || c.req.path === '/forecourt/')) {
       c.header('Cache-Control', 'no-store');
+      c.header('Content-Security-Policy', CONSOLE_CSP);
       return c.html(loginPage(), 401);
     }
-    throw new ApiError(401, 'unauthorized', 'The forecourt console needs the operator token');
+    throw new ApiError(401, 'unauthorized', 'The forecourt console needs the console token');
+  };
+}
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/** Writes to the console API: JSON only, and from this origin only (a browser names the origin of a cross-site post). */
+function csrfSafe(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+        throw new ApiError(
+          415,
+          'unsupported_media_type',
+          'The console API takes JSON (Content-Type: application/json)',
+        );
+      }
+      const origin = c.req.header('origin');
+      if (origin !== undefined) {
+        let host: string | undefined;
+        try {
+          host = new URL(origin).host;
+        } catch {
+          host = undefined;
+        }
+        if (host !== new URL(c.req.url).host) throw forbidden('The console API takes no calls from other sites');
+      }
+    }
+    await next();
   };
 }
 
 export function forecourtRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
-  r.use('*', operatorAuth(ctx));
+  r.use('*', consoleAccess(ctx));
+  r.use('/api/*', csrfSafe());
 
   const page = (c: Context<AppEnv>) => {
     c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', CONSOLE_CSP);
     return c.html(consolePage());
   };
   r.get('/', page);
@@ -92,9 +148,19 @@ export function forecourtRoutes(ctx: AppContext) {
   r.post('/login', async (c) => {
     const token = ctx.env.forecourt.operatorToken;
     if (!token) return c.redirect('/forecourt', 303);
-    const form = await c.req.parseBody();
+    let form: Record<string, unknown> = {};
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      // An unreadable form is a wrong token.
+    }
     const given = typeof form.token === 'string' ? form.token : '';
-    if (!same(given, token)) return c.html(loginPage('That is not the operator token.'), 401);
+    c.header('Content-Security-Policy', CONSOLE_CSP);
+    if (!same(given, token)) {
+      const key = c.get('consoleThrottleKey');
+      if (key) await recordHit({ ctx, input: { key, windowSeconds: ctx.env.loginWindowSeconds } });
+      return c.html(loginPage('That is not the console token.'), 401);
+    }
     setCookie(c, COOKIE, cookieValue(token), {
       httpOnly: true,
       sameSite: 'Strict',
@@ -121,10 +187,12 @@ export function forecourtRoutes(ctx: AppContext) {
     );
   });
 
-  r.post('/api/devices/:productId/:action', async (c) => {
+  r.post('/api/stations/:id/devices/:productId/:action', async (c) => {
     const action = ACTIONS[c.req.param('action')];
     if (!action) throw notFound(`No console action ${c.req.param('action')}`);
-    return c.json(await action(ctx, c.req.param('productId'), c));
+    const productId = c.req.param('productId');
+    await assertDeviceAtStation({ ctx, input: { stationId: c.req.param('id'), productId } });
+    return c.json(await action(ctx, productId, c));
   });
 
   return r;

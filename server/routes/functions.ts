@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { decryptOtpBody } from '../../src/contract/auth';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
+import { rateLimit } from '../http/rate-limit';
 import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
 import { decryptOtp } from '../services/auth';
@@ -11,13 +12,15 @@ import { deleteUser, getTwoFactorMethod } from '../services/users';
 export function functionRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   const auth = requireAuth(ctx);
+  // The PIN / WebAuthn functions (and the OTP decryption, a key oracle) are limited per address.
+  const limited = rateLimit(ctx, 'functions');
 
-  r.get('/functions/user_has_pin_prod', auth, async (c) => {
+  r.get('/functions/user_has_pin_prod', limited, auth, async (c) => {
     const method = await getTwoFactorMethod({ ctx, input: { session: c.get('session') } });
     return c.json({ result: method === 'pin' });
   });
 
-  r.get('/functions/has_user_webauthn_prod', auth, async (c) => {
+  r.get('/functions/has_user_webauthn_prod', limited, auth, async (c) => {
     const method = await getTwoFactorMethod({ ctx, input: { session: c.get('session') } });
     return c.json({ result: method === 'webauthn' });
   });
@@ -27,7 +30,7 @@ export function functionRoutes(ctx: AppContext) {
     return c.json({ result: true });
   });
 
-  r.post('/functions/decrypt_otp', async (c) => {
+  r.post('/functions/decrypt_otp', limited, async (c) => {
     const input = await jsonBody(c, decryptOtpBody);
     return c.json(await decryptOtp({ ctx, input }));
   });

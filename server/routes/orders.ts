@@ -1,21 +1,19 @@
 // /api/v4/order..., /api/v4/ongoing-orders, /api/v4/payment-methods.
 // HTTP only: headers, validation with the contract, idempotency keys, the services.
 import { type Context, Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   authorizeBody,
   createOrderBody,
-  IDEMPOTENCY_HEADER,
   ongoingOrdersQuery,
   PARTNER_HEADER,
   paymentMethodsQuery,
   updateOrderBody,
 } from '../../src/contract/orders';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
 import { requireAuth } from '../http/auth';
+import { idempotencyKey, idempotentWrite, sendStored } from '../http/idempotency';
 import type { AppEnv } from '../http/types';
-import { jsonBody, query, readJson, validate } from '../http/validate';
+import { query, readJson, validate } from '../http/validate';
 import { listPaymentMethods } from '../psp/list-payment-methods';
 import { requestFingerprint, runIdempotent } from '../services/idempotency';
 import {
@@ -27,23 +25,6 @@ import {
   stopAcquire,
   updateOrder,
 } from '../services/orders';
-
-const KEY = /^[\x21-\x7e]{1,255}$/;
-
-function idempotencyKey(c: Context<AppEnv>): string {
-  const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
-  if (!key) throw new ApiError(400, 'bad_request', `The ${IDEMPOTENCY_HEADER} header is required`);
-  if (!KEY.test(key)) throw new ApiError(400, 'bad_request', `The ${IDEMPOTENCY_HEADER} header is malformed`);
-  return key;
-}
-
-/** Sends the exact JSON text (first answer or replay). */
-function sendStored(c: Context<AppEnv>, res: { status: number; body: string; replayed: boolean }) {
-  c.header('Content-Type', 'application/json');
-  c.header('Cache-Control', 'no-store');
-  if (res.replayed) c.header('Idempotent-Replayed', 'true');
-  return c.body(res.body, res.status as ContentfulStatusCode);
-}
 
 export function orderRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
@@ -91,7 +72,10 @@ export function orderRoutes(ctx: AppContext) {
   });
 
   r.post('/v4/order/:id/cancel', auth, async (c) => {
-    return c.json(await cancelOrder({ ctx, input: { session: c.get('session'), orderId: c.req.param('id') } }));
+    const raw = await readJson(c);
+    return idempotentWrite(ctx, c, raw, () =>
+      cancelOrder({ ctx, input: { session: c.get('session'), orderId: c.req.param('id') } }),
+    );
   });
 
   r.put('/v4/order/:id/acquire/stop', auth, async (c) => {
@@ -99,9 +83,10 @@ export function orderRoutes(ctx: AppContext) {
   });
 
   r.patch('/v4/order/:id/update-order', auth, async (c) => {
-    const body = await jsonBody(c, updateOrderBody);
-    return c.json(
-      await updateOrder({ ctx, input: { session: c.get('session'), orderId: c.req.param('id'), ...body } }),
+    const raw = await readJson(c);
+    const body = validate(updateOrderBody, raw);
+    return idempotentWrite(ctx, c, raw, () =>
+      updateOrder({ ctx, input: { session: c.get('session'), orderId: c.req.param('id'), ...body } }),
     );
   });
 

@@ -3,8 +3,10 @@ import { Hono } from 'hono';
 import { dataDumpQuery, preferencesPatch, preferencesQuery, userPatch } from '../../src/contract/users';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
+import { idempotentWrite } from '../http/idempotency';
+import { rateLimit } from '../http/rate-limit';
 import type { AppEnv } from '../http/types';
-import { jsonBody, query } from '../http/validate';
+import { jsonBody, query, readJson, validate } from '../http/validate';
 import { getFeatures } from '../services/accounts';
 import { getPreferences, getUser, requestDataDump, updatePreferences, updateUser } from '../services/users';
 
@@ -30,15 +32,18 @@ export function userRoutes(ctx: AppContext) {
   });
 
   r.patch('/v4/users/preferences', auth, async (c) => {
-    const body = await jsonBody(c, preferencesPatch);
-    return c.json(await updatePreferences({ ctx, input: { session: c.get('session'), ...body } }));
+    const raw = await readJson(c);
+    const body = validate(preferencesPatch, raw);
+    return idempotentWrite(ctx, c, raw, () =>
+      updatePreferences({ ctx, input: { session: c.get('session'), ...body } }),
+    );
   });
 
   r.get('/accounts/:id/features', authTemp, async (c) => {
     return c.json(await getFeatures({ ctx, input: { session: c.get('session'), accountId: c.req.param('id') } }));
   });
 
-  r.get('/events/request-data-dump', auth, async (c) => {
+  r.get('/events/request-data-dump', rateLimit(ctx, 'dataDumps'), auth, async (c) => {
     const q = query(c, dataDumpQuery);
     return c.json(await requestDataDump({ ctx, input: { session: c.get('session'), thingId: q.thingId } }), 202);
   });

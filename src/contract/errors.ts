@@ -20,6 +20,8 @@ export const errorCodes = {
   notFound: 'not_found',
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',
+  /** 415: the console takes JSON only (a form or text/plain post could come from another site). */
+  unsupportedMediaType: 'unsupported_media_type',
   unprocessable: 'unprocessable',
   tooManyRequests: 'too_many_requests',
   wrongLoginDetails: 'wrong_login_details',
@@ -27,6 +29,8 @@ export const errorCodes = {
   notRegistered: 'not_registered',
   tempPass: 'temp_pass',
   wrongPassword: 'wrong_password',
+  /** 422 on register / change-password: details {reason: control_characters | only_whitespace | common} (password.ts). */
+  weakPassword: 'weak_password',
   invalidIdToken: 'invalid_id_token',
   internal: 'internal_error',
 } as const;

@@ -176,7 +176,7 @@ describe.each(drivers)('auth (%s)', (driver) => {
       expect(elsewhere.status).toBe(200);
     });
 
-    it('with TRUST_PROXY, throttles by the first X-Forwarded-For address', async () => {
+    it('with TRUST_PROXY, throttles by the address our proxy saw (the last X-Forwarded-For entry), not a claimed one', async () => {
       const proxied = await t.server.withEnv({ LOGIN_MAX_FAILURES_PER_ADDRESS: '2', TRUST_PROXY: 'true' });
       const client = `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       const attempt = (forwardedFor: string) =>
@@ -185,10 +185,11 @@ describe.each(drivers)('auth (%s)', (driver) => {
           headers: { 'x-forwarded-for': forwardedFor },
           address: '127.0.0.1',
         });
-      expect((await attempt(`${client}, 10.0.0.1`)).status).toBe(401);
-      expect((await attempt(`${client}, 10.0.0.2`)).status).toBe(401);
+      // The client claims another address each time (left); our proxy appends the one it saw (right).
+      expect((await attempt(`10.0.0.1, ${client}`)).status).toBe(401);
+      expect((await attempt(`10.0.0.2, ${client}`)).status).toBe(401);
       expect((await attempt(client)).status).toBe(429);
-      expect((await attempt('172.31.0.1')).status).toBe(401);
+      expect((await attempt(`${client}, 172.31.0.1`)).status).toBe(401);
     });
   });
 

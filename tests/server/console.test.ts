@@ -11,9 +11,11 @@ const TOKEN = 'operator-token-0123456789';
 describe('forecourt configuration', () => {
   it('has ambient traffic by default only in DEMO_MODE, and a speed factor', () => {
     expect(loadEnv({}).forecourt).toMatchObject({ simulator: true, speed: 1, ambient: true, operatorToken: undefined });
-    expect(loadEnv({ DEMO_MODE: 'false' }).forecourt.ambient).toBe(false);
+    expect(loadEnv({ DEMO_MODE: 'false', MAIL_TRANSPORT: 'log' }).forecourt.ambient).toBe(false);
     expect(loadEnv({ FORECOURT_AMBIENT: 'false' }).forecourt.ambient).toBe(false);
-    expect(loadEnv({ DEMO_MODE: 'false', FORECOURT_AMBIENT: 'true' }).forecourt.ambient).toBe(true);
+    expect(loadEnv({ DEMO_MODE: 'false', MAIL_TRANSPORT: 'log', FORECOURT_AMBIENT: 'true' }).forecourt.ambient).toBe(
+      true,
+    );
     expect(loadEnv({ FORECOURT_SPEED: '25', FORECOURT_SIMULATOR: 'false' }).forecourt).toMatchObject({
       speed: 25,
       simulator: false,
@@ -75,13 +77,17 @@ describe.each(drivers)('forecourt console (%s)', (driver) => {
   });
 
   it('answers 404 outside DEMO_MODE without an operator token', async () => {
-    const closed = await t.server.withEnv({ DEMO_MODE: 'false' });
+    const closed = await t.server.withEnv({ DEMO_MODE: 'false', MAIL_TRANSPORT: 'log' });
     expect((await closed.request('/forecourt')).status).toBe(404);
     expect((await closed.request('/forecourt/api/stations')).status).toBe(404);
   });
 
   it('outside DEMO_MODE refuses without the operator token and accepts it (Bearer or the form cookie)', async () => {
-    const guarded = await t.server.withEnv({ DEMO_MODE: 'false', FORECOURT_OPERATOR_TOKEN: TOKEN });
+    const guarded = await t.server.withEnv({
+      DEMO_MODE: 'false',
+      MAIL_TRANSPORT: 'log',
+      FORECOURT_OPERATOR_TOKEN: TOKEN,
+    });
     const st = await createStation(guarded.ctx);
     const pumpId = st.products[0]!.id;
 
@@ -89,14 +95,15 @@ describe.each(drivers)('forecourt console (%s)', (driver) => {
     expect(refused.status).toBe(401);
     expect(refused.body.code).toBe('unauthorized');
     expect((await guarded.request('/forecourt/api/stations', { token: 'wrong-token-0123456789' })).status).toBe(401);
-    expect((await guarded.request(`/forecourt/api/devices/${pumpId}/lift`, { method: 'POST' })).status).toBe(401);
+    const lift = `/forecourt/api/stations/${st.id}/devices/${pumpId}/lift`;
+    expect((await guarded.request(lift, { method: 'POST', body: {} })).status).toBe(401);
     const form = await guarded.request('/forecourt');
     expect(form.status).toBe(401);
-    expect(form.text).toContain('Operator token');
+    expect(form.text).toContain('Console token');
 
     const ok = await guarded.request('/forecourt/api/stations', { token: TOKEN });
     expect(ok.status).toBe(200);
-    const lifted = await guarded.request(`/forecourt/api/devices/${pumpId}/lift`, { method: 'POST', token: TOKEN });
+    const lifted = await guarded.request(lift, { method: 'POST', body: {}, token: TOKEN });
     expect(lifted.body).toMatchObject({ state: 'NOZZLE_LIFTED' });
 
     const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -116,7 +123,11 @@ describe.each(drivers)('forecourt console (%s)', (driver) => {
   });
 
   it('leaves the POI API open to anonymous callers outside DEMO_MODE', async () => {
-    const guarded = await t.server.withEnv({ DEMO_MODE: 'false', FORECOURT_OPERATOR_TOKEN: TOKEN });
+    const guarded = await t.server.withEnv({
+      DEMO_MODE: 'false',
+      MAIL_TRANSPORT: 'log',
+      FORECOURT_OPERATOR_TOKEN: TOKEN,
+    });
     const st = await createStation(guarded.ctx);
     expect((await guarded.request(`/api/v4/pois/${st.id}`)).status).toBe(200);
   });

@@ -14,7 +14,7 @@ import {
   transition,
 } from '../../server/services/forecourt';
 import { poi as poiSchema } from '../../src/contract/stations';
-import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
+import { deviceAction, drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import { charger, createStation, pump, washBay } from './stations-fixtures';
 
 describe('transition tables', () => {
@@ -60,7 +60,7 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
     return { poi, product: poi.products.find((p) => p._id === productId) };
   };
   const act = (server: TestServer, productId: string, action: string, body?: unknown) =>
-    server.request(`/forecourt/api/devices/${productId}/${action}`, { method: 'POST', ...(body ? { body } : {}) });
+    deviceAction(server, productId, action, body);
   /** Advances the fake clock in steps of `stepMs`, ticking the simulator after each. */
   const run = async (sim: ReturnType<typeof createSimulator>, totalMs: number, stepMs = 500) => {
     for (let done = 0; done < totalMs; done += stepMs) {
@@ -158,16 +158,17 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
 
   it('station offline -> POI OFFLINE with UNAVAILABLE products; a release is refused; online again', async () => {
     const st = await createStation(s.ctx);
-    const off = await s.request(`/forecourt/api/stations/${st.id}/offline`, { method: 'POST' });
+    const off = await s.request(`/forecourt/api/stations/${st.id}/offline`, { method: 'POST', body: {} });
     expect(off.body).toMatchObject({ status: 'OFFLINE' });
     const { poi } = await productStatus(s, st.id, st.products[0]!.id);
     expect(poi.status).toBe('OFFLINE');
     expect(poi.products.every((p) => p.attributes.status === 'UNAVAILABLE')).toBe(true);
     expect((await act(s, st.products[0]!.id, 'release')).status).toBe(409);
-    await s.request(`/forecourt/api/stations/${st.id}/online`, { method: 'POST' });
+    await s.request(`/forecourt/api/stations/${st.id}/online`, { method: 'POST', body: {} });
     expect((await productStatus(s, st.id, st.products[0]!.id)).poi.status).toBe('ONLINE');
     expect(
-      (await s.request('/forecourt/api/stations/ffffffffffffffffffffffff/offline', { method: 'POST' })).status,
+      (await s.request('/forecourt/api/stations/ffffffffffffffffffffffff/offline', { method: 'POST', body: {} }))
+        .status,
     ).toBe(404);
   });
 

@@ -2,12 +2,14 @@
 // PGlite: one in-memory database per worker (initdb costs seconds), migrated once and shared by all files.
 // PostgreSQL (only when DATABASE_URL is set): each suite makes its own uniquely named database and drops it after.
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../server/app';
 import type { AppContext, Clock, Logger } from '../../server/context';
 import { createContext } from '../../server/create-context';
-import { type Database, openPglite, openPostgres } from '../../server/db/client';
+import { type Database, openPglite, openPostgres, type ProcessIdentity } from '../../server/db/client';
+import { forecourtDevices } from '../../server/db/schema';
 import { type Env, loadEnv } from '../../server/env';
 
 export type DriverName = 'pglite' | 'postgres';
@@ -88,9 +90,10 @@ type RequestOptions = {
 export type TestServer = {
   ctx: AppContext;
   driver: DriverName;
+  database: Database;
   request<T = Loose>(path: string, opts?: RequestOptions): Promise<Reply<T>>;
-  /** Another app (different configuration, optionally a fake clock) on the same database. */
-  withEnv(overrides: Record<string, string>, opts?: { clock?: Clock }): Promise<TestServer>;
+  /** Another app (different configuration, optionally a fake clock or a process identity) on the same database. */
+  withEnv(overrides: Record<string, string>, opts?: { clock?: Clock; process?: ProcessIdentity }): Promise<TestServer>;
 };
 
 /** A clock the test moves by hand. */
@@ -108,19 +111,30 @@ export function fakeClock(start = new Date('2031-03-01T08:00:00Z')): FakeClock {
   };
 }
 
-async function makeServer(database: Database, env: Env, driver: DriverName, clock?: Clock): Promise<TestServer> {
+/** The console and the development mailbox answer clients on this machine only: tests call them as one. */
+const LOCAL_ONLY = /^\/(forecourt|dev)(\/|$|\?)|^\/api\/dev\//;
+
+async function makeServer(
+  database: Database,
+  env: Env,
+  driver: DriverName,
+  clock?: Clock,
+  process?: ProcessIdentity,
+): Promise<TestServer> {
   const ctx = await createContext({
     env,
     db: database.db,
     driver: database.driver,
     log: quietLogger,
     ...(clock ? { clock } : {}),
+    ...(process ? { process } : {}),
   });
   const app = createApp(ctx);
   return {
     ctx,
     driver,
-    withEnv: (overrides, opts) => makeServer(database, testEnv(overrides), driver, opts?.clock),
+    database,
+    withEnv: (overrides, opts) => makeServer(database, testEnv(overrides), driver, opts?.clock, opts?.process),
     async request(path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       let body: string | undefined;
@@ -129,7 +143,8 @@ async function makeServer(database: Database, env: Env, driver: DriverName, cloc
       if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
       const method = opts.method ?? (body !== undefined ? 'POST' : 'GET');
-      const bindings = opts.address ? { incoming: { socket: { remoteAddress: opts.address } } } : undefined;
+      const address = opts.address ?? (LOCAL_ONLY.test(path) ? '127.0.0.1' : undefined);
+      const bindings = address ? { incoming: { socket: { remoteAddress: address } } } : undefined;
       const res = await app.request(`http://localhost:8080${path}`, { method, headers, body }, bindings);
       const text = await res.text();
       let parsed: unknown = text;
@@ -184,6 +199,23 @@ export async function registerUser(server: TestServer, extra: Record<string, unk
 }
 
 export async function latestMail(server: TestServer, to: string) {
+  // Mail goes out after the answer (no timing difference between known and unknown emails).
+  await server.ctx.background?.idle?.();
   const res = await server.request(`/api/dev/mail?to=${encodeURIComponent(to)}`);
   return res.body[0] as { id: string; to: string; subject: string; text: string; html: string | null } | undefined;
+}
+
+/**
+ * A console action on a device, as the console page sends it: through the device's station, as JSON
+ * (POST /forecourt/api/stations/{station}/devices/{productId}/{action}).
+ */
+export async function deviceAction(server: TestServer, productId: string, action: string, body?: unknown) {
+  const [device] = await server.ctx.db
+    .select({ stationId: forecourtDevices.stationId })
+    .from(forecourtDevices)
+    .where(eq(forecourtDevices.productId, productId));
+  return server.request(`/forecourt/api/stations/${device?.stationId ?? 'none'}/devices/${productId}/${action}`, {
+    method: 'POST',
+    body: body ?? {},
+  });
 }

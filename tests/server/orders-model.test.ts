@@ -8,7 +8,7 @@ import { paymentLedger } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { startFlow } from '../../server/services/forecourt';
 import { isTerminal, type Order, order as orderSchema } from '../../src/contract/orders';
-import { drivers, type FakeClock, fakeClock, type Reply, type TestServer, useServer } from './helpers';
+import { deviceAction, drivers, type FakeClock, fakeClock, type Reply, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, type Driver, key, newDriver, orderBody } from './orders-fixtures';
 import { createStation } from './stations-fixtures';
 
@@ -80,7 +80,7 @@ describe.each(drivers)('order model (%s)', (driver) => {
         const seen = new Map<string, Order>();
         let lastCreate: { key: string; reply: Reply } | undefined;
         let lastAuth: { key: string; body: unknown; orderId: string; reply: Reply } | undefined;
-        const device = (action: string) => s.request(`/forecourt/api/devices/${pumpId}/${action}`, { method: 'POST' });
+        const device = (action: string) => deviceAction(s, pumpId, action);
         for (const cmd of cmds) {
           const current = ids.at(-1);
           switch (cmd.kind) {

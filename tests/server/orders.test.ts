@@ -8,7 +8,7 @@ import { amountFor, quantityCapFor, startFlow } from '../../server/services/fore
 import { advanceOrders, runWatchdog } from '../../server/services/orders';
 import { order as orderSchema, paymentMethodsResponse } from '../../src/contract/orders';
 import { user as userSchema } from '../../src/contract/users';
-import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
+import { deviceAction, drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import {
   authBody,
   authorizeReq,
@@ -60,7 +60,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
   ];
   async function fillEndedUninvoiced() {
     const c = await authorized(2000, manual);
-    await manual.request(`/forecourt/api/devices/${c.pumpId}/lift`, { method: 'POST' });
+    await deviceAction(manual, c.pumpId, 'lift');
     await startFlow({ ctx: manual.ctx, input: { productId: c.pumpId, flowMlPerS: 600 } });
     clock.advance(5000);
     await manual.ctx.db
@@ -148,9 +148,9 @@ describe.each(drivers)('orders (%s)', (driver) => {
       expect((await createOrderReq(s, d.token, orderBody(st.id, p, 'LPG'))).status).toBe(422);
       expect((await createOrderReq(s, d.token, orderBody(st.id, p), { key: null })).status).toBe(400);
       expect((await createOrderReq(s, d.token, { poiId: st.id })).status).toBe(400);
-      await s.request(`/forecourt/api/devices/${p}/fault`, { method: 'POST' });
+      await deviceAction(s, p, 'fault');
       expect((await createOrderReq(s, d.token, orderBody(st.id, p))).body.code).toBe('conflict');
-      await s.request(`/forecourt/api/stations/${st.id}/offline`, { method: 'POST' });
+      await s.request(`/forecourt/api/stations/${st.id}/offline`, { method: 'POST', body: {} });
       expect((await createOrderReq(s, d.token, orderBody(st.id, st.products[1]!.id))).status).toBe(409);
       expect((await s.request('/api/v4/order', { body: orderBody(st.id, p) })).status).toBe(401);
     });
@@ -193,13 +193,13 @@ describe.each(drivers)('orders (%s)', (driver) => {
       const { d, order } = await created();
       const pumpId = order.products[0]!._id;
       // Another customer lifts the nozzle at the kiosk between the driver's choice and the payment.
-      expect((await s.request(`/forecourt/api/devices/${pumpId}/lift`, { method: 'POST' })).status).toBe(200);
+      expect((await deviceAction(s, pumpId, 'lift')).status).toBe(200);
       const busy = await authorizeReq(s, d.token, order._id, authBody(2000, d.visaId));
       expect(busy.status).toBe(409);
       expect(busy.body.message).toMatch(/in use/);
       expect(await state(d, order._id)).toBe('CREATED');
       expect(await ledgerOf(s, order._id)).toEqual([]);
-      expect((await s.request(`/forecourt/api/devices/${pumpId}/hang-up`, { method: 'POST' })).status).toBe(200);
+      expect((await deviceAction(s, pumpId, 'hang-up')).status).toBe(200);
       await runUntil(clock, sim, async () => (await deviceState(s, order.poiId, pumpId)).state === 'IDLE', {
         stepMs: 500,
       });
@@ -395,7 +395,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
       await runUntil(clock, sim, async () => (await deviceState(s, st.id, pumpId)).state === 'NOZZLE_LIFTED', {
         stepMs: 250,
       });
-      expect((await s.request(`/forecourt/api/devices/${pumpId}/hang-up`, { method: 'POST' })).status).toBe(200);
+      expect((await deviceAction(s, pumpId, 'hang-up')).status).toBe(200);
       const o = await getOrder(s, d.token, order._id);
       expect(o).toMatchObject({ state: 'PRODUCT_ACQUIRED', totalAfterDiscounts: { amount: 0 } });
       expect(o.payment?.ledger.map((l) => [l.kind, l.amount])).toEqual([
@@ -426,7 +426,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
       const { d, pumpId, order } = await authorized(2000, manual);
       // The order ends while its pump is still released (as between the watchdog's commit and its putting the pump back).
       await manual.ctx.db.update(orders).set({ state: 'PROBLEM' }).where(eq(orders.id, order._id));
-      const lift = await manual.request(`/forecourt/api/devices/${pumpId}/lift`, { method: 'POST' });
+      const lift = await deviceAction(manual, pumpId, 'lift');
       expect(lift.status).toBe(409);
       expect(lift.body.message).toMatch(/PROBLEM/);
       expect(await state(d, order._id, manual)).toBe('PROBLEM');
@@ -478,10 +478,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
         state: 'RELEASED',
         forOrder: true,
       });
-      const res = await s.request(`/forecourt/api/devices/${pumpId}/release`, {
-        method: 'POST',
-        body: { orderId: order._id, maxAmount: 100_000 },
-      });
+      const res = await deviceAction(s, pumpId, 'release', { orderId: order._id, maxAmount: 100_000 });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validation_error');
     });

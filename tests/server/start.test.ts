@@ -24,13 +24,25 @@ describe('loadEnv', () => {
       smtp: undefined,
       oidcProviders: [],
       maintenance: false,
-      loginMaxFailuresPerAccount: 5,
+      loginFreeFailures: 5,
+      loginMaxFailuresPerAccount: 100,
       loginMaxFailuresPerAddress: 30,
       loginWindowSeconds: 900,
       argon2: { memoryKib: 19456, iterations: 2 },
       tempPasswordTtlMinutes: 60,
-      trustProxy: false,
+      trustProxy: 0,
       corsOrigins: [],
+      hostAppOrigins: ['http://localhost:8080'],
+      mailTransport: 'mailbox',
+      production: false,
+      rateLimits: {
+        windowSeconds: 3600,
+        guests: 60,
+        registrations: 20,
+        passwordMails: 10,
+        dataDumps: 5,
+        functions: 600,
+      },
     });
     expect(env.otpKey).toHaveLength(32);
   });
@@ -136,9 +148,9 @@ describe('server/index.ts and the DATA_DIR lock', () => {
     await first.running();
     expect(first.output()).toContain(`Forecourt Pay is running on http://localhost:${port}\n`);
     expect(first.output()).toContain('Demo account: driver@example.com / forecourt-demo\n');
-    expect(first.output()).toContain(`Development mailbox: http://localhost:${port}/dev/mail\n`);
+    expect(first.output()).toContain(`Development mailbox: http://localhost:${port}/dev/mail (loopback only)\n`);
     expect(first.output()).toContain(`Demo station: http://localhost:${port}/pay?pid=${DEMO_STATIONS.prepay.id}\n`);
-    expect(first.output()).toContain(`Forecourt console: http://localhost:${port}/forecourt\n`);
+    expect(first.output()).toContain(`Forecourt console: http://localhost:${port}/forecourt (loopback only)\n`);
     const lockFile = join(dataDir, 'server.lock');
     expect(existsSync(lockFile)).toBe(true);
 
@@ -158,7 +170,7 @@ describe('server/index.ts and the DATA_DIR lock', () => {
     stop();
     expect(await first.exited).toBe(0);
     expect(existsSync(lockFile)).toBe(false);
-  });
+  }, 120_000);
 
   it('takes over a stale lock', async () => {
     writeFileSync(join(dataDir, 'server.lock'), '2147483646');

@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { users } from './users';
 
-/** Idempotency keys of POST /v4/order and /authorize, per user; claimed atomically, replayed for 24 h. */
+/** Idempotency keys of the order calls and the app's outbox writes, per user; claimed atomically, replayed for 24 h. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -13,6 +13,8 @@ export const idempotencyKeys = pgTable(
     /** method + path + sha256(canonical JSON body). */
     fingerprint: text('fingerprint').notNull(),
     state: text('state').$type<'in_progress' | 'done'>().notNull(),
+    /** The process that claimed the key (ctx.processId): a key in progress whose owner is gone may be taken over. */
+    owner: text('owner'),
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
     createdAt: ts('created_at').notNull(),

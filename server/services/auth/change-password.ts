@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ChangePasswordBody, LoginResponse } from '../../../src/contract/auth';
 import { hashPassword, verifyPassword } from '../../auth/crypto';
+import { assertStrongPassword } from '../../auth/password-policy';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema';
@@ -20,6 +21,7 @@ export async function changePassword({
   input: ChangePasswordBody & { session: AuthSession };
 }): Promise<LoginResponse> {
   const { session } = input;
+  await assertStrongPassword(input.newPassword);
   if (!session.tempPass) {
     const [user] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, session.userId));
     const ok = !!user?.hash && !!input.oldPassword && (await verifyPassword(user.hash, input.oldPassword));

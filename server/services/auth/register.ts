@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LoginResponse, RegisterBody } from '../../../src/contract/auth';
 import { hashPassword, newId } from '../../auth/crypto';
 import { type VerifiedIdentity, verifyIdToken } from '../../auth/oidc';
+import { assertStrongPassword } from '../../auth/password-policy';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { accounts, oidcIdentities, users } from '../../db/schema';
@@ -13,6 +14,7 @@ const emailTaken = () => new ApiError(409, 'email_has_account', 'This email is a
 
 /** POST /auth/register: a new account and user, logged in at once; optionally links an OpenID identity. */
 export async function register({ ctx, input }: { ctx: AppContext; input: RegisterBody }): Promise<LoginResponse> {
+  await assertStrongPassword(input.password);
   let identity: VerifiedIdentity | undefined;
   if (input.idProvider || input.idToken) {
     if (!input.idProvider || !input.idToken) {

@@ -8,30 +8,30 @@ import { recordHit } from '../throttle';
 /** At most this many temporary-password mails per email per window; more are silently not sent. */
 const RESEND_MAX = 3;
 const RESEND_WINDOW_SECONDS = 15 * 60;
+/** No user has this id: the update of an unknown email touches no row, at the cost of the real one. */
+const NO_USER = '';
 
 /**
  * POST /auth/resend-password: mails a temporary password to a registered user. The old password keeps working
- * until changed. The caller always answers {sent: true}, whether or not the email exists (no enumeration).
+ * until changed. The caller always answers {sent: true}, and in the same time, whether or not the email exists
+ * (no enumeration): the same reads, counter, password hash and update either way; the mail goes out after the answer.
  */
 export async function resendPassword({ ctx, input }: { ctx: AppContext; input: { email: string } }): Promise<void> {
   const [user] = await ctx.db
     .select({ id: users.id, firstName: users.firstName })
     .from(users)
     .where(and(eq(users.email, input.email), eq(users.isGuest, false)));
-  if (!user) return;
-  const count = await recordHit({ ctx, input: { key: `resend:${input.email}`, windowSeconds: RESEND_WINDOW_SECONDS } });
-  if (count > RESEND_MAX) return;
+  const mails = await recordHit({ ctx, input: { key: `resend:${input.email}`, windowSeconds: RESEND_WINDOW_SECONDS } });
+  const send = user !== undefined && mails.count <= RESEND_MAX;
 
   const temp = generateTempPassword();
   const ttl = ctx.env.tempPasswordTtlMinutes;
+  const tempPasswordHash = await hashPassword(ctx.env, temp);
   await ctx.db
     .update(users)
-    .set({
-      tempPasswordHash: await hashPassword(ctx.env, temp),
-      tempPasswordExpiresAt: new Date(Date.now() + ttl * 60_000),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, user.id));
+    .set({ tempPasswordHash, tempPasswordExpiresAt: new Date(Date.now() + ttl * 60_000), updatedAt: new Date() })
+    .where(eq(users.id, send ? user.id : NO_USER));
+  if (!send) return;
 
   const greeting = user.firstName ? `Hello ${user.firstName},` : 'Hello,';
   const text = [
@@ -43,9 +43,7 @@ export async function resendPassword({ ctx, input }: { ctx: AppContext; input: {
     'Your current password keeps working until you change it. If you did not ask for this, ignore this mail.',
   ].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p><p>Your temporary Forecourt Pay password is: <strong style="font-family:monospace">${escapeHtml(temp)}</strong></p><p>It expires in ${ttl} minutes. Sign in with it and you will be asked to choose a new password.</p><p>Your current password keeps working until you change it. If you did not ask for this, ignore this mail.</p>`;
-  try {
-    await ctx.mailer.send({ to: input.email, subject: 'Your temporary Forecourt Pay password', text, html });
-  } catch (err) {
-    ctx.log.error('resend-password: mail not sent', err);
-  }
+  ctx.background.run('resend-password mail', () =>
+    ctx.mailer.send({ to: input.email, subject: 'Your temporary Forecourt Pay password', text, html }),
+  );
 }

@@ -3,6 +3,8 @@
 // verbs, used alike by the orders, the console and the simulator. The forecourt never imports the orders: it reaches
 // them through the hooks on the context (order-hooks.ts).
 
+// The console's scope: one station
+export { assertDeviceAtStation } from './assert-device-at-station';
 // EV connectors
 export { authorizeConnector } from './authorize-connector';
 // Pumps

@@ -1,8 +1,10 @@
-// Idempotency-Key handling (POST /v4/order, /authorize), per user. The key is claimed atomically with
-// INSERT ... ON CONFLICT DO NOTHING; the first response (status + exact JSON text) is stored and replayed byte for
-// byte. Same key + other request → 422; same key while the first still runs → 409. Keys expire after 24 h.
-// A request that fails (any error) gives its key back, so it can be retried: only successes are replayed. A key left
-// in progress by a process that died is taken over after IDEMPOTENCY_LEASE_MS (else it would answer 409 for 24 h).
+// Idempotency-Key handling (POST /v4/order, /authorize; the outbox writes: cancel, update-order, preferences), per
+// user. The key is claimed atomically with INSERT ... ON CONFLICT DO NOTHING, with this process as its owner; the
+// first response (status + exact JSON text) is stored and replayed byte for byte. Same key + other request → 422;
+// same key while the first still runs → 409. Keys expire after 24 h. A request that fails (any error) gives its key
+// back, so it can be retried: only successes are replayed. A key left in progress by a process that died (kill -9
+// mid-authorize) is taken over at once: its owner is not alive (ctx.process.isAlive); a key whose owner seems alive
+// but that is older than IDEMPOTENCY_LEASE_MS is taken over too (no request runs that long).
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { idempotencyKeys } from '../../db/schema';
@@ -34,6 +36,7 @@ export async function runIdempotent({
         key: input.key,
         fingerprint: input.fingerprint,
         state: 'in_progress',
+        owner: ctx.process.id,
         createdAt: now,
       })
       .onConflictDoNothing()
@@ -61,9 +64,13 @@ export async function runIdempotent({
     if (existing.fingerprint !== input.fingerprint) {
       throw new ApiError(422, 'unprocessable', 'This Idempotency-Key was used for another request');
     }
-    if (existing.state === 'in_progress' && existing.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_LEASE_MS) {
-      // Claimed by a process that died before it answered (no request runs this long): take the key over. The work
-      // itself is guarded by the order's state (a second hold is impossible), so running it again is safe.
+    if (
+      existing.state === 'in_progress' &&
+      ((existing.owner !== null && !(await ctx.process.isAlive(existing.owner))) ||
+        existing.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_LEASE_MS)
+    ) {
+      // Claimed by a process that died before it answered: take the key over. The work itself is guarded by the
+      // order's state (a second hold is impossible), so running it again is safe.
       await ctx.db
         .delete(idempotencyKeys)
         .where(and(where, eq(idempotencyKeys.state, 'in_progress'), eq(idempotencyKeys.createdAt, existing.createdAt)));

@@ -1,2 +1,2 @@
-// Fixed-window counters (failed logins, temporary-password mails).
-export { readThrottle, recordHit, resetThrottle } from './throttle';
+// Fixed-window counters (failed logins, temporary-password mails, console tokens, per-address rate limits).
+export { readThrottle, recordHit, resetThrottle, type ThrottleState } from './throttle';

@@ -1,0 +1,32 @@
+// Weak passwords (src/contract/password.ts) are refused on register and change-password: control characters, only
+// whitespace, or one of the ~49,000 common breached passwords of @zxcvbn-ts/language-common (offline; compared in
+// lower case, so "Password1" counts as "password1"). The list is loaded once, on first use (~20 ms, ~8 MB).
+import { passwordWeakness, type WeakPasswordReason } from '../../src/contract/password';
+import { ApiError } from '../errors';
+
+let common: Promise<Set<string>> | undefined;
+
+function commonPasswords(): Promise<Set<string>> {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    (m) => new Set((m.dictionary['passwords-common'] as (string | number)[]).map((p) => String(p).toLowerCase())),
+  );
+  return common;
+}
+
+export async function weakPasswordReason(password: string): Promise<WeakPasswordReason | undefined> {
+  const simple = passwordWeakness(password);
+  if (simple) return simple;
+  return (await commonPasswords()).has(password.toLowerCase()) ? 'common' : undefined;
+}
+
+const MESSAGES: Record<WeakPasswordReason, string> = {
+  control_characters: 'The password must not contain control characters',
+  only_whitespace: 'The password must not be only spaces',
+  common: 'This password is too common: it appears in lists of breached passwords',
+};
+
+/** Throws 422 weak_password with details {reason} for a weak password. */
+export async function assertStrongPassword(password: string): Promise<void> {
+  const reason = await weakPasswordReason(password);
+  if (reason) throw new ApiError(422, 'weak_password', MESSAGES[reason], { reason });
+}

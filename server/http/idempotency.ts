@@ -1,0 +1,60 @@
+// Idempotency-Key on the HTTP side: reading the header, running a write once per key (services/idempotency), and
+// sending the stored answer (the first one, or its replay byte for byte).
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { IDEMPOTENCY_HEADER } from '../../src/contract/orders';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors';
+import { requestFingerprint, runIdempotent } from '../services/idempotency';
+import type { AppEnv } from './types';
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+export function idempotencyKey(c: Context<AppEnv>): string {
+  const key = optionalIdempotencyKey(c);
+  if (!key) throw new ApiError(400, 'bad_request', `The ${IDEMPOTENCY_HEADER} header is required`);
+  return key;
+}
+
+/** The outbox's writes may carry a key (its client id); without one they run as plain requests. */
+export function optionalIdempotencyKey(c: Context<AppEnv>): string | undefined {
+  const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
+  if (!key) return undefined;
+  if (!KEY.test(key)) throw new ApiError(400, 'bad_request', `The ${IDEMPOTENCY_HEADER} header is malformed`);
+  return key;
+}
+
+/**
+ * A write the app's outbox may send twice (its answer lost): with an Idempotency-Key the first answer is stored and a
+ * repeat of the same key replays it instead of writing again (or answering 409 for a cancel that already happened).
+ */
+export async function idempotentWrite(
+  ctx: AppContext,
+  c: Context<AppEnv>,
+  raw: unknown,
+  write: () => Promise<unknown>,
+): Promise<Response> {
+  const key = optionalIdempotencyKey(c);
+  if (!key) {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await write());
+  }
+  const res = await runIdempotent({
+    ctx,
+    input: {
+      userId: c.get('session').userId,
+      key,
+      fingerprint: requestFingerprint(c.req.method, c.req.path, raw ?? null),
+    },
+    run: async () => ({ status: 200, body: JSON.stringify(await write()) }),
+  });
+  return sendStored(c, res);
+}
+
+/** Sends the exact JSON text (first answer or replay). */
+export function sendStored(c: Context<AppEnv>, res: { status: number; body: string; replayed: boolean }) {
+  c.header('Content-Type', 'application/json');
+  c.header('Cache-Control', 'no-store');
+  if (res.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.body(res.body, res.status as ContentfulStatusCode);
+}
