@@ -10,6 +10,7 @@ import { CACHE_BUSTER, persister, queryClient } from './app/query-client';
 import { router } from './app/router';
 import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
+import { refreshHostApps } from './features/embedding/queries';
 import { activateLanguage, i18n, initialLanguage } from './i18n';
 import './styles.css';
 
@@ -29,9 +30,14 @@ async function boot() {
     </StrictMode>,
   );
   serviceWorker.register();
+  // The host apps a callback may return to (kept in the persisted cache for a start without signal).
+  refreshHostApps();
   // Writes made without signal in an earlier visit go out now (and whenever the signal returns); the outbox and Dexie
   // load after the first screen, not with it.
-  void import('./db/app-outbox').then(({ outbox }) => outbox.start());
+  // Features whose writes register when their code loads come first, so every waiting write has its sender.
+  void Promise.all([import('./db/app-outbox'), import('./features/history/queries')]).then(([{ outbox }]) =>
+    outbox.start(),
+  );
   // "If its production flag is set, it goes to /maintenance." On timeout or error the app simply continues.
   if (await isUnderMaintenance()) void router.navigate({ to: '/maintenance' });
 }

@@ -1,4 +1,5 @@
 // Route guards as pure decisions (shell-and-account.md §2.2). app/guards.ts turns a decision into a redirect.
+import type { CallbackPolicy } from '../contract/host-apps';
 import { type Exit, hasStationReference, leaveTarget, type Query } from './query-carry';
 
 export type GuardDecision =
@@ -20,11 +21,11 @@ export function stationRequired(
   current: Query,
   previous: Query | null,
   savedUi: Query | null,
-  origin: string,
+  where: { origin: string; policy: CallbackPolicy },
 ): GuardDecision {
   if (hasStationReference(current) || hasStationReference(previous) || hasStationReference(savedUi))
     return { kind: 'allow' };
-  return { kind: 'leave', exit: leaveTarget(current, { callback: 'hideMapLink', origin }) };
+  return { kind: 'leave', exit: leaveTarget(current, { callback: 'hideMapLink', ...where }) };
 }
 
 /** Decode a feedback redirect target; only same-origin paths are accepted. */

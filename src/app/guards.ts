@@ -1,10 +1,11 @@
 // Route guards wired to the router: beforeLoad helpers that turn the pure decisions of guard-rules.ts into redirects.
 import { redirect } from '@tanstack/react-router';
+import { ensureHostApps } from '../features/embedding/queries';
 import { ensureSession, type SessionState } from '../features/session/queries';
 import { nearestStationId } from '../features/stations/model/pumps';
 import { nearbyQuery } from '../features/stations/queries';
 import { registeredOnly, stationRequired } from './guard-rules';
-import { leaveRedirect } from './leave';
+import { exitContext, leaveRedirect } from './leave';
 import { navigation } from './navigation';
 import { hasStationReference, pickUiQuery, type Query, type UiQuery } from './query-carry';
 import type { RouterContext } from './router-context';
@@ -37,7 +38,12 @@ export async function requireStation({ context, location }: GuardContext): Promi
   // Guards run before the new route resolves: the page being left is still navigation's current one.
   const previous = navigation.current()?.query ?? null;
   const saved = navigation.savedUiQuery();
-  const decision = stationRequired(query, previous, saved, window.location.origin);
+  let decision = stationRequired(query, previous, saved, exitContext());
+  if (decision.kind === 'leave' && query.callback !== undefined) {
+    // A callback is followed only to an allowed host app: know the allowlist before deciding.
+    await ensureHostApps();
+    decision = stationRequired(query, previous, saved, exitContext());
+  }
   if (decision.kind === 'leave') leaveRedirect(decision.exit);
   const here = location.pathname as '/pay';
   if (!hasStationReference(query)) {

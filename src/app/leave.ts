@@ -1,12 +1,12 @@
 // Leaving a page for the map (home) or the host app's callback, the same way everywhere (see leaveTarget).
 import { redirect, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import type { CallbackPolicy } from '../contract/host-apps';
+import { callbackPolicy } from '../features/embedding/queries';
+import { HOME_PATH } from './home';
 import { type Exit, leaving, type UiQuery } from './query-carry';
 
-/** The map is the driver's home (shell-and-account.md §2.1: "/ … else to /map"). */
-export const HOME_PATH = '/map' as const;
-/** Whether "find another station" has a map to go to yet. */
-export const MAP_IS_HOME = (HOME_PATH as string) === '/map';
+export { HOME_PATH, MAP_IS_HOME } from './home';
 
 /** Navigate to an exit: the callback is a full page load, the map an in-app move that carries nothing. */
 export function useLeave(): (exit: Exit, options?: { replace?: boolean }) => void {
@@ -27,4 +27,9 @@ export function useLeave(): (exit: Exit, options?: { replace?: boolean }) => voi
 export function leaveRedirect(exit: Exit): never {
   if (exit.kind === 'callback') throw redirect({ href: exit.href, reloadDocument: true });
   throw redirect({ to: HOME_PATH, search: leaving(exit.search) as UiQuery, replace: true });
+}
+
+/** What an exit needs to know besides the query: this app's origin and the host-app allowlist. */
+export function exitContext(): { origin: string; policy: CallbackPolicy } {
+  return { origin: window.location.origin, policy: callbackPolicy(window.location.origin) };
 }

@@ -2,6 +2,7 @@
 // One module: the root route's search middleware and guard apply `carryQuery`; every page that leaves for the map or
 // the host app's callback goes through `leaveTarget` (see app/leave.ts).
 import { z } from 'zod';
+import type { CallbackPolicy } from '../contract/host-apps';
 import { paymentReturnGroup } from '../features/checkout/model/search';
 import { orderGroup } from '../features/orders/model/search';
 import { callbackUrl } from './callback';
@@ -173,6 +174,8 @@ export type LeaveOptions = {
   paymentData?: unknown;
   /** Resolves the callback literal "true" to the SDK's finish address. */
   origin: string;
+  /** The host-app allowlist: a callback off it is invalid, and the exit goes to the map instead. */
+  policy: CallbackPolicy;
 };
 
 /**
@@ -184,7 +187,7 @@ export function leaveTarget(query: Query, options: LeaveOptions): Exit {
   const wanted = callback !== undefined && (options.callback === 'always' || query.hideRydMapLink !== undefined);
   if (wanted) {
     try {
-      return { kind: 'callback', href: callbackUrl(callback, options.paymentData, options.origin) };
+      return { kind: 'callback', href: callbackUrl(callback, options.paymentData, options.origin, options.policy) };
     } catch {
       // 'Invalid callback parameter.': the map instead.
     }

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { rootRedirect } from '../app/guard-rules';
-import { HOME_PATH } from '../app/leave';
+import { HOME_PATH } from '../app/home';
 import { type Query, stringifyQuery, type UiQuery, uiQuery } from '../app/query-carry';
 import { session } from '../features/session/store';
 

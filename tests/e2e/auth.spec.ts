@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, openSettingsFromHome, registerByMail, uniqueEmail } from './helpers';
 
 test('a first visit shows the landing page', async ({ page }) => {

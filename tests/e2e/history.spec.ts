@@ -2,10 +2,10 @@
 // receipt fields and invoice PDF, a recurring cost made without signal and sent once, delete "this and following",
 // images (6 MB refused), merge and unmerge, statistics per period. axe on every screen reached.
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { pdfText } from '../support/pdf-text';
+import { type Browser, expect, type Page, test } from './fixtures';
 import { expectAccessible, expectHome, registerByMail, uniqueEmail, waitForServiceWorker } from './helpers';
 
 const station = DEMO_STATIONS.prepay;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers';
 
 /** The German catalog's translation of an English message (so the test reads what a German driver reads). */

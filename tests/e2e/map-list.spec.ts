@@ -1,6 +1,7 @@
 // The map screen on a phone without WebGL: the app detects it and opens the list (issue 15).
-import { expect, test } from '@playwright/test';
+
 import { chromiumWith, NO_WEBGL } from './browser';
+import { expect, test } from './fixtures';
 import { expectAccessible, expectHome } from './helpers';
 
 test.use({

@@ -1,8 +1,9 @@
 // The station map as home (issue 15), in Chromium with software WebGL (SwiftShader), against the real server and its
 // seeded network (the demo stations plus 2,000 generated ones, deterministic).
-import { expect, type Page, test } from '@playwright/test';
+
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { chromiumWith, SOFTWARE_WEBGL } from './browser';
+import { expect, type Page, test } from './fixtures';
 import { expectAccessible, expectHome, waitForServiceWorker } from './helpers';
 
 test.use(chromiumWith(SOFTWARE_WEBGL));

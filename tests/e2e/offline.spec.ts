@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, waitForServiceWorker } from './helpers';
 
 test('after one visit the shell starts and navigates with the network off', async ({ page, context }) => {

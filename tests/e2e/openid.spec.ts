@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, openSettingsFromHome, uniqueEmail } from './helpers';
 
 test('sign in with the demo identity provider: unknown, register, then log in', async ({ page }) => {

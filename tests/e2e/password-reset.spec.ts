@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, openSettingsFromHome, registerByMail, uniqueEmail } from './helpers';
 
 test('forgotten password through the development mailbox', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
+import { type Browser, expect, type Page, test } from './fixtures';
 import { expectAccessible, expectHome, waitForServiceWorker } from './helpers';
 
 const station = DEMO_STATIONS.prepay;

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
+import { expect, type Page, test } from './fixtures';
 import { expectAccessible, waitForServiceWorker } from './helpers';
 
 type Station = { id: string; latitude: number; longitude: number };

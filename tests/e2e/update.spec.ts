@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, waitForServiceWorker } from './helpers';
 
 const PORT = 8182;

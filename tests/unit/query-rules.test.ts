@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callbackUrl, isValidCallback, SDK_FINISH_URL } from '../../src/app/callback';
+import { callbackUrl, SDK_FINISH_URL } from '../../src/app/callback';
 import { decodeRedirectTarget, registeredOnly, rootRedirect, stationRequired } from '../../src/app/guard-rules';
 import {
   carryQuery,
@@ -12,6 +12,9 @@ import {
 } from '../../src/app/query-carry';
 
 const origin = 'https://app.example';
+/** The host apps the server allows (pay-flows.md §4; the allowlist of issue 10). */
+const policy = { origins: ['https://host.example', 'https://h.example'], demoMode: false };
+const where = { origin, policy };
 
 describe('query rules (shell-and-account.md §2.2)', () => {
   it('carries the query from the previous route when the new route has none', () => {
@@ -115,29 +118,30 @@ describe('guards (shell-and-account.md §2.2)', () => {
     ['mtskid', { mtskid: 'm' }],
     ['longitude', { longitude: '9.7' }],
   ])('a station page accepts %s in the current query', (_key, query) => {
-    expect(stationRequired(query, null, null, origin)).toEqual({ kind: 'allow' });
+    expect(stationRequired(query, null, null, where)).toEqual({ kind: 'allow' });
   });
   it('a station page accepts the key from the previous or the saved UI query', () => {
-    expect(stationRequired({}, { pid: '1' }, null, origin)).toEqual({ kind: 'allow' });
-    expect(stationRequired({}, {}, { mtskid: 'm' }, origin)).toEqual({ kind: 'allow' });
+    expect(stationRequired({}, { pid: '1' }, null, where)).toEqual({ kind: 'allow' });
+    expect(stationRequired({}, {}, { mtskid: 'm' }, where)).toEqual({ kind: 'allow' });
   });
   it('without a station the user goes to /map with the map-exit query', () => {
-    expect(stationRequired({ partner: 'p', orderId: 'o' }, {}, {}, origin)).toEqual({
+    expect(stationRequired({ partner: 'p', orderId: 'o' }, {}, {}, where)).toEqual({
       kind: 'leave',
       exit: { kind: 'map', search: { partner: 'p' } },
     });
-    expect(stationRequired({ callback: 'https://h.example/' }, null, null, origin)).toEqual({
+    expect(stationRequired({ callback: 'https://h.example/' }, null, null, where)).toEqual({
       kind: 'leave',
       exit: { kind: 'map', search: { callback: 'https://h.example/' } },
     });
   });
   it('with callback and hideRydMapLink the user returns to the callback', () => {
-    expect(stationRequired({ callback: 'https://h.example/done', hideRydMapLink: 'true' }, null, null, origin)).toEqual(
-      { kind: 'leave', exit: { kind: 'callback', href: 'https://h.example/done' } },
-    );
+    expect(stationRequired({ callback: 'https://h.example/done', hideRydMapLink: 'true' }, null, null, where)).toEqual({
+      kind: 'leave',
+      exit: { kind: 'callback', href: 'https://h.example/done' },
+    });
   });
   it('an invalid callback falls back to /map', () => {
-    expect(stationRequired({ callback: 'not a url', hideRydMapLink: 'true' }, null, null, origin)).toEqual({
+    expect(stationRequired({ callback: 'not a url', hideRydMapLink: 'true' }, null, null, where)).toEqual({
       kind: 'leave',
       exit: { kind: 'map', search: { callback: 'not a url', hideRydMapLink: 'true' } },
     });
@@ -169,18 +173,25 @@ describe('the / route (shell-and-account.md §2.1)', () => {
 
 describe('callback (pay-flows.md §4)', () => {
   it('the literal true leads to the SDK finish address', () => {
-    expect(new URL(callbackUrl('true')).pathname).toBe(SDK_FINISH_URL);
+    expect(new URL(callbackUrl('true', undefined, origin, policy)).pathname).toBe(SDK_FINISH_URL);
   });
-  it('a valid URL is used as is, with paymentData added as JSON', () => {
-    expect(callbackUrl('https://host.example/back?x=1')).toBe('https://host.example/back?x=1');
-    const url = new URL(callbackUrl('https://host.example/back', { orderId: 'o1' }));
+  it('a URL of an allowed host app is used as is, with paymentData added as JSON', () => {
+    expect(callbackUrl('https://host.example/back?x=1', undefined, origin, policy)).toBe(
+      'https://host.example/back?x=1',
+    );
+    const url = new URL(callbackUrl('https://host.example/back', { orderId: 'o1' }, origin, policy));
     expect(JSON.parse(url.searchParams.get('paymentData')!)).toEqual({ orderId: 'o1' });
   });
-  it("anything else raises 'Invalid callback parameter.'", () => {
-    expect(() => callbackUrl('nope')).toThrow('Invalid callback parameter.');
-    expect(() => callbackUrl('javascript:alert(1)')).toThrow('Invalid callback parameter.');
-    expect(isValidCallback(undefined)).toBe(false);
-    expect(isValidCallback('myapp://done')).toBe(true);
+  it.each([
+    'nope',
+    'javascript:alert(1)',
+    'myapp://done',
+    'https://evil.example/phish',
+    '//evil.example',
+    'http://host.example/back',
+    'https://host.example@evil.example/',
+  ])("anything else raises 'Invalid callback parameter.' (%s)", (callback) => {
+    expect(() => callbackUrl(callback, undefined, origin, policy)).toThrow('Invalid callback parameter.');
   });
 });
 
@@ -189,31 +200,39 @@ describe('leaving to the map or the callback (pay-flows.md §2)', () => {
     expect(
       leaveTarget(
         { callback: 'https://host.example/', hideRydMapLink: 'true', pid: '1' },
-        { callback: 'hideMapLink', origin },
+        { callback: 'hideMapLink', ...where },
       ),
     ).toEqual({ kind: 'callback', href: 'https://host.example/' });
   });
   it('falls back to the map when the callback is invalid', () => {
     expect(
-      leaveTarget({ callback: 'nope', hideRydMapLink: 'true', pid: '1' }, { callback: 'hideMapLink', origin }),
+      leaveTarget({ callback: 'nope', hideRydMapLink: 'true', pid: '1' }, { callback: 'hideMapLink', ...where }),
     ).toEqual({ kind: 'map', search: { callback: 'nope', hideRydMapLink: 'true' } });
+  });
+  it('an open redirect is refused: a callback off the allowlist falls back to the map, even with hideRydMapLink', () => {
+    expect(
+      leaveTarget(
+        { callback: 'https://evil.example/phish', hideRydMapLink: 'true', pid: '1' },
+        { callback: 'always', paymentData: { orderId: 'o1' }, ...where },
+      ),
+    ).toEqual({ kind: 'map', search: { callback: 'https://evil.example/phish', hideRydMapLink: 'true' } });
   });
   it('goes to the map with a callback alone, keeping the query minus the dropped keys', () => {
     expect(
-      leaveTarget({ callback: 'https://host.example/', pid: '1', orderId: 'o' }, { callback: 'hideMapLink', origin }),
+      leaveTarget({ callback: 'https://host.example/', pid: '1', orderId: 'o' }, { callback: 'hideMapLink', ...where }),
     ).toEqual({ kind: 'map', search: { callback: 'https://host.example/' } });
   });
   it('at the end of a flow the callback takes over whenever it is valid, with the payment data', () => {
     const exit = leaveTarget(
       { callback: 'https://host.example/back', orderId: 'o1' },
-      { callback: 'always', paymentData: { orderId: 'o1', state: 'COMPLETED' }, origin },
+      { callback: 'always', paymentData: { orderId: 'o1', state: 'COMPLETED' }, ...where },
     );
     expect(exit.kind).toBe('callback');
     const url = new URL(exit.kind === 'callback' ? exit.href : '');
     expect(JSON.parse(url.searchParams.get('paymentData')!)).toEqual({ orderId: 'o1', state: 'COMPLETED' });
   });
   it('the literal true resolves to the SDK finish address of this origin', () => {
-    expect(leaveTarget({ callback: 'true' }, { callback: 'always', origin })).toEqual({
+    expect(leaveTarget({ callback: 'true' }, { callback: 'always', ...where })).toEqual({
       kind: 'callback',
       href: `${origin}${SDK_FINISH_URL}`,
     });
@@ -222,7 +241,7 @@ describe('leaving to the map or the callback (pay-flows.md §2)', () => {
     expect(
       leaveTarget(
         { pid: '1', orderId: 'o1', orderType: 'PREPAY', state: 'CANCELLED_PREPAY', partner: 'p', auth: '0' },
-        { callback: 'always', origin },
+        { callback: 'always', ...where },
       ),
     ).toEqual({ kind: 'map', search: { partner: 'p', auth: '0' } });
   });

@@ -8,7 +8,7 @@ import { useSession } from '../../features/session/queries';
 import { LanguageSheet } from '../../features/settings/ui/LanguageSheet';
 import { IconButton } from '../../ui';
 import { BackIcon, LanguageIcon, UserIcon } from '../../ui/icons';
-import { HOME_PATH } from '../leave';
+import { HOME_PATH } from '../home';
 import { navigation } from '../navigation';
 import { hasStationReference, type Query } from '../query-carry';
 import {

@@ -9,11 +9,13 @@ import { registerOutboxSender } from '../../db/outbox-senders';
 import { submitToOutbox } from '../../db/outbox-submit';
 import { ApiError } from '../../lib/http/errors';
 import { classifyFailure } from '../../lib/http/retry';
+import { queryClient } from '../../lib/query-client';
 import { filterKey, toApiQuery } from './model/filters';
 import type { HistoryFilters, StatisticsPeriod } from './model/search';
 
 // The calls and the device's store load with the first history screen or write, not with the app's entry (the
-// mutations are registered at boot): Dexie and the history's schemas stay out of the landing budget.
+// mutations register when this module first loads, see the end): Dexie and the history's schemas stay out of the
+// landing budget.
 const loadApi = () => import('./api').then((m) => m.historyApi);
 const loadStore = () => import('./store');
 const localId = (key: string) => `local-${key}`;
@@ -279,3 +281,7 @@ export const downloadInvoice = async (orderId: string) => (await loadApi()).invo
 /** An image's bytes (the owner's session is needed, so an <img src> cannot fetch it). */
 export const fetchImage = async (eventId: string, imageId: string, signal?: AbortSignal) =>
   (await loadApi()).image(eventId, imageId, signal);
+
+// The logbook's writes register when its code first loads (a history screen, or main.tsx before the outbox replays
+// what waited), not with the app's entry: the landing page does not pay for them.
+registerHistoryMutations(queryClient);

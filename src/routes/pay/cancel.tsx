@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { HOME_PATH, useLeave } from '../../app/leave';
+import { exitContext, HOME_PATH, useLeave } from '../../app/leave';
 import { leaveTarget } from '../../app/query-carry';
 import { endAttempt } from '../../features/checkout/queries';
 import { type CancelState, cancelPageFor } from '../../features/orders/model/cancel-page';
@@ -66,9 +66,7 @@ function CancelPage() {
 
   function ok() {
     // "OK goes to /map or back to the callback."
-    leave(
-      leaveTarget(query, { callback: 'always', paymentData: { state: query.state }, origin: window.location.origin }),
-    );
+    leave(leaveTarget(query, { callback: 'always', paymentData: { state: query.state }, ...exitContext() }));
   }
 
   return (

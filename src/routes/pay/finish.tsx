@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Navigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useLeave } from '../../app/leave';
+import { exitContext, useLeave } from '../../app/leave';
 import { leaveTarget } from '../../app/query-carry';
 import { endAttempt } from '../../features/checkout/queries';
 import { PLANS } from '../../features/orders/model/order-wait';
@@ -59,7 +59,7 @@ function FinishOrder({ orderId }: { orderId: string }) {
       leaveTarget(query, {
         callback: 'always',
         paymentData: { orderId, state: order?.state },
-        origin: window.location.origin,
+        ...exitContext(),
       }),
     );
   }

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import { MAP_IS_HOME, useLeave } from '../../app/leave';
+import { exitContext, MAP_IS_HOME, useLeave } from '../../app/leave';
 import { leaveTarget } from '../../app/query-carry';
 import type { Product } from '../../contract/stations';
 import { orderGroup } from '../../features/orders/model/search';
@@ -94,7 +94,7 @@ function PumpSelection() {
     );
   }
 
-  const exit = leaveTarget(query, { callback: 'hideMapLink', origin: window.location.origin });
+  const exit = leaveTarget(query, { callback: 'hideMapLink', ...exitContext() });
   const geofence = geofenceActive ? geofenceState(reading, station.location) : { kind: 'near' as const };
   const ports = chargersOf(station);
   const pumps = pumpsOf(station);

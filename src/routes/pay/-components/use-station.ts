@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useLeave } from '../../../app/leave';
+import { exitContext, useLeave } from '../../../app/leave';
 import { leaveTarget, type Query } from '../../../app/query-carry';
 import { stationOutcome } from '../../../features/stations/model/pumps';
 import { stationQuery } from '../../../features/stations/queries';
@@ -23,7 +23,7 @@ export function useStation(pid: string, query: Query) {
     const outcome = stationOutcome(data, { orderId });
     if (outcome.kind === 'error') void navigate({ to: '/error', search: { type: outcome.type }, replace: true });
     if (outcome.kind === 'map') {
-      leave(leaveTarget(query, { callback: 'hideMapLink', origin: window.location.origin }), { replace: true });
+      leave(leaveTarget(query, { callback: 'hideMapLink', ...exitContext() }), { replace: true });
     }
   }, [data, station.isFetchedAfterMount, orderId, query, navigate, leave]);
 
