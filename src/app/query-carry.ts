@@ -159,7 +159,10 @@ export function hasStationReference(query: Query | null | undefined): boolean {
   return !!query && (query.pid !== undefined || query.mtskid !== undefined || query.longitude !== undefined);
 }
 
-export type Exit = { kind: 'callback'; href: string } | { kind: 'map'; search: Query };
+export type Exit =
+  | { kind: 'callback'; href: string }
+  /** refusedCallback: the host app's callback was not allowed ('Invalid callback parameter.'); the driver is told. */
+  | { kind: 'map'; search: Query; refusedCallback?: true };
 
 export type LeaveOptions = {
   /**
@@ -180,7 +183,7 @@ export type LeaveOptions = {
 
 /**
  * Where a page leaves to: the host app's callback (a full page load) or the map with the map-exit query. An invalid
- * callback falls back to the map.
+ * callback falls back to the map, without the callback (every later exit would refuse it again).
  */
 export function leaveTarget(query: Query, options: LeaveOptions): Exit {
   const callback = typeof query.callback === 'string' ? query.callback : undefined;
@@ -190,6 +193,8 @@ export function leaveTarget(query: Query, options: LeaveOptions): Exit {
       return { kind: 'callback', href: callbackUrl(callback, options.paymentData, options.origin, options.policy) };
     } catch {
       // 'Invalid callback parameter.': the map instead.
+      const { callback: _refused, ...search } = mapExitQuery(query);
+      return { kind: 'map', search, refusedCallback: true };
     }
   }
   return { kind: 'map', search: mapExitQuery(query) };

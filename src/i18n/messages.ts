@@ -2,6 +2,7 @@
 // (CONVENTIONS.md: raw error.message never reaches the screen).
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { type WeakPasswordReason, weakPasswordReasons } from '../contract/password';
 import { ApiError } from '../lib/http/errors';
 import type { FieldError } from '../lib/validation';
 
@@ -24,7 +25,22 @@ const BY_CODE: Record<string, MessageDescriptor> = {
   timeout: msg`The server did not answer in time. Please try again.`,
 };
 
+const WEAK_PASSWORD: Record<WeakPasswordReason, MessageDescriptor> = {
+  control_characters: msg`The password must not contain control characters`,
+  only_whitespace: msg`The password must not consist of spaces only`,
+  common: msg`This password is too common and easy to guess. Please choose another one.`,
+};
+
+/** The reason the server gave for refusing a weak password (422 weak_password, details.reason). */
+function weakPasswordReason(details: unknown): WeakPasswordReason | undefined {
+  const reason = (details as { reason?: unknown } | null)?.reason;
+  return weakPasswordReasons.find((known) => known === reason);
+}
+
 export function errorText(i18n: I18n, error: unknown): string {
+  if (error instanceof ApiError && error.code === 'weak_password') {
+    return i18n._(WEAK_PASSWORD[weakPasswordReason(error.details) ?? 'common']);
+  }
   if (error instanceof ApiError) {
     const descriptor = BY_CODE[error.code];
     if (descriptor) return i18n._(descriptor);
@@ -40,6 +56,8 @@ export function fieldErrorText(i18n: I18n, error: FieldError, field: string): st
       return i18n._(msg`The ${field} field format is invalid`);
     case 'passwordLength':
       return i18n._(msg`The password must have ${error.min} to ${error.max} characters`);
+    case 'weakPassword':
+      return i18n._(WEAK_PASSWORD[error.reason]);
     case 'mismatch':
       return i18n._(msg`The passwords do not match`);
     case 'terms':

@@ -1,10 +1,13 @@
 // Form validation rules (shell-and-account.md §5). Each returns an error descriptor or null; the UI translates it.
 import { PASSWORD_MAX, PASSWORD_MIN } from '../contract/auth';
+import { passwordWeakness, type WeakPasswordReason } from '../contract/password';
 
 export type FieldError =
   | { kind: 'required' }
   | { kind: 'format' }
   | { kind: 'passwordLength'; min: number; max: number }
+  /** A new password the server would refuse as weak (issue 10 §8); 'common' only comes back from the server. */
+  | { kind: 'weakPassword'; reason: WeakPasswordReason }
   | { kind: 'mismatch' }
   | { kind: 'terms' }
   /** shell-and-account.md §5 "Mileage is at most 1000000 and must not be lower than the previous value." */
@@ -28,6 +31,14 @@ export function validatePassword(value: string): FieldError | null {
   return value.length < PASSWORD_MIN || value.length > PASSWORD_MAX
     ? { kind: 'passwordLength', min: PASSWORD_MIN, max: PASSWORD_MAX }
     : null;
+}
+
+/** A password being chosen (register, change): the length, then the weakness rules that need no list. */
+export function validateNewPassword(value: string): FieldError | null {
+  const length = validatePassword(value);
+  if (length) return length;
+  const reason = passwordWeakness(value);
+  return reason ? { kind: 'weakPassword', reason } : null;
 }
 
 /** "The confirmation must match." */

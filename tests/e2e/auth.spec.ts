@@ -99,6 +99,26 @@ test('registration checks the form before sending and reports a taken email', as
   await expectAccessible(page, 'register/mail, email taken');
 });
 
+test('a weak password is refused with the reason, and the form keeps what was typed (issue 10 §8)', async ({ page }) => {
+  const email = uniqueEmail();
+  await page.goto('/register/mail');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  // Only spaces: the app says so before sending.
+  await page.getByLabel('Password', { exact: true }).fill('        ');
+  await page.getByLabel('Confirm password').fill('        ');
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('The password must not consist of spaces only')).toBeVisible();
+  // A breached password: only the server's list knows it; its reason comes back translated.
+  await page.getByLabel('Password', { exact: true }).fill('password');
+  await page.getByLabel('Confirm password').fill('password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toContainText('too common');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('password');
+  await expectAccessible(page, 'register/mail, weak password');
+});
+
 test('the demo driver logs in with the seeded account', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill('driver@example.com');

@@ -25,6 +25,9 @@ test('a callback to an origin off the allowlist is refused: leaving goes to our 
   page.on('request', (request) => requests.push(request.url()));
   await leaveStation(page, 'https://evil.example/phish');
   await expectHome(page);
+  await expect(page.getByText(/Invalid callback parameter/)).toBeVisible();
+  // The refused callback is not carried on: the map's links do not offer it again.
+  expect(page.url()).not.toContain('evil.example');
   expect(page.url().startsWith(`${baseURL}/map`)).toBe(true);
   expect(requests.filter((url) => new URL(url).hostname === 'evil.example')).toEqual([]);
 });
@@ -32,6 +35,7 @@ test('a callback to an origin off the allowlist is refused: leaving goes to our 
 test('a javascript: callback is refused the same way', async ({ page }) => {
   await leaveStation(page, 'javascript:alert(document.domain)');
   await expectHome(page);
+  await expect(page.getByText(/Invalid callback parameter/)).toBeVisible();
 });
 
 test('a callback to an allowed host app takes control back there', async ({ page, baseURL }) => {

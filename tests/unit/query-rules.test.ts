@@ -140,10 +140,10 @@ describe('guards (shell-and-account.md §2.2)', () => {
       exit: { kind: 'callback', href: 'https://h.example/done' },
     });
   });
-  it('an invalid callback falls back to /map', () => {
+  it('an invalid callback falls back to /map, without the callback, and the driver is told', () => {
     expect(stationRequired({ callback: 'not a url', hideRydMapLink: 'true' }, null, null, where)).toEqual({
       kind: 'leave',
-      exit: { kind: 'map', search: { callback: 'not a url', hideRydMapLink: 'true' } },
+      exit: { kind: 'map', search: { hideRydMapLink: 'true' }, refusedCallback: true },
     });
   });
   it('station references', () => {
@@ -204,10 +204,10 @@ describe('leaving to the map or the callback (pay-flows.md §2)', () => {
       ),
     ).toEqual({ kind: 'callback', href: 'https://host.example/' });
   });
-  it('falls back to the map when the callback is invalid', () => {
+  it('falls back to the map when the callback is invalid, without it, telling the driver', () => {
     expect(
       leaveTarget({ callback: 'nope', hideRydMapLink: 'true', pid: '1' }, { callback: 'hideMapLink', ...where }),
-    ).toEqual({ kind: 'map', search: { callback: 'nope', hideRydMapLink: 'true' } });
+    ).toEqual({ kind: 'map', search: { hideRydMapLink: 'true' }, refusedCallback: true });
   });
   it('an open redirect is refused: a callback off the allowlist falls back to the map, even with hideRydMapLink', () => {
     expect(
@@ -215,7 +215,7 @@ describe('leaving to the map or the callback (pay-flows.md §2)', () => {
         { callback: 'https://evil.example/phish', hideRydMapLink: 'true', pid: '1' },
         { callback: 'always', paymentData: { orderId: 'o1' }, ...where },
       ),
-    ).toEqual({ kind: 'map', search: { callback: 'https://evil.example/phish', hideRydMapLink: 'true' } });
+    ).toEqual({ kind: 'map', search: { hideRydMapLink: 'true' }, refusedCallback: true });
   });
   it('goes to the map with a callback alone, keeping the query minus the dropped keys', () => {
     expect(

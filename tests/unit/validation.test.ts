@@ -3,6 +3,7 @@ import {
   hasErrors,
   validateConfirmation,
   validateEmail,
+  validateNewPassword,
   validatePassword,
   validateRequired,
   validateTerms,
@@ -29,6 +30,15 @@ describe('form validation (shell-and-account.md §5)', () => {
     expect(validatePassword('a'.repeat(40))).toBeNull();
     expect(validatePassword('a'.repeat(41))?.kind).toBe('passwordLength');
   });
+  it('a new password is also refused when it is only spaces or holds control characters (issue 10 §8)', () => {
+    expect(validateNewPassword('a'.repeat(7))?.kind).toBe('passwordLength');
+    expect(validateNewPassword(' '.repeat(8))).toEqual({ kind: 'weakPassword', reason: 'only_whitespace' });
+    expect(validateNewPassword('\u0000'.repeat(8))).toEqual({ kind: 'weakPassword', reason: 'control_characters' });
+    expect(validateNewPassword('good horse 42\t')).toEqual({ kind: 'weakPassword', reason: 'control_characters' });
+    // 'common' needs the breached-password list, which only the server holds: the app shows the server's reason.
+    expect(validateNewPassword('password')).toBeNull();
+    expect(validateNewPassword('correct horse battery')).toBeNull();
+  });
   it('the confirmation must match', () => {
     expect(validateConfirmation('secret-123', '')?.kind).toBe('required');
     expect(validateConfirmation('secret-123', 'secret-124')?.kind).toBe('mismatch');
@@ -45,5 +55,24 @@ describe('form validation (shell-and-account.md §5)', () => {
   it('hasErrors sees any error', () => {
     expect(hasErrors({ a: undefined })).toBe(false);
     expect(hasErrors({ a: undefined, b: { kind: 'required' } })).toBe(true);
+  });
+});
+
+describe('a weak password refused by the server is explained (issue 10 §8)', () => {
+  it('names the reason the server gave, in the driver language', async () => {
+    const { i18n } = await import('@lingui/core');
+    const { errorText } = await import('../../src/i18n/messages');
+    const { ApiError } = await import('../../src/lib/http/errors');
+    const { messages: en } = await import('../../src/locales/en/messages.po');
+    const { messages: de } = await import('../../src/locales/de/messages.po');
+    const weak = (reason: unknown) => new ApiError(422, 'weak_password', 'weak', { reason });
+    i18n.loadAndActivate({ locale: 'en', messages: en });
+    expect(errorText(i18n, weak('common'))).toMatch(/too common/);
+    expect(errorText(i18n, weak('only_whitespace'))).toMatch(/spaces only/);
+    expect(errorText(i18n, weak('control_characters'))).toMatch(/control characters/);
+    // An unknown reason still says the password is refused, not a generic failure.
+    expect(errorText(i18n, weak('new-reason'))).toMatch(/too common/);
+    i18n.loadAndActivate({ locale: 'de', messages: de });
+    expect(errorText(i18n, weak('common'))).not.toMatch(/too common/);
   });
 });

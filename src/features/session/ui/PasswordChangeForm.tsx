@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
-import { validateConfirmation, validatePassword, validateRequired } from '../../../lib/validation';
+import { validateConfirmation, validateNewPassword, validateRequired } from '../../../lib/validation';
 import { Button, Page, PasswordField, useForm } from '../../../ui';
 import { useChangePassword } from '../queries';
 import { AlertInView } from './AlertInView';
@@ -32,7 +32,7 @@ export function PasswordChangeForm({ askCurrent, onDone, title, hideTitle, descr
     },
     validate: {
       oldPassword: (value) => (askCurrent ? validateRequired(value) : null),
-      newPassword: validatePassword,
+      newPassword: validateNewPassword,
       confirmation: (value, values) => validateConfirmation(values.newPassword, value),
     },
   });

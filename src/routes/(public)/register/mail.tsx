@@ -7,7 +7,7 @@ import { forgetIdentity, pendingIdentity } from '../../../features/session/openi
 import { useRegister } from '../../../features/session/queries';
 import { AlertInView } from '../../../features/session/ui/AlertInView';
 import { config } from '../../../lib/config';
-import { validateConfirmation, validateEmail, validatePassword, validateTerms } from '../../../lib/validation';
+import { validateConfirmation, validateEmail, validateNewPassword, validateTerms } from '../../../lib/validation';
 import { Button, Checkbox, Notice, Page, PasswordField, TextField, useForm } from '../../../ui';
 
 export const Route = createFileRoute('/(public)/register/mail')({
@@ -33,7 +33,7 @@ function RegisterMail() {
     labels: { email: msg`Email`, password: msg`Password`, confirmation: msg`Confirm password` },
     validate: {
       email: validateEmail,
-      password: validatePassword,
+      password: validateNewPassword,
       confirmation: (value, values) => validateConfirmation(values.password, value),
       terms: validateTerms,
     },
