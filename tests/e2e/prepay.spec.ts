@@ -110,7 +110,7 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
   await page.context().setOffline(false);
 });
 
-test('cancel before fuelling ends on the cancel page (without signal it is not sent, and says so)', async ({
+test('cancel before fuelling ends on the cancel page (without signal it waits in the outbox and goes out by itself)', async ({
   page,
 }) => {
   await loginAsDemoDriver(page);
@@ -118,19 +118,19 @@ test('cancel before fuelling ends on the cancel page (without signal it is not s
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
   await expect(page.getByText('Maximum amount: €30.00')).toBeVisible();
-  // Without signal the cancel cannot be sent: the page says so and fuelling goes on.
+  // Without signal the cancel waits on the phone: the page says so, fuelling may go on, no second cancel is offered.
   await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog', { name: 'Cancel fuelling?' })).toBeVisible();
   await expectAccessible(page, 'fueling with the confirm dialog open');
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
-  await expect(page.getByRole('alert')).toContainText('Your cancel was not sent: there is no signal.');
+  await expect(page.getByRole('alert')).toContainText('your cancel waits on this phone');
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeDisabled();
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
-  await expectAccessible(page, 'fueling offline, the cancel not sent');
+  await expectAccessible(page, 'fueling offline, the cancel queued');
+  // The signal returns: the outbox sends the cancel, the poll sees CANCELLED, the cancel page follows — no new tap.
   await page.context().setOffline(false);
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
-  await expect(page).toHaveURL(/\/pay\/cancel\?.*state=CANCELLED_PREPAY/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/pay\/cancel\?.*state=CANCELLED_PREPAY/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Fuelling cancelled' })).toBeVisible();
   await expectAccessible(page, 'cancel page');
 });

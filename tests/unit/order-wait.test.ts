@@ -148,14 +148,25 @@ describe('prepay cancel (pay-flows.md §4: confirm, send cancel, wait for CANCEL
       notice: 'cancelFailed',
     });
   });
-  it('a cancel that could not be sent (no signal) says so and keeps waiting', () => {
-    const notSent = transition(prepay, cancelling, { type: 'cancelNotSent' });
-    expect(notSent).toEqual({ kind: 'waiting', step: 1, notice: 'cancelNotSent' });
-    expect(transition(prepay, notSent, polled('PRODUCT_PENDING'))).toEqual(notSent);
-    expect(transition(prepay, notSent, { type: 'noticeDismissed' })).toEqual({
-      kind: 'waiting',
-      step: 1,
-      notice: null,
+  it('a cancel without signal waits in the outbox: the page says so, keeps waiting, and offers no second cancel', () => {
+    const queued = transition(prepay, cancelling, { type: 'cancelQueued' });
+    expect(queued).toEqual({ kind: 'waiting', step: 1, notice: 'cancelQueued' });
+    expect(transition(prepay, queued, polled('PRODUCT_PENDING'))).toEqual(queued);
+    expect(transition(prepay, queued, { type: 'cancelRequested' })).toBe(queued);
+    expect(transition(prepay, queued, { type: 'noticeDismissed' })).toBe(queued);
+  });
+  it('once the queued cancel went out and the order shows CANCELLED, the page leaves for the cancel page', () => {
+    const queued = transition(prepay, cancelling, { type: 'cancelQueued' });
+    expect(transition(prepay, queued, polled('CANCELLED'))).toEqual({
+      kind: 'left',
+      exit: { to: 'cancel', state: 'CANCELLED_PREPAY' },
+    });
+  });
+  it('if the queued cancel came too late and the fill went on, the flow goes on to the receipt', () => {
+    const queued = transition(prepay, cancelling, { type: 'cancelQueued' });
+    expect(transition(prepay, queued, polled('PRODUCT_ACQUIRED'))).toEqual({
+      kind: 'left',
+      exit: { to: 'finish', orderType: 'PREPAY' },
     });
   });
   it('nothing to cancel before the order is loaded', () => {
@@ -215,7 +226,7 @@ describe('any sequence of events (property)', () => {
     fc.constantFrom<WaitEvent>(
       { type: 'cancelRequested' },
       { type: 'cancelRefused' },
-      { type: 'cancelNotSent' },
+      { type: 'cancelQueued' },
       { type: 'cancelTimedOut' },
       { type: 'noticeDismissed' },
     ),

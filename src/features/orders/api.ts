@@ -26,7 +26,13 @@ export const ordersApi = {
       json: body,
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     }),
-  cancel: (id: string) => api.request(`${path(id)}/cancel`, order, { method: 'POST', json: {} }),
+  /** Cancel an order; sent through the outbox with its client id (a replay cancels once). */
+  cancel: (id: string, clientId: string) =>
+    api.request(`${path(id)}/cancel`, order, {
+      method: 'POST',
+      json: {},
+      headers: { [IDEMPOTENCY_HEADER]: clientId },
+    }),
   /** The vehicle and odometer of an order (pay-flows.md §7); sent through the outbox with its client id. */
   update: (id: string, body: UpdateOrderBody, clientId: string) =>
     api.request(`${path(id)}/update-order`, order, {

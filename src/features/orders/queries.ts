@@ -85,12 +85,16 @@ export type UpdateOrderInput = { orderId: string } & UpdateOrderBody;
 
 /** The writes of this area; called once with the app's query client at boot. */
 export function registerOrderMutations(client: QueryClient): void {
+  // The driver's cancel: sent at once, or kept in the outbox without signal (and after a crash mid-call) and sent when
+  // the signal returns, with its client id as the Idempotency-Key so a replay cancels once.
+  registerOutboxSender('orders.cancel', async (orderId: string, clientId) => {
+    const order = await ordersApi.cancel(orderId, clientId);
+    remember(order);
+    return order;
+  });
   client.setMutationDefaults(orderMutations.cancel, {
-    mutationFn: async (orderId: string) => {
-      const order = await ordersApi.cancel(orderId);
-      remember(order);
-      return order;
-    },
+    networkMode: 'always',
+    mutationFn: (orderId: string) => submitToOutbox('orders.cancel', orderId),
   });
   // Vehicle and odometer of an order: offline-capable, it waits in the outbox when there is no signal.
   registerOutboxSender('orders.update', ({ orderId, ...body }: UpdateOrderInput, clientId) =>
@@ -102,6 +106,6 @@ export function registerOrderMutations(client: QueryClient): void {
   });
 }
 
-export const useCancelOrder = () => useMutation<Order, ApiError, string>({ mutationKey: orderMutations.cancel });
+export const useCancelOrder = () => useMutation<SubmitResult, ApiError, string>({ mutationKey: orderMutations.cancel });
 export const useUpdateOrder = () =>
   useMutation<SubmitResult, ApiError, UpdateOrderInput>({ mutationKey: orderMutations.update });

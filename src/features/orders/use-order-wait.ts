@@ -58,9 +58,13 @@ export function useOrderWait(orderId: string, plan: Plan, kept = false): OrderWa
   const cancel = useCallback(() => {
     dispatch({ type: 'cancelRequested' });
     mutate(orderId, {
-      onSuccess: (order) => dispatch({ type: 'cancelAnswered', order }),
-      onError: (error) =>
-        dispatch({ type: error instanceof ApiError && error.status === 0 ? 'cancelNotSent' : 'cancelRefused' }),
+      onSuccess: (submitted) =>
+        dispatch(
+          submitted.status === 'sent'
+            ? { type: 'cancelAnswered', order: submitted.result as Order }
+            : { type: 'cancelQueued' },
+        ),
+      onError: () => dispatch({ type: 'cancelRefused' }),
     });
   }, [mutate, orderId]);
   const dismissNotice = useCallback(() => dispatch({ type: 'noticeDismissed' }), []);

@@ -33,8 +33,12 @@ export type FlowExit =
 export type CancelNotice =
   /** The cancel call failed with an API error, or no CANCELLED entry came within 30 s: the cancel-failure dialog. */
   | 'cancelFailed'
-  /** No answer at all (no signal): not an API error (pay-flows.md §8), the driver may try again. */
-  | 'cancelNotSent';
+  /**
+   * No signal: not an API error (pay-flows.md §8). The cancel waits in the outbox and goes out by itself when the signal
+   * returns (also after a restart, issue 10 §11); the page keeps waiting and leaves for the cancel page once the order
+   * shows CANCELLED. A second cancel is not offered meanwhile.
+   */
+  | 'cancelQueued';
 
 export type WaitState =
   /** No order seen yet. */
@@ -56,7 +60,7 @@ export type WaitEvent =
   | { type: 'cancelRequested' }
   | { type: 'cancelAnswered'; order: Order }
   | { type: 'cancelRefused' }
-  | { type: 'cancelNotSent' }
+  | { type: 'cancelQueued' }
   | { type: 'cancelTimedOut' }
   | { type: 'noticeDismissed' };
 
@@ -131,13 +135,16 @@ export function transition(plan: Plan, state: WaitState, event: WaitEvent): Wait
       }
       const step = state.kind === 'loading' ? 0 : state.step;
       const notice = state.kind === 'waiting' ? state.notice : null;
+      // The queued cancel went out meanwhile and the forecourt cancelled the order.
+      if (notice === 'cancelQueued' && cancelled(event.order) && plan.cancelledTo)
+        return { kind: 'left', exit: { to: 'cancel', state: plan.cancelledTo } };
       return afterOrder(plan, step, event.order, notice);
     }
     case 'loadFailed':
       if (event.kept) return { kind: 'settled' };
       return { kind: 'left', exit: { to: 'error', type: plan.loadFailedTo } };
     case 'cancelRequested':
-      if (state.kind !== 'waiting' || !plan.cancelledTo) return state;
+      if (state.kind !== 'waiting' || !plan.cancelledTo || state.notice === 'cancelQueued') return state;
       return { kind: 'cancelling', step: state.step };
     case 'cancelAnswered': {
       if (state.kind !== 'cancelling' || !plan.cancelledTo) return state;
@@ -149,11 +156,12 @@ export function transition(plan: Plan, state: WaitState, event: WaitEvent): Wait
     case 'cancelRefused':
       // "If the cancel call fails with an API error, show the cancel-failure dialog and keep waiting for fueling."
       return state.kind === 'cancelling' ? { kind: 'waiting', step: state.step, notice: 'cancelFailed' } : state;
-    case 'cancelNotSent':
-      return state.kind === 'cancelling' ? { kind: 'waiting', step: state.step, notice: 'cancelNotSent' } : state;
+    case 'cancelQueued':
+      return state.kind === 'cancelling' ? { kind: 'waiting', step: state.step, notice: 'cancelQueued' } : state;
     case 'cancelTimedOut':
       return state.kind === 'confirmingCancel' ? { kind: 'waiting', step: state.step, notice: 'cancelFailed' } : state;
     case 'noticeDismissed':
-      return state.kind === 'waiting' ? { ...state, notice: null } : state;
+      // A queued cancel is a fact, not a message to close.
+      return state.kind === 'waiting' && state.notice !== 'cancelQueued' ? { ...state, notice: null } : state;
   }
 }

@@ -72,7 +72,7 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
         <Button
           variant="secondary"
           size="lg"
-          disabled={state.kind !== 'waiting'}
+          disabled={state.kind !== 'waiting' || notice === 'cancelQueued'}
           loading={cancelling}
           onClick={() => setConfirmCancel(true)}
         >
@@ -103,8 +103,10 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
         ) : null}
       </div>
       <FormAlert>
-        {notice === 'cancelNotSent'
-          ? i18n._(msg`Your cancel was not sent: there is no signal. Try again when you are back online.`)
+        {notice === 'cancelQueued'
+          ? i18n._(
+              msg`No signal: your cancel waits on this phone and is sent as soon as you are back online. Hang up the nozzle if you have started.`,
+            )
           : null}
       </FormAlert>
       {!online ? (
