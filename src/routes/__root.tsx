@@ -8,6 +8,7 @@ import { Footer } from '../app/ui/Footer';
 import { OfflineBanner } from '../app/ui/OfflineBanner';
 import { TopBar } from '../app/ui/TopBar';
 import { UpdatePrompt } from '../app/ui/UpdatePrompt';
+import { allMessages, isShellPath } from '../i18n';
 import { buttonClass, Page, Toaster } from '../ui';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -19,7 +20,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         carryQuery({ previous: search as Query, next: next(search) as Query, nextPath: null }) as UiQuery,
     ],
   },
-  beforeLoad: ({ location, cause }) => {
+  beforeLoad: async ({ location, cause }) => {
+    // A feature page renders with every string of the language in (the shell catalog alone covers the public pages).
+    if (!isShellPath(location.pathname)) await allMessages();
     if (cause === 'preload') return;
     // Carrying happened when the navigation was built; here only the rules that need the path (the /register data
     // rule) and the first load (auth=0) are left to settle.

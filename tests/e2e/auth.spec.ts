@@ -99,8 +99,10 @@ test('registration checks the form before sending and reports a taken email', as
   await expectAccessible(page, 'register/mail, email taken');
 });
 
-test('a weak password is refused with the reason, and the form keeps what was typed (issue 10 §8)', async ({ page }) => {
-  const email = uniqueEmail();
+test('a weak password is refused with the reason, and the form keeps what was typed (issue 10 §8)', async ({
+  page,
+}) => {
+  const email = uniqueEmail('weak');
   await page.goto('/register/mail');
   await page.getByLabel('Email', { exact: true }).fill(email);
   // Only spaces: the app says so before sending.

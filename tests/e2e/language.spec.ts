@@ -4,7 +4,9 @@ import { expectAccessible } from './helpers';
 
 /** The German catalog's translation of an English message (so the test reads what a German driver reads). */
 function german(msgid: string): string {
-  const po = readFileSync(new URL('../../src/locales/de/messages.po', import.meta.url), 'utf8');
+  const po = ['shell.po', 'messages.po']
+    .map((file) => readFileSync(new URL(`../../src/locales/de/${file}`, import.meta.url), 'utf8'))
+    .join('\n');
   const escaped = msgid.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const match = new RegExp(`msgid "${escaped}"\\nmsgstr "(.+)"`).exec(po);
   if (!match) throw new Error(`no German translation for ${msgid}`);

@@ -28,8 +28,11 @@ function parsePo(text: string): Entry[] {
   return entries.filter((e) => e.msgid !== '');
 }
 
+// Both catalogs of a language (shell.po and messages.po, lingui.config.ts).
 const catalog = (language: string) =>
-  parsePo(readFileSync(join(process.cwd(), 'src/locales', language, 'messages.po'), 'utf8'));
+  ['shell.po', 'messages.po'].flatMap((file) =>
+    parsePo(readFileSync(join(process.cwd(), 'src/locales', language, file), 'utf8')),
+  );
 const placeholders = (text: string) => [...text.matchAll(/\{[^}]+\}|<\/?\d+\/?>/g)].map((m) => m[0]).sort();
 
 const source = catalog('en');

@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_STATUSES } from '../../src/contract/stations';
 import { StatusText } from '../../src/features/stations/ui/StatusText';
-import { messages as en } from '../../src/locales/en/messages.po';
-import { messages as fr } from '../../src/locales/fr/messages.po';
-import { messages as pl } from '../../src/locales/pl/messages.po';
+import { catalogs } from './catalog';
+
+const { en, fr, pl } = catalogs;
 
 function words(locale: string, messages: typeof en, device: 'pump' | 'charger') {
   i18n.loadAndActivate({ locale, messages });

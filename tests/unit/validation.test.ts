@@ -63,8 +63,8 @@ describe('a weak password refused by the server is explained (issue 10 §8)', ()
     const { i18n } = await import('@lingui/core');
     const { errorText } = await import('../../src/i18n/messages');
     const { ApiError } = await import('../../src/lib/http/errors');
-    const { messages: en } = await import('../../src/locales/en/messages.po');
-    const { messages: de } = await import('../../src/locales/de/messages.po');
+    const { catalogs } = await import('./catalog');
+    const { en, de } = catalogs;
     const weak = (reason: unknown) => new ApiError(422, 'weak_password', 'weak', { reason });
     i18n.loadAndActivate({ locale: 'en', messages: en });
     expect(errorText(i18n, weak('common'))).toMatch(/too common/);

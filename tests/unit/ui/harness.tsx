@@ -3,11 +3,10 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { messages as de } from '../../../src/locales/de/messages.po';
-import { messages as en } from '../../../src/locales/en/messages.po';
+import { catalogs } from '../catalog';
 
 export function renderWith(ui: ReactNode, locale: 'en' | 'de' = 'en') {
-  i18n.loadAndActivate({ locale, messages: locale === 'de' ? de : en });
+  i18n.loadAndActivate({ locale, messages: catalogs[locale] });
   return render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
 }
 
