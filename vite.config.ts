@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { basemapPlugin } from './scripts/basemap.ts';
+import { precompressPlugin } from './scripts/precompress.ts';
 
 // Plugin order matters (STACK.md): the router plugin before react(); the Lingui macro runs through
 // @rolldown/plugin-babel because @vitejs/plugin-react 6 has no babel option.
@@ -33,7 +34,8 @@ export default defineConfig({
       injectManifest: {
         // mjs: MapLibre's worker; basemap/*.json: the offline map (style and data) for a fresh offline start.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}', 'basemap/*.json'],
-        globIgnores: ['legal/**'],
+        // The precompressed copies are the server's business (precompress.ts), not the cache's.
+        globIgnores: ['legal/**', '**/*.br', '**/*.gz'],
       },
       manifest: {
         name: 'Forecourt Pay',
@@ -54,6 +56,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: .br and .gz beside every text file, once everything (the service worker too) is written.
+    precompressPlugin(),
   ],
   build: { manifest: true, target: 'es2022', sourcemap: false },
   server: { proxy: { '/api': 'http://localhost:8080', '/dev': 'http://localhost:8080' } },

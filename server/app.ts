@@ -2,6 +2,7 @@
 // server/index.ts and by the tests (app.request against a real database).
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import type { AppContext } from './context';
 import { corsPolicy } from './http/cors';
 import { errorResponse, onError } from './http/errors';
@@ -42,6 +43,8 @@ export function createApp(ctx: AppContext) {
   app.use('*', requestLog(ctx));
   // An explicit CORS policy: none by default, the configured host apps otherwise; preflights answered here.
   app.use('/api/*', corsPolicy(ctx.env));
+  // JSON answers over 1 KiB go out gzipped to a client that accepts it (the event stream never: hono's filter).
+  app.use('/api/*', compress());
   const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
   const limiterFor = (bytes: number) => {
     let limiter = limiters.get(bytes);

@@ -2,7 +2,8 @@
 // files (index.html, sw.js, manifest, workbox/registerSW) are revalidated every time so updates reach drivers.
 // Every other GET that is not /api/*, /dev/*, /forecourt/* or a file gets index.html (SPA fallback).
 // HTML pages and the service worker carry the app's Content-Security-Policy (security-headers.ts), with the hashes of
-// any inline <script> the page holds.
+// any inline <script> the page holds. A file the build precompressed (scripts/precompress.ts: .br and .gz beside it)
+// goes out in the encoding the browser accepts, brotli first.
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'hono';
@@ -60,6 +61,22 @@ async function fileAt(path: string): Promise<boolean> {
   }
 }
 
+type Encoding = 'br' | 'gzip';
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/** The encodings an Accept-Encoding header allows (q > 0), of the two we precompress, brotli first. */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  const allowed = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    allowed.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const wildcard = allowed.get('*');
+  return (['br', 'gzip'] as const).filter((e) => (allowed.get(e) ?? wildcard ?? 0) > 0);
+}
+
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi;
 
 /** The bodies of a page's inline scripts (whose hashes the CSP allows). */
@@ -72,12 +89,23 @@ export function serveStatic(env: Env) {
   const cspByPage = new Map<string, string>();
 
   const send = async (c: Context, file: string, urlPath: string) => {
-    const body = await readFile(file);
     const ext = extname(file).toLowerCase();
+    let sentEncoding: Encoding | null = null;
+    for (const encoding of acceptedEncodings(c.req.header('Accept-Encoding'))) {
+      if (await fileAt(file + SUFFIX[encoding])) {
+        sentEncoding = encoding;
+        break;
+      }
+    }
+    const hasVariant = sentEncoding !== null || (await fileAt(`${file}.br`)) || (await fileAt(`${file}.gz`));
+    const body = await readFile(sentEncoding ? file + SUFFIX[sentEncoding] : file);
+    if (hasVariant) c.header('Vary', 'Accept-Encoding');
+    if (sentEncoding) c.header('Content-Encoding', sentEncoding);
     c.header('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
     c.header('Cache-Control', cacheControlFor(urlPath));
     if (ext === '.html') {
-      const text = body.toString('utf8');
+      // The policy hashes the page's own inline scripts: read from the plain file when a compressed one is sent.
+      const text = (sentEncoding ? await readFile(file) : body).toString('utf8');
       let csp = cspByPage.get(text);
       if (!csp) {
         csp = appCsp(env, inlineScripts(text));

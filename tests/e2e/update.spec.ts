@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { precompress } from '../../scripts/precompress';
 import { expect, test } from './fixtures';
 import { expectAccessible, waitForServiceWorker } from './helpers';
 
@@ -56,8 +57,9 @@ test('a new version waits for the update prompt, then takes over', async ({ page
   const prompt = page.getByRole('status').filter({ hasText: 'A new version of Forecourt Pay is ready.' });
   await expect(prompt).toHaveCount(0);
 
-  // Deploy: the server now serves a different sw.js.
+  // Deploy: the server now serves a different sw.js (and its precompressed copies, made as the build makes them).
   appendFileSync(join(dir, 'dist', 'sw.js'), '\n// next release\n');
+  precompress(join(dir, 'dist'));
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
   await expect(prompt).toBeVisible({ timeout: 20_000 });

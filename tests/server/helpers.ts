@@ -74,7 +74,7 @@ const quietLogger: Logger = {
 // biome-ignore lint/suspicious/noExplicitAny: see above
 export type Loose = any;
 
-export type Reply<T = Loose> = { status: number; body: T; headers: Headers; text: string };
+export type Reply<T = Loose> = { status: number; body: T; headers: Headers; text: string; bytes: Buffer };
 
 type RequestOptions = {
   method?: string;
@@ -146,10 +146,13 @@ async function makeServer(
       const address = opts.address ?? (LOCAL_ONLY.test(path) ? '127.0.0.1' : undefined);
       const bindings = address ? { incoming: { socket: { remoteAddress: address } } } : undefined;
       const res = await app.request(`http://localhost:8080${path}`, { method, headers, body }, bindings);
-      const text = await res.text();
+      // The bytes as sent (a compressed answer is not decoded here: no fetch in between).
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const encoded = res.headers.has('content-encoding');
+      const text = encoded ? '' : bytes.toString('utf8');
       let parsed: unknown = text;
       if (res.headers.get('content-type')?.includes('json') && text) parsed = JSON.parse(text);
-      return { status: res.status, body: parsed as Loose, headers: res.headers, text };
+      return { status: res.status, body: parsed as Loose, headers: res.headers, text, bytes };
     },
   };
 }

@@ -1,9 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../scripts/precompress';
 import { createApp } from '../../server/app';
 import type { AppContext } from '../../server/context';
+import { DEMO_STATIONS } from '../../server/seed/stations';
+import { seedNetwork } from '../../server/services/seed';
 import { apiErrorBody } from '../../src/contract/errors';
 import { drivers, registerUser, uniqueEmail, useServer } from './helpers';
 
@@ -18,6 +22,13 @@ writeFileSync(join(staticDir, 'workbox-123.js'), '');
 writeFileSync(join(staticDir, 'icon.png'), 'png');
 writeFileSync(join(staticDir, 'font.woff2'), 'w');
 writeFileSync(join(tmpdir(), 'fp-secret.txt'), 'secret');
+// A bundle-sized asset and page, precompressed the way the build does it (scripts/precompress.ts).
+const bundle = `${'export const price = (cents) => (cents / 100).toFixed(2);\n'.repeat(200)}`;
+writeFileSync(join(staticDir, 'assets', 'app-1a2b.js'), bundle);
+const page = `<!doctype html><title>Forecourt Pay</title><script>globalThis.x = 1;</script>${'<p>x</p>'.repeat(200)}`;
+mkdirSync(join(staticDir, 'big'));
+writeFileSync(join(staticDir, 'big', 'index.html'), page);
+precompress(staticDir);
 afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
 describe.each(drivers)('HTTP conventions (%s)', (driver) => {
@@ -248,6 +259,59 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
       expect((await s.request('/assets/missing-123.js')).status).toBe(404);
       const traversal = await s.request('/..%2Ffp-secret.txt');
       expect(traversal.text).not.toContain('secret');
+    });
+
+    it('sends the precompressed file the browser accepts, brotli first, and says it varies by Accept-Encoding', async () => {
+      const s = await t.server.withEnv({ STATIC_DIR: staticDir });
+      const get = (encoding?: string) =>
+        s.request('/assets/app-1a2b.js', { headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+      const br = await get('gzip, deflate, br, zstd');
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(br.headers.get('vary')).toBe('Accept-Encoding');
+      expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe(bundle);
+      expect(br.bytes.length).toBeLessThan(bundle.length / 10);
+      const gzip = await get('gzip');
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(gzip.bytes).toString('utf8')).toBe(bundle);
+      // Refused by q=0: the next one; nothing accepted: the plain file, still marked as varying.
+      expect((await get('br;q=0, gzip;q=0.5')).headers.get('content-encoding')).toBe('gzip');
+      for (const plain of [await get(), await get('identity'), await get('br;q=0, gzip;q=0')]) {
+        expect(plain.headers.get('content-encoding')).toBeNull();
+        expect(plain.text).toBe(bundle);
+        expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+      }
+      // A small file has no compressed copy: sent plain, no Vary.
+      const small = await s.request('/assets/x-abc.js', { headers: { 'accept-encoding': 'br' } });
+      expect(small.headers.get('content-encoding')).toBeNull();
+      expect(small.headers.get('vary')).toBeNull();
+    });
+
+    it('a compressed page keeps its CSP hashes of the inline scripts and stays no-cache', async () => {
+      const s = await t.server.withEnv({ STATIC_DIR: staticDir });
+      const plain = await s.request('/big/index.html');
+      const br = await s.request('/big/index.html', { headers: { 'accept-encoding': 'br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe(page);
+      expect(br.headers.get('content-security-policy')).toBe(plain.headers.get('content-security-policy'));
+      expect(br.headers.get('content-security-policy')).toMatch(/script-src[^;]*'sha256-/);
+      expect(br.headers.get('cache-control')).toBe('no-cache');
+    });
+
+    it('compresses API answers over 1 KiB for a client that accepts gzip', async () => {
+      await seedNetwork({ ctx: t.server.ctx });
+      const res = await t.server.request(`/api/v4/pois/${DEMO_STATIONS.prepay.id}`, {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
+      expect(JSON.parse(gunzipSync(res.bytes).toString('utf8'))).toMatchObject({ _id: DEMO_STATIONS.prepay.id });
+      // Without Accept-Encoding: plain JSON.
+      const plain = await t.server.request(`/api/v4/pois/${DEMO_STATIONS.prepay.id}`);
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.body).toMatchObject({ _id: DEMO_STATIONS.prepay.id });
     });
 
     it('says to run npm run build when there is no build', async () => {
