@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { basemapPlugin } from './scripts/basemap.ts';
+import { catalogPreloadPlugin } from './scripts/catalog-preload.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
 
 // Plugin order matters (STACK.md): the router plugin before react(); the Lingui macro runs through
@@ -56,6 +57,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // index.html asks for the driver's language catalog at once, not after the entry has run.
+    catalogPreloadPlugin(),
     // Last: .br and .gz beside every text file, once everything (the service worker too) is written.
     precompressPlugin(),
   ],

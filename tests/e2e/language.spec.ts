@@ -13,9 +13,15 @@ function german(msgid: string): string {
   return match[1]!;
 }
 
+const preloadedCatalog = (page: import('./fixtures').Page) =>
+  page.locator('link[rel="modulepreload"][href^="/assets/shell-"]').getAttribute('href');
+
 test('switch to German on the landing page, and it is still German after a reload', async ({ page }) => {
   await page.goto('/landing');
   await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+  // index.html asks for the language's catalog beside the entry (issue 16), here the English one.
+  const english = await preloadedCatalog(page);
+  expect(english).toBeTruthy();
   await expectAccessible(page, 'landing');
   await page.getByRole('button', { name: 'Change language' }).click();
   await expect(page.getByRole('dialog', { name: 'Choose your language' })).toBeVisible();
@@ -26,9 +32,15 @@ test('switch to German on the landing page, and it is still German after a reloa
   await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.reload();
   await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('de');
+  // After the reload the stored language's catalog is the one asked for up front.
+  const germanCatalog = await preloadedCatalog(page);
+  expect(germanCatalog).not.toBe(english);
+  expect(requested).toContain(germanCatalog);
 });
 
 test.describe('a German browser', () => {
