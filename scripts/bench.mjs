@@ -9,6 +9,12 @@
 // (SEED_NETWORK_SIZE generated stations + the demo ones): BENCH_POI_REQUESTS per radius (400) from
 // BENCH_POI_CLIENTS keep-alive clients (1: latency, not queueing) at town centres across the eleven countries. BENCH_SUITES picks
 // "orders", "pois" or both (default "orders,pois").
+// Subcommands for the web app's figures (issue 16): `npm run bench -- lighthouse`, `npm run bench -- start`.
+if (['lighthouse', 'start'].includes(process.argv[2] ?? '')) {
+  await import('./bench-web.mjs');
+  process.exit(0);
+}
+
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

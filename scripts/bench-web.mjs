@@ -1,0 +1,203 @@
+// `npm run bench -- lighthouse` and `npm run bench -- start` (issue 16): the web app's figures, printed beside their
+// targets; nothing here is a test condition. Both serve the built app (dist/, `npm run build` first) from the real
+// server on a free port with a fresh PGlite directory, and use Debian's Chromium (CHROMIUM_PATH).
+//
+// lighthouse: Lighthouse 12 (run through npx, not a dependency of the app) in its default mobile mode (Moto G-class
+//   phone, simulated slow 4G, CPU × 4) against /landing and /pay?pid=<the prepay demo station>; BENCH_RUNS runs per page
+//   (default 3), the median reported. Targets: performance ≥ 98, LCP ≤ 1.6 s (/landing), TBT ≤ 100 ms (/pay).
+// start: the offline warm start. One online visit installs the service worker; then, offline and with the CPU slowed
+//   × 4, BENCH_RUNS reloads (default 15) each measured from navigation start to the first screen's heading in the DOM.
+//   Target: median ≤ 300 ms.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const sub = process.argv[2];
+const RUNS = Number(process.env.BENCH_RUNS ?? (sub === 'start' ? 15 : 3));
+const PREPAY_STATION = 'fc2760000000000000010000';
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+const load = () => `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
+
+async function startServer() {
+  if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('No build: run `npm run build` first.');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-web-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(root, 'dist'),
+      DEMO_MODE: 'true',
+      DATABASE_URL: '',
+      LOG_REQUESTS: 'false',
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    out += d;
+  });
+  const deadline = Date.now() + 90_000;
+  while (!out.includes('is running on')) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base: `http://localhost:${port}`,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function lighthouse() {
+  const server = await startServer();
+  const pages = [
+    { name: '/landing', path: '/landing', target: { score: 98, lcp: 1600 } },
+    { name: '/pay?pid=…', path: `/pay?pid=${PREPAY_STATION}`, target: { score: 98, tbt: 100 } },
+  ];
+  const rows = [];
+  try {
+    for (const page of pages) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const outFile = join(tmpdir(), `fp-lh-${process.pid}-${i}.json`);
+        const result = spawnSync(
+          'npx',
+          [
+            '--yes',
+            'lighthouse@12',
+            `${server.base}${page.path}`,
+            '--only-categories=performance',
+            '--output=json',
+            `--output-path=${outFile}`,
+            '--quiet',
+            '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+          ],
+          { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        if (result.status !== 0 || !existsSync(outFile)) throw new Error(`lighthouse failed:\n${result.stderr}`);
+        const report = JSON.parse(readFileSync(outFile, 'utf8'));
+        rmSync(outFile, { force: true });
+        const audit = (id) => report.audits[id]?.numericValue ?? Number.NaN;
+        runs.push({
+          score: Math.round(report.categories.performance.score * 100),
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+          bytes: audit('total-byte-weight'),
+        });
+        console.log(
+          `${page.name} run ${i + 1}: performance ${runs.at(-1).score}, LCP ${runs.at(-1).lcp.toFixed(0)} ms`,
+        );
+      }
+      rows.push({
+        page,
+        score: median(runs.map((r) => r.score)),
+        fcp: median(runs.map((r) => r.fcp)),
+        lcp: median(runs.map((r) => r.lcp)),
+        tbt: median(runs.map((r) => r.tbt)),
+        kib: median(runs.map((r) => r.bytes)) / 1024,
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(`\nLighthouse 12, mobile (simulated slow 4G, CPU × 4), median of ${RUNS}; ${load()}\n`);
+  console.log('| page | performance | FCP ms | LCP ms | TBT ms | KiB sent | target |');
+  console.log('| ---- | ----------: | -----: | -----: | -----: | -------: | ------ |');
+  for (const r of rows) {
+    const target = [`≥ ${r.page.target.score}`];
+    if (r.page.target.lcp) target.push(`LCP ≤ ${r.page.target.lcp} ms`);
+    if (r.page.target.tbt) target.push(`TBT ≤ ${r.page.target.tbt} ms`);
+    console.log(
+      `| ${r.page.name} | ${r.score} | ${r.fcp.toFixed(0)} | ${r.lcp.toFixed(0)} | ${r.tbt.toFixed(0)} | ${r.kib.toFixed(0)} | ${target.join(', ')} |`,
+    );
+  }
+}
+
+async function offlineStart() {
+  const { chromium } = await import('@playwright/test');
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-quic'] });
+  const times = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    // The first screen is there when its heading is in the DOM: noted by an observer that runs before the app.
+    await context.addInitScript(() => {
+      const seen = () => {
+        if (document.querySelector('main h1')) {
+          globalThis.__firstScreen = performance.now();
+          return true;
+        }
+        return false;
+      };
+      new MutationObserver((_, observer) => {
+        if (seen()) observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.base}/landing`);
+    // (page.waitForFunction would take the predicate's promise itself as the truthy answer: poll instead.)
+    for (let ready = false; !ready; await new Promise((r) => setTimeout(r, 200))) {
+      ready = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
+      });
+    }
+    await page.goto(`${server.base}/landing`);
+    await page.waitForFunction(() => globalThis.__firstScreen !== undefined);
+    await context.setOffline(true);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    for (let i = 0; i < RUNS; i++) {
+      await page.goto(`${server.base}/landing`);
+      await page.waitForFunction(() => globalThis.__firstScreen !== undefined, undefined, { timeout: 30_000 });
+      times.push(await page.evaluate(() => globalThis.__firstScreen));
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.log(
+    `\nOffline warm start to the first screen (/landing from the service worker, CPU × 4), ${RUNS} reloads; ${load()}`,
+  );
+  console.log(
+    `median ${median(times).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms (target: median ≤ 300 ms)`,
+  );
+}
+
+if (sub === 'lighthouse') await lighthouse();
+else if (sub === 'start') await offlineStart();
+else throw new Error(`unknown bench: ${sub}`);
