@@ -1,4 +1,4 @@
-// Run on each simulator tick (through the forecourt's tick hook): moves prepay fuel orders on from what the forecourt
+// Run on each simulator tick (through the forecourt's tick hook): moves fuel orders on from what the forecourt
 // says. Also the crash-safety net: an order whose pump session ended while the server was down (or whose completion
 // failed) is found here and acquired; acquired orders become READY_FOR_INVOICE, then COMPLETED, a few simulated
 // seconds apart.
@@ -20,7 +20,7 @@ export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; inpu
   for (const { id } of ended)
     await each({ ctx, input: { orderId: id }, step: () => completeDispensing({ ctx, input: { orderId: id } }) });
 
-  // 2. The invoice steps.
+  // 2. The invoice steps, for every product (fuel, wash).
   const speed = ctx.env.forecourt.speed;
   const steps = [
     { from: 'PRODUCT_ACQUIRED', to: 'READY_FOR_INVOICE', after: INVOICE_STEP_S.readyForInvoice },
@@ -33,7 +33,6 @@ export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; inpu
       .where(
         and(
           eq(orders.state, step.from),
-          eq(orders.orderType, 'PREPAY'),
           lt(orders.stateChangedAt, new Date(now.getTime() - (step.after * 1000) / speed + 1)),
         ),
       );
