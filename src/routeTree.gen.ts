@@ -38,6 +38,9 @@ import { Route as PayPrepayAmountRouteImport } from './routes/pay/prepay/amount'
 import { Route as PayPrepayFuelingRouteImport } from './routes/pay/prepay/fueling'
 import { Route as PayPrepayFuelselectionRouteImport } from './routes/pay/prepay/fuelselection'
 import { Route as PayPrepaySummaryRouteImport } from './routes/pay/prepay/summary'
+import { Route as PayWashFinishRouteImport } from './routes/pay/wash/finish'
+import { Route as PayPostpayWashIndexRouteImport } from './routes/pay/postpay/wash/index'
+import { Route as PayPostpayWashSummaryRouteImport } from './routes/pay/postpay/wash/summary'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -185,6 +188,21 @@ const PayPrepaySummaryRoute = PayPrepaySummaryRouteImport.update({
   path: '/prepay/summary',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const PayWashFinishRoute = PayWashFinishRouteImport.update({
+  id: '/wash/finish',
+  path: '/wash/finish',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayPostpayWashIndexRoute = PayPostpayWashIndexRouteImport.update({
+  id: '/postpay/wash/',
+  path: '/postpay/wash/',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayPostpayWashSummaryRoute = PayPostpayWashSummaryRouteImport.update({
+  id: '/postpay/wash/summary',
+  path: '/postpay/wash/summary',
+  getParentRoute: () => PayRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -214,8 +232,11 @@ export interface FileRoutesByFullPath {
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/pay/wash/finish': typeof PayWashFinishRoute
   '/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
+  '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -243,8 +264,11 @@ export interface FileRoutesByTo {
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/pay/wash/finish': typeof PayWashFinishRoute
   '/register': typeof publicRegisterIndexRoute
   '/history/$id': typeof HistoryIdIndexRoute
+  '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/pay/postpay/wash': typeof PayPostpayWashIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -275,8 +299,11 @@ export interface FileRoutesById {
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/pay/wash/finish': typeof PayWashFinishRoute
   '/(public)/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
+  '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -308,8 +335,11 @@ export interface FileRouteTypes {
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/pay/wash/finish'
     | '/register/'
     | '/history/$id/'
+    | '/pay/postpay/wash/summary'
+    | '/pay/postpay/wash/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -337,8 +367,11 @@ export interface FileRouteTypes {
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/pay/wash/finish'
     | '/register'
     | '/history/$id'
+    | '/pay/postpay/wash/summary'
+    | '/pay/postpay/wash'
   id:
     | '__root__'
     | '/'
@@ -368,8 +401,11 @@ export interface FileRouteTypes {
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/pay/wash/finish'
     | '/(public)/register/'
     | '/history/$id/'
+    | '/pay/postpay/wash/summary'
+    | '/pay/postpay/wash/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -595,6 +631,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPrepaySummaryRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/pay/wash/finish': {
+      id: '/pay/wash/finish'
+      path: '/wash/finish'
+      fullPath: '/pay/wash/finish'
+      preLoaderRoute: typeof PayWashFinishRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/postpay/wash/': {
+      id: '/pay/postpay/wash/'
+      path: '/postpay/wash'
+      fullPath: '/pay/postpay/wash/'
+      preLoaderRoute: typeof PayPostpayWashIndexRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/postpay/wash/summary': {
+      id: '/pay/postpay/wash/summary'
+      path: '/postpay/wash/summary'
+      fullPath: '/pay/postpay/wash/summary'
+      preLoaderRoute: typeof PayPostpayWashSummaryRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
   }
 }
 
@@ -629,6 +686,9 @@ interface PayRouteRouteChildren {
   PayPrepayFuelingRoute: typeof PayPrepayFuelingRoute
   PayPrepayFuelselectionRoute: typeof PayPrepayFuelselectionRoute
   PayPrepaySummaryRoute: typeof PayPrepaySummaryRoute
+  PayWashFinishRoute: typeof PayWashFinishRoute
+  PayPostpayWashSummaryRoute: typeof PayPostpayWashSummaryRoute
+  PayPostpayWashIndexRoute: typeof PayPostpayWashIndexRoute
 }
 
 const PayRouteRouteChildren: PayRouteRouteChildren = {
@@ -640,6 +700,9 @@ const PayRouteRouteChildren: PayRouteRouteChildren = {
   PayPrepayFuelingRoute: PayPrepayFuelingRoute,
   PayPrepayFuelselectionRoute: PayPrepayFuelselectionRoute,
   PayPrepaySummaryRoute: PayPrepaySummaryRoute,
+  PayWashFinishRoute: PayWashFinishRoute,
+  PayPostpayWashSummaryRoute: PayPostpayWashSummaryRoute,
+  PayPostpayWashIndexRoute: PayPostpayWashIndexRoute,
 }
 
 const PayRouteRouteWithChildren = PayRouteRoute._addFileChildren(

@@ -7,9 +7,9 @@ import {
   ongoingOrdersQuery,
   PARTNER_HEADER,
   paymentMethodsQuery,
-  redeemCodeBody,
   updateOrderBody,
 } from '../../src/contract/orders';
+import { redeemCodeBody } from '../../src/contract/wash';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import { idempotencyKey, idempotentWrite, sendStored } from '../http/idempotency';

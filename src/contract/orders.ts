@@ -53,12 +53,8 @@ export const redemptionCode = z.object({
   code: z.string(),
   expirationDate: z.string(),
   isRedeemed: z.boolean().optional(),
-  redeemedAt: z.string().optional(),
 });
 export type RedemptionCode = z.infer<typeof redemptionCode>;
-
-/** PATCH /v4/redemption-codes/{id}: only marking a code used (it cannot be un-used). */
-export const redeemCodeBody = z.strictObject({ isRedeemed: z.literal(true) });
 
 export const orderProduct = z.object({
   _id: z.string(),

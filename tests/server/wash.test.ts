@@ -118,7 +118,11 @@ describe.each(drivers)('car wash (%s)', (driver) => {
     const w = await paidWash();
     const codeId = w.order.products[0]!.redemptionCodes![0]!._id;
     const redeem = () =>
-      s.request(`/api/v4/redemption-codes/${codeId}`, { method: 'PATCH', token: w.d.token, body: { isRedeemed: true } });
+      s.request(`/api/v4/redemption-codes/${codeId}`, {
+        method: 'PATCH',
+        token: w.d.token,
+        body: { isRedeemed: true },
+      });
     const first = await redeem();
     expect(first.status).toBe(200);
     expect(redemptionCode.parse(first.body)).toMatchObject({ _id: codeId, isRedeemed: true });
@@ -132,8 +136,13 @@ describe.each(drivers)('car wash (%s)', (driver) => {
       expect(res.status).toBe(400);
     }
     expect(
-      (await s.request('/api/v4/redemption-codes/nope', { method: 'PATCH', token: w.d.token, body: { isRedeemed: true } }))
-        .status,
+      (
+        await s.request('/api/v4/redemption-codes/nope', {
+          method: 'PATCH',
+          token: w.d.token,
+          body: { isRedeemed: true },
+        })
+      ).status,
     ).toBe(404);
   });
 

@@ -40,7 +40,6 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[], extras: Ord
     code: c.code,
     expirationDate: new Date(c.expiresAt).toISOString(),
     isRedeemed: c.usedAt !== null,
-    ...(c.usedAt ? { redeemedAt: new Date(c.usedAt).toISOString() } : {}),
   }));
   const descriptionLines = extras.descriptionLines ?? null;
   return {

@@ -16,7 +16,6 @@ export function codeJson(row: Pick<CodeRow, 'id' | 'code' | 'expiresAt' | 'usedA
     code: row.code,
     expirationDate: row.expiresAt.toISOString(),
     isRedeemed: row.usedAt !== null,
-    ...(row.usedAt ? { redeemedAt: row.usedAt.toISOString() } : {}),
   };
 }
 

@@ -112,7 +112,14 @@ function PumpSelection() {
       });
       return;
     }
-    // Postpay, wash and EV flows are not in this version yet: say so instead of a dead end.
+    if (next.kind === 'wash') {
+      void navigate({
+        to: '/pay/postpay/wash',
+        search: (prev) => ({ ...prev, isWash: 'true', orderType: 'POSTPAY', orderId: undefined }),
+      });
+      return;
+    }
+    // Postpay fuel and EV flows are not in this version yet: say so instead of a dead end.
     setUnavailable(true);
   }
 

@@ -9,8 +9,8 @@ import { evaluate, hasReached, type Wait } from './waits';
 /** pay-flows.md §9: "Cancel wait 30 s". */
 export const CANCEL_WAIT_MS = 30_000;
 
-/** Error page types an order wait can end on (pay-flows.md §8). */
-export type WaitErrorType = 'payment' | 'fueling_prepay' | 'fueling_postpay';
+/** Error page types an order wait can end on (pay-flows.md §8); 'generic' is the page without a type. */
+export type WaitErrorType = 'payment' | 'fueling_prepay' | 'fueling_postpay' | 'generic';
 
 export type Step = { until: Wait; failTo: WaitErrorType };
 
@@ -24,8 +24,12 @@ export type Plan = {
   cancelledTo?: CancelState;
 };
 
+/** The next step of a flow once its order waits for payment. */
+export type SummaryKind = 'wash';
+
 export type FlowExit =
   | { to: 'finish'; orderType: OrderType }
+  | { to: 'summary'; kind: SummaryKind }
   | { to: 'cancel'; state: CancelState }
   | { to: 'error'; type: WaitErrorType };
 
@@ -81,6 +85,23 @@ export const PLANS = {
   /** "If payment is authorized but the product not acquired, wait for acquisition, then completion. Failure goes to
    *  /error type payment." */
   finish: {
+    steps: [
+      { until: { kind: 'state', state: 'PRODUCT_ACQUIRED' }, failTo: 'payment' },
+      { until: { kind: 'completion' }, failTo: 'payment' },
+    ],
+    done: null,
+    loadFailedTo: 'payment',
+  },
+  /** "Wash flow: selecting a package saves it, creates an order automatically, waits for PAYMENT_PENDING, then goes to
+   *  wash summary; errors go to /error." */
+  washOrder: {
+    steps: [{ until: { kind: 'state', state: 'PAYMENT_PENDING' }, failTo: 'generic' }],
+    done: { to: 'summary', kind: 'wash' },
+    loadFailedTo: 'generic',
+  },
+  /** "Paying leads to wash finish, which waits for PRODUCT_ACQUIRED and shows the codes; once acquired and not
+   *  completed it waits for COMPLETED." The page stays: it shows the codes. */
+  washFinish: {
     steps: [
       { until: { kind: 'state', state: 'PRODUCT_ACQUIRED' }, failTo: 'payment' },
       { until: { kind: 'completion' }, failTo: 'payment' },
