@@ -34,6 +34,8 @@ import { Route as publicRegisterIndexRouteImport } from './routes/(public)/regis
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
 import { Route as HistoryIdMergeRouteImport } from './routes/history/$id/merge'
+import { Route as PayPostpayFuelingRouteImport } from './routes/pay/postpay/fueling'
+import { Route as PayPostpaySummaryRouteImport } from './routes/pay/postpay/summary'
 import { Route as PayPrepayAmountRouteImport } from './routes/pay/prepay/amount'
 import { Route as PayPrepayFuelingRouteImport } from './routes/pay/prepay/fueling'
 import { Route as PayPrepayFuelselectionRouteImport } from './routes/pay/prepay/fuelselection'
@@ -168,6 +170,16 @@ const HistoryIdMergeRoute = HistoryIdMergeRouteImport.update({
   path: '/$id/merge',
   getParentRoute: () => HistoryRouteRoute,
 } as any)
+const PayPostpayFuelingRoute = PayPostpayFuelingRouteImport.update({
+  id: '/postpay/fueling',
+  path: '/postpay/fueling',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayPostpaySummaryRoute = PayPostpaySummaryRouteImport.update({
+  id: '/postpay/summary',
+  path: '/postpay/summary',
+  getParentRoute: () => PayRouteRoute,
+} as any)
 const PayPrepayAmountRoute = PayPrepayAmountRouteImport.update({
   id: '/prepay/amount',
   path: '/prepay/amount',
@@ -228,6 +240,8 @@ export interface FileRoutesByFullPath {
   '/pay/': typeof PayIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
+  '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
+  '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
@@ -260,6 +274,8 @@ export interface FileRoutesByTo {
   '/pay': typeof PayIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
+  '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
+  '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
@@ -295,6 +311,8 @@ export interface FileRoutesById {
   '/pay/': typeof PayIndexRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
+  '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
+  '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
@@ -331,6 +349,8 @@ export interface FileRouteTypes {
     | '/pay/'
     | '/register/mail'
     | '/history/$id/merge'
+    | '/pay/postpay/fueling'
+    | '/pay/postpay/summary'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
@@ -363,6 +383,8 @@ export interface FileRouteTypes {
     | '/pay'
     | '/register/mail'
     | '/history/$id/merge'
+    | '/pay/postpay/fueling'
+    | '/pay/postpay/summary'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
@@ -397,6 +419,8 @@ export interface FileRouteTypes {
     | '/pay/'
     | '/(public)/register/mail'
     | '/history/$id/merge'
+    | '/pay/postpay/fueling'
+    | '/pay/postpay/summary'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
@@ -603,6 +627,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HistoryIdMergeRouteImport
       parentRoute: typeof HistoryRouteRoute
     }
+    '/pay/postpay/fueling': {
+      id: '/pay/postpay/fueling'
+      path: '/postpay/fueling'
+      fullPath: '/pay/postpay/fueling'
+      preLoaderRoute: typeof PayPostpayFuelingRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/postpay/summary': {
+      id: '/pay/postpay/summary'
+      path: '/postpay/summary'
+      fullPath: '/pay/postpay/summary'
+      preLoaderRoute: typeof PayPostpaySummaryRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
     '/pay/prepay/amount': {
       id: '/pay/prepay/amount'
       path: '/prepay/amount'
@@ -682,6 +720,8 @@ interface PayRouteRouteChildren {
   PayFinishRoute: typeof PayFinishRoute
   PayPumpRoute: typeof PayPumpRoute
   PayIndexRoute: typeof PayIndexRoute
+  PayPostpayFuelingRoute: typeof PayPostpayFuelingRoute
+  PayPostpaySummaryRoute: typeof PayPostpaySummaryRoute
   PayPrepayAmountRoute: typeof PayPrepayAmountRoute
   PayPrepayFuelingRoute: typeof PayPrepayFuelingRoute
   PayPrepayFuelselectionRoute: typeof PayPrepayFuelselectionRoute
@@ -696,6 +736,8 @@ const PayRouteRouteChildren: PayRouteRouteChildren = {
   PayFinishRoute: PayFinishRoute,
   PayPumpRoute: PayPumpRoute,
   PayIndexRoute: PayIndexRoute,
+  PayPostpayFuelingRoute: PayPostpayFuelingRoute,
+  PayPostpaySummaryRoute: PayPostpaySummaryRoute,
   PayPrepayAmountRoute: PayPrepayAmountRoute,
   PayPrepayFuelingRoute: PayPrepayFuelingRoute,
   PayPrepayFuelselectionRoute: PayPrepayFuelselectionRoute,

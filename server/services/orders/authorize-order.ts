@@ -10,7 +10,7 @@ import { forecourtDevices, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
 import { AMOUNT_PRECISION, releasePump } from '../forecourt';
-import { authorizeWash } from './authorize-wash';
+import { authorizePriced } from './authorize-priced';
 import { DECLINED_MESSAGE } from './constants';
 import { findOrder, loadOwnOrderRow } from './load-order';
 import { pickMethod } from './pick-method';
@@ -24,12 +24,14 @@ export async function authorizeOrder({
   input: { session: AuthSession; orderId: string; body: AuthorizeBody };
 }): Promise<Order> {
   const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
-  if (row.itemCode && row.state === 'PAYMENT_PENDING') {
-    const [wash] = await ctx.db
+  if (row.state === 'PAYMENT_PENDING') {
+    // Priced already (a wash package, a postpay fill): hold and capture the total.
+    const [priced] = await ctx.db
       .select({ facility: stationProducts.facility })
       .from(stationProducts)
       .where(eq(stationProducts.id, row.productId));
-    if (wash?.facility === 'WASH') return authorizeWash({ ctx, input: { ...input, row } });
+    if (priced?.facility === 'WASH') return authorizePriced({ ctx, input: { ...input, row, kind: 'wash' } });
+    if (priced?.facility === 'PUMP') return authorizePriced({ ctx, input: { ...input, row, kind: 'fuel' } });
   }
   if (row.state !== 'CREATED') {
     throw new ApiError(409, 'conflict', `The order is ${row.state}; only a CREATED order can be authorized`);

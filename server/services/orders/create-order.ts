@@ -1,6 +1,7 @@
 // POST /v4/order: an order for one product of a station. Prepay pumps (automaticFlow) start the prepay lifecycle;
 // a car wash package is priced at once and waits for its payment (CREATED -> PAYMENT_PENDING, pay-flows.md §4 Wash
-// flow); anything else is created (CREATED) for the flows that come later.
+// flow); a postpay pump is released for the order at once (CREATED -> PRODUCT_PENDING: the driver fuels, and the
+// fill's end prices the order, complete-dispensing.ts); anything else is created (CREATED) for the flows that come later.
 import { and, eq } from 'drizzle-orm';
 import { atPrecision } from '../../../src/contract/money';
 import type { CreateOrderBody, Order } from '../../../src/contract/orders';
@@ -9,7 +10,7 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices, orders, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import { AMOUNT_PRECISION, productStatus } from '../forecourt';
+import { AMOUNT_PRECISION, productStatus, releasePump } from '../forecourt';
 import { loadOwnThing } from '../things';
 import { toOrderJson } from './order-json';
 import { applyTransition, createdEntry } from './transitions';
@@ -54,7 +55,7 @@ export async function createOrder({
   const currency = item?.currency ?? product.recommendedPrices?.[0]?.currency;
   if (!currency) throw new ApiError(422, 'unprocessable', 'The product has no price');
   // pay-flows.md §4: prepay if the pump's automaticFlow is set, otherwise postpay.
-  // TODO(postpay, EV): postpay fuel and EV orders stay CREATED until their lifecycles are implemented.
+  // TODO(EV): EV orders stay CREATED until their lifecycle is implemented.
   const orderType = product.automaticFlow ? 'PREPAY' : 'POSTPAY';
   if (isWash && (!item || item.price <= 0)) {
     throw new ApiError(422, 'unprocessable', 'This wash package has no price', [
@@ -104,6 +105,31 @@ export async function createOrder({
     });
     if (!row) throw new Error('the new wash order moved meanwhile');
     return toOrderJson(row, [], { descriptionLines: item.descriptionLines ?? null });
+  }
+  if (orderType === 'POSTPAY' && product.facility === 'PUMP') {
+    // The pump is released for this order with no maximum: the driver fuels what they want and pays after.
+    const row = await ctx.db.transaction(async (tx) => {
+      await tx.insert(orders).values(values);
+      const released = await releasePump({
+        ctx,
+        input: { productId: product.id, ...(item ? { itemCode: item.itemCode } : {}), orderId: values.id },
+        tx,
+      });
+      return applyTransition({
+        tx,
+        input: {
+          orderId: values.id,
+          from: 'CREATED',
+          to: 'PRODUCT_PENDING',
+          now,
+          actionCodeText: 'PUMP_RELEASED',
+          description: `${product.name} released: fuel, then pay`,
+          patch: { forecourtSessionId: released.sessionId },
+        },
+      });
+    });
+    if (!row) throw new Error('the new postpay order moved meanwhile');
+    return toOrderJson(row, []);
   }
   const [row] = await ctx.db.insert(orders).values(values).returning();
   if (!row) throw new Error('insert returned nothing');

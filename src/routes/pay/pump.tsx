@@ -119,7 +119,14 @@ function PumpSelection() {
       });
       return;
     }
-    // Postpay fuel and EV flows are not in this version yet: say so instead of a dead end.
+    if (next.kind === 'postpay') {
+      void navigate({
+        to: '/pay/postpay/fueling',
+        search: (prev) => ({ ...prev, productId: next.productId, orderType: 'POSTPAY', orderId: undefined }),
+      });
+      return;
+    }
+    // EV flows are not in this version yet: say so instead of a dead end.
     setUnavailable(true);
   }
 

@@ -16,7 +16,7 @@ export function useFlowExit(state: WaitState, orderId: string): void {
       });
     } else if (exit.to === 'summary') {
       void navigate({
-        to: '/pay/postpay/wash/summary',
+        to: exit.kind === 'wash' ? '/pay/postpay/wash/summary' : '/pay/postpay/summary',
         search: (prev) => ({ ...prev, orderId, orderType: 'POSTPAY' }),
         replace: true,
       });

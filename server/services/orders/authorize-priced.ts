@@ -1,8 +1,9 @@
-// POST /v4/order/{id}/authorize for a car wash package (pay-flows.md §4 Wash flow): the price is known, so the whole
-// amount is held and captured at once and the codes are issued, in one transaction:
-// PAYMENT_PENDING -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING -> PRODUCT_ACQUIRED (codes, capture). The invoice
+// POST /v4/order/{id}/authorize for an order whose price is known (PAYMENT_PENDING): the whole amount is held and
+// captured at once, in one transaction. A car wash package (pay-flows.md §4 Wash flow): PAYMENT_PENDING ->
+// PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING -> PRODUCT_ACQUIRED (codes issued, capture). A postpay fill (§4 Postpay
+// flow), already in the tank: PAYMENT_PENDING -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_ACQUIRED (capture). The invoice
 // steps (READY_FOR_INVOICE, COMPLETED) follow on the simulator's tick (advance-orders.ts). A declining card ends
-// FAILED with "Payment declined".
+// FAILED with "Payment declined" (a postpay driver then pays at the till).
 
 import { atPrecision } from '../../../src/contract/money';
 import type { AuthorizeBody, Order } from '../../../src/contract/orders';
@@ -22,14 +23,14 @@ import { issueWashCodes } from './wash-codes';
 /** One code per package bought (the app buys one package per order). */
 const CODES_PER_ORDER = 1;
 
-export async function authorizeWash({
+export async function authorizePriced({
   ctx,
   input,
 }: {
   ctx: AppContext;
-  input: { session: AuthSession; body: AuthorizeBody; row: OrderRow };
+  input: { session: AuthSession; body: AuthorizeBody; row: OrderRow; kind: 'wash' | 'fuel' };
 }): Promise<Order> {
-  const { row, body } = input;
+  const { row, body, kind } = input;
   const total = row.totalAmount ?? 0;
   const price = body.authorizePrice;
   if (price.currency !== row.currency) {
@@ -39,7 +40,7 @@ export async function authorizeWash({
   }
   const amount = atPrecision(price.amount, price.precision, AMOUNT_PRECISION);
   if (amount !== total || atPrecision(amount, AMOUNT_PRECISION, price.precision) !== price.amount) {
-    throw new ApiError(422, 'unprocessable', `The wash costs ${total} (precision ${AMOUNT_PRECISION})`, [
+    throw new ApiError(422, 'unprocessable', `The order costs ${total} (precision ${AMOUNT_PRECISION})`, [
       { path: 'authorizePrice.amount', message: `Must be ${total} at precision ${AMOUNT_PRECISION}` },
     ]);
   }
@@ -78,6 +79,11 @@ export async function authorizeWash({
       authorizeAmount: amount,
     });
     await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
+    if (kind === 'fuel') {
+      await step('PAYMENT_AUTHORIZED', 'PRODUCT_ACQUIRED', `${amount} captured for the fuel dispensed`);
+      await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
+      return;
+    }
     await step('PAYMENT_AUTHORIZED', 'PRODUCT_PENDING', `Issuing the code for ${row.itemName ?? row.productName}`);
     const codes = await issueWashCodes({
       tx,
