@@ -23,16 +23,13 @@ export function WashCode({ ticket }: { ticket: WashTicket }) {
     new Date(ticket.expirationDate),
   );
   const expired = isExpired(ticket, Date.now());
-  const label = i18n._(msg`QR code of wash code ${ticket.code}`);
+  const label = i18n._(msg`Wash code ${ticket.code}`);
   return (
     <article className="wash-code" aria-label={i18n._(msg`Wash code ${ticket.code}`)}>
       <div className="wash-code-qr">
         <QrCode payload={ticket.qrPayload} label={label} />
       </div>
       <div className="wash-code-text">
-        <p className="wash-code-label">
-          <Trans>Your wash code</Trans>
-        </p>
         <p className="wash-code-digits" data-code={ticket.code}>
           {groupDigits(ticket.code)}
         </p>
@@ -84,7 +81,7 @@ function BigQr({
       <QrCode payload={ticket.qrPayload} label={label} className="wash-qr--big" />
       <p className="wash-code-digits wash-code-digits--big">{groupDigits(ticket.code)}</p>
       <p className="wash-big-hint">
-        <Trans>Turn your screen brightness up so the scanner can read the code.</Trans>
+        <Trans>Turn your screen brightness up.</Trans>
       </p>
       <Button size="lg" onClick={onClose}>
         <Trans>Close</Trans>

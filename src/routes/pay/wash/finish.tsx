@@ -62,7 +62,8 @@ function Finish({ orderId }: { orderId: string }) {
     leave(
       leaveTarget(query, {
         callback: 'always',
-        paymentData: { orderId, state: order?.state },
+        // "paymentData (order id, state, amount only)" for the host app.
+        paymentData: { orderId, state: order?.state, amount: order?.totalAfterDiscounts ?? null },
         ...exitContext(),
       }),
     );
@@ -119,7 +120,7 @@ function Finish({ orderId }: { orderId: string }) {
           />
           {!online ? (
             <Notice tone="info" live="none">
-              <Trans>You are offline. Your code still works at the car wash.</Trans>
+              <Trans>You are offline</Trans>
             </Notice>
           ) : null}
         </>
