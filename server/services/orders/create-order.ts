@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { forecourtDevices, orders, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { AMOUNT_PRECISION, productStatus, releasePump } from '../forecourt';
+import { checkOdometer } from '../history';
 import { loadOwnThing } from '../things';
 import { toOrderJson } from './order-json';
 import { applyTransition, createdEntry } from './transitions';
@@ -52,6 +53,13 @@ export async function createOrder({
     ]);
   }
   if (body.thingId) await loadOwnThing({ ctx, input: { userId: input.session.userId, thingId: body.thingId } });
+  // pay-flows.md §5: "Mileage may not be lower than the previous value" (the vehicle's readings, 422 otherwise).
+  if (body.carOdometerM !== undefined && body.thingId) {
+    await checkOdometer({
+      db: ctx.db,
+      input: { thingId: body.thingId, sampleTime: ctx.clock.now(), odometerM: body.carOdometerM },
+    });
+  }
   const currency = item?.currency ?? product.recommendedPrices?.[0]?.currency;
   if (!currency) throw new ApiError(422, 'unprocessable', 'The product has no price');
   // pay-flows.md §4: prepay if the pump's automaticFlow is set, otherwise postpay.
