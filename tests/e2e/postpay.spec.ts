@@ -51,6 +51,8 @@ async function fuel(browser: Browser, pump: string, ms: number, driver?: Page) {
 }
 
 test('postpay: pump, fuel, summary with the dispensed litres, pay, receipt', async ({ page, browser }) => {
+  // The console in a second context plus the whole flow: longer than the default on a loaded 2-core machine.
+  test.setTimeout(120_000);
   await loginAsDemoDriver(page);
   await choosePump(page, '2');
   await expectAccessible(page, 'postpay fueling');

@@ -38,6 +38,8 @@ async function decodeQr(page: Page, name: RegExp): Promise<string | null> {
 test('wash: cheapest-first packages, pay, the code with its QR; offline the finish page still shows it', async ({
   page,
 }) => {
+  // Pay, then the service worker and an offline reload: longer than the default on a loaded 2-core machine.
+  test.setTimeout(120_000);
   await loginAsDemoDriver(page);
   await waitForServiceWorker(page);
   await page.goto(`/pay?pid=${station.id}`);
