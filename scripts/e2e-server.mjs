@@ -17,6 +17,8 @@ const env = {
   FORECOURT_AMBIENT: 'false',
   // Tests work the pumps from the forecourt console, like a person at the station.
   FORECOURT_AUTO_DRIVER: 'false',
+  // An unpaid postpay order expires after this long (tests/e2e/postpay.spec.ts waits for it).
+  POSTPAY_EXPIRY_SECONDS: '25',
   PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '8181'}`,
   // Every browser test signs up and logs in from 127.0.0.1: the per-address limits of a public server would stop the
   // suite, so they are generous here (the limits themselves are tested in tests/server/security-auth.test.ts).

@@ -129,6 +129,7 @@ const envSchema = z.object({
   FORECOURT_OPERATOR_TOKEN: optionalString.pipe(z.string().min(12).max(200).optional()),
   FORECOURT_CONSOLE_MAX_BAD_TOKENS: positiveInt.default(10),
   ORDER_STUCK_LIMIT_SECONDS: positiveInt.default(900),
+  POSTPAY_EXPIRY_SECONDS: positiveInt.default(600),
 });
 
 export type Env = {
@@ -212,6 +213,8 @@ export type Env = {
   };
   /** The watchdog moves an order stuck this long in a non-terminal state to PROBLEM. */
   orderStuckLimitSeconds: number;
+  /** A postpay order left unpaid (PAYMENT_PENDING) this long expires: FAILED, its message says "expired". */
+  postpayExpirySeconds: number;
 };
 
 /** Thrown for bad configuration; server/index.ts prints the message (no stack) and exits 1. */
@@ -318,5 +321,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       maxBadTokens: e.FORECOURT_CONSOLE_MAX_BAD_TOKENS,
     },
     orderStuckLimitSeconds: e.ORDER_STUCK_LIMIT_SECONDS,
+    postpayExpirySeconds: e.POSTPAY_EXPIRY_SECONDS,
   };
 }

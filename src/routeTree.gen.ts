@@ -34,10 +34,15 @@ import { Route as publicRegisterIndexRouteImport } from './routes/(public)/regis
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
 import { Route as HistoryIdMergeRouteImport } from './routes/history/$id/merge'
+import { Route as PayPostpayFuelingRouteImport } from './routes/pay/postpay/fueling'
+import { Route as PayPostpaySummaryRouteImport } from './routes/pay/postpay/summary'
 import { Route as PayPrepayAmountRouteImport } from './routes/pay/prepay/amount'
 import { Route as PayPrepayFuelingRouteImport } from './routes/pay/prepay/fueling'
 import { Route as PayPrepayFuelselectionRouteImport } from './routes/pay/prepay/fuelselection'
 import { Route as PayPrepaySummaryRouteImport } from './routes/pay/prepay/summary'
+import { Route as PayWashFinishRouteImport } from './routes/pay/wash/finish'
+import { Route as PayPostpayWashIndexRouteImport } from './routes/pay/postpay/wash/index'
+import { Route as PayPostpayWashSummaryRouteImport } from './routes/pay/postpay/wash/summary'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -165,6 +170,16 @@ const HistoryIdMergeRoute = HistoryIdMergeRouteImport.update({
   path: '/$id/merge',
   getParentRoute: () => HistoryRouteRoute,
 } as any)
+const PayPostpayFuelingRoute = PayPostpayFuelingRouteImport.update({
+  id: '/postpay/fueling',
+  path: '/postpay/fueling',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayPostpaySummaryRoute = PayPostpaySummaryRouteImport.update({
+  id: '/postpay/summary',
+  path: '/postpay/summary',
+  getParentRoute: () => PayRouteRoute,
+} as any)
 const PayPrepayAmountRoute = PayPrepayAmountRouteImport.update({
   id: '/prepay/amount',
   path: '/prepay/amount',
@@ -183,6 +198,21 @@ const PayPrepayFuelselectionRoute = PayPrepayFuelselectionRouteImport.update({
 const PayPrepaySummaryRoute = PayPrepaySummaryRouteImport.update({
   id: '/prepay/summary',
   path: '/prepay/summary',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayWashFinishRoute = PayWashFinishRouteImport.update({
+  id: '/wash/finish',
+  path: '/wash/finish',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayPostpayWashIndexRoute = PayPostpayWashIndexRouteImport.update({
+  id: '/postpay/wash/',
+  path: '/postpay/wash/',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayPostpayWashSummaryRoute = PayPostpayWashSummaryRouteImport.update({
+  id: '/postpay/wash/summary',
+  path: '/postpay/wash/summary',
   getParentRoute: () => PayRouteRoute,
 } as any)
 
@@ -210,12 +240,17 @@ export interface FileRoutesByFullPath {
   '/pay/': typeof PayIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
+  '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
+  '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/pay/wash/finish': typeof PayWashFinishRoute
   '/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
+  '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -239,12 +274,17 @@ export interface FileRoutesByTo {
   '/pay': typeof PayIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
+  '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
+  '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/pay/wash/finish': typeof PayWashFinishRoute
   '/register': typeof publicRegisterIndexRoute
   '/history/$id': typeof HistoryIdIndexRoute
+  '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/pay/postpay/wash': typeof PayPostpayWashIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -271,12 +311,17 @@ export interface FileRoutesById {
   '/pay/': typeof PayIndexRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
+  '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
+  '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/pay/wash/finish': typeof PayWashFinishRoute
   '/(public)/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
+  '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -304,12 +349,17 @@ export interface FileRouteTypes {
     | '/pay/'
     | '/register/mail'
     | '/history/$id/merge'
+    | '/pay/postpay/fueling'
+    | '/pay/postpay/summary'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/pay/wash/finish'
     | '/register/'
     | '/history/$id/'
+    | '/pay/postpay/wash/summary'
+    | '/pay/postpay/wash/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -333,12 +383,17 @@ export interface FileRouteTypes {
     | '/pay'
     | '/register/mail'
     | '/history/$id/merge'
+    | '/pay/postpay/fueling'
+    | '/pay/postpay/summary'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/pay/wash/finish'
     | '/register'
     | '/history/$id'
+    | '/pay/postpay/wash/summary'
+    | '/pay/postpay/wash'
   id:
     | '__root__'
     | '/'
@@ -364,12 +419,17 @@ export interface FileRouteTypes {
     | '/pay/'
     | '/(public)/register/mail'
     | '/history/$id/merge'
+    | '/pay/postpay/fueling'
+    | '/pay/postpay/summary'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/pay/wash/finish'
     | '/(public)/register/'
     | '/history/$id/'
+    | '/pay/postpay/wash/summary'
+    | '/pay/postpay/wash/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -567,6 +627,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HistoryIdMergeRouteImport
       parentRoute: typeof HistoryRouteRoute
     }
+    '/pay/postpay/fueling': {
+      id: '/pay/postpay/fueling'
+      path: '/postpay/fueling'
+      fullPath: '/pay/postpay/fueling'
+      preLoaderRoute: typeof PayPostpayFuelingRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/postpay/summary': {
+      id: '/pay/postpay/summary'
+      path: '/postpay/summary'
+      fullPath: '/pay/postpay/summary'
+      preLoaderRoute: typeof PayPostpaySummaryRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
     '/pay/prepay/amount': {
       id: '/pay/prepay/amount'
       path: '/prepay/amount'
@@ -593,6 +667,27 @@ declare module '@tanstack/react-router' {
       path: '/prepay/summary'
       fullPath: '/pay/prepay/summary'
       preLoaderRoute: typeof PayPrepaySummaryRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/wash/finish': {
+      id: '/pay/wash/finish'
+      path: '/wash/finish'
+      fullPath: '/pay/wash/finish'
+      preLoaderRoute: typeof PayWashFinishRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/postpay/wash/': {
+      id: '/pay/postpay/wash/'
+      path: '/postpay/wash'
+      fullPath: '/pay/postpay/wash/'
+      preLoaderRoute: typeof PayPostpayWashIndexRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/postpay/wash/summary': {
+      id: '/pay/postpay/wash/summary'
+      path: '/postpay/wash/summary'
+      fullPath: '/pay/postpay/wash/summary'
+      preLoaderRoute: typeof PayPostpayWashSummaryRouteImport
       parentRoute: typeof PayRouteRoute
     }
   }
@@ -625,10 +720,15 @@ interface PayRouteRouteChildren {
   PayFinishRoute: typeof PayFinishRoute
   PayPumpRoute: typeof PayPumpRoute
   PayIndexRoute: typeof PayIndexRoute
+  PayPostpayFuelingRoute: typeof PayPostpayFuelingRoute
+  PayPostpaySummaryRoute: typeof PayPostpaySummaryRoute
   PayPrepayAmountRoute: typeof PayPrepayAmountRoute
   PayPrepayFuelingRoute: typeof PayPrepayFuelingRoute
   PayPrepayFuelselectionRoute: typeof PayPrepayFuelselectionRoute
   PayPrepaySummaryRoute: typeof PayPrepaySummaryRoute
+  PayWashFinishRoute: typeof PayWashFinishRoute
+  PayPostpayWashSummaryRoute: typeof PayPostpayWashSummaryRoute
+  PayPostpayWashIndexRoute: typeof PayPostpayWashIndexRoute
 }
 
 const PayRouteRouteChildren: PayRouteRouteChildren = {
@@ -636,10 +736,15 @@ const PayRouteRouteChildren: PayRouteRouteChildren = {
   PayFinishRoute: PayFinishRoute,
   PayPumpRoute: PayPumpRoute,
   PayIndexRoute: PayIndexRoute,
+  PayPostpayFuelingRoute: PayPostpayFuelingRoute,
+  PayPostpaySummaryRoute: PayPostpaySummaryRoute,
   PayPrepayAmountRoute: PayPrepayAmountRoute,
   PayPrepayFuelingRoute: PayPrepayFuelingRoute,
   PayPrepayFuelselectionRoute: PayPrepayFuelselectionRoute,
   PayPrepaySummaryRoute: PayPrepaySummaryRoute,
+  PayWashFinishRoute: PayWashFinishRoute,
+  PayPostpayWashSummaryRoute: PayPostpayWashSummaryRoute,
+  PayPostpayWashIndexRoute: PayPostpayWashIndexRoute,
 }
 
 const PayRouteRouteWithChildren = PayRouteRoute._addFileChildren(

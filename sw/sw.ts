@@ -13,7 +13,7 @@ cleanupOutdatedCaches();
 // Navigations fall back to the precached index.html, except the server's own pages and the API.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/dev\//, /^\/forecourt/, /^\/legal\//, /^\/psp\//],
+    denylist: [/^\/api\//, /^\/dev\//, /^\/forecourt/, /^\/legal\//, /^\/demo-host/, /^\/psp\//],
   }),
 );
 

@@ -134,6 +134,11 @@ export function serveStatic(env: Env) {
     if (!decoded.includes('\0') && decoded !== '/') {
       const file = resolve(root, `.${decoded}`);
       if (file.startsWith(root + sep) && (await fileAt(file))) return send(c, file, decoded);
+      // A folder of its own pages (the demo host app at /demo-host): its index.html, not the app's.
+      const folderIndex = join(file, 'index.html');
+      if (!extname(decoded) && file.startsWith(root + sep) && (await fileAt(folderIndex))) {
+        return send(c, folderIndex, `${decoded.replace(/\/$/, '')}/index.html`);
+      }
       // A missing hashed asset must not be answered with HTML (the browser would try to run it).
       if (decoded.startsWith('/assets/')) return next();
     }

@@ -1,4 +1,4 @@
-// /api/v4/order..., /api/v4/ongoing-orders, /api/v4/payment-methods.
+// /api/v4/order..., /api/v4/ongoing-orders, /api/v4/payment-methods, /api/v4/redemption-codes.
 // HTTP only: headers, validation with the contract, idempotency keys, the services.
 import { type Context, Hono } from 'hono';
 import {
@@ -9,6 +9,7 @@ import {
   paymentMethodsQuery,
   updateOrderBody,
 } from '../../src/contract/orders';
+import { redeemCodeBody } from '../../src/contract/wash';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import { idempotencyKey, idempotentWrite, sendStored } from '../http/idempotency';
@@ -22,6 +23,7 @@ import {
   createOrder,
   listOngoingOrders,
   loadOrder,
+  redeemCode,
   stopAcquire,
   updateOrder,
 } from '../services/orders';
@@ -88,6 +90,13 @@ export function orderRoutes(ctx: AppContext) {
     return idempotentWrite(ctx, c, raw, () =>
       updateOrder({ ctx, input: { session: c.get('session'), orderId: c.req.param('id'), ...body } }),
     );
+  });
+
+  // A wash code used at the terminal (single-use; only the driver who bought it).
+  r.patch('/v4/redemption-codes/:id', auth, async (c) => {
+    const raw = await readJson(c);
+    validate(redeemCodeBody, raw);
+    return c.json(await redeemCode({ ctx, input: { session: c.get('session'), codeId: c.req.param('id') } }));
   });
 
   r.get('/v4/ongoing-orders', auth, async (c) => {

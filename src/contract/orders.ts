@@ -47,12 +47,24 @@ export const ledgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
+/** A car wash code (pay-flows.md §3): typed at the wash terminal, or scanned from its QR; single-use. */
+export const redemptionCode = z.object({
+  _id: z.string(),
+  code: z.string(),
+  expirationDate: z.string(),
+  isRedeemed: z.boolean().optional(),
+});
+export type RedemptionCode = z.infer<typeof redemptionCode>;
+
 export const orderProduct = z.object({
   _id: z.string(),
   name: z.string(),
   fuelType: z.object({ fuelTypeId: z.string(), name: z.string() }).optional(),
-  redemptionCodes: z.array(z.object({ _id: z.string(), code: z.string(), expirationDate: z.string() })).optional(),
-  additionalDisplays: z.array(z.object({ type: z.literal('QR'), code: z.string() })).optional(),
+  redemptionCodes: z.array(redemptionCode).optional(),
+  /** What the wash terminal's scanner reads: `code` is the QR's content (the app draws the QR itself). */
+  additionalDisplays: z
+    .array(z.object({ type: z.literal('QR'), code: z.string(), redemptionCodeId: z.string().optional() }))
+    .optional(),
   attributes: z
     .object({
       paymentAttributes: z

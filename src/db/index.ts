@@ -63,6 +63,32 @@ export type KeptStation = {
   poi: Poi;
 };
 
+export type StoredWashTicket = {
+  /** The redemption code's id. */
+  id: string;
+  orderId: string;
+  /** Whose code it is: a shared phone lists each driver only their own. */
+  userId: string | null;
+  /** What the wash terminal's keypad takes. */
+  code: string;
+  /** What the QR carries (the order's additionalDisplay of type QR): the app draws it, also without signal. */
+  qrPayload: string;
+  /** ISO time. */
+  expirationDate: string;
+  isRedeemed: boolean;
+  packageName: string | null;
+  descriptionLines: string[];
+  /** The package's price. */
+  amount: { amount: number; currency: string; precision: number } | null;
+  /** The wash bay's product name. */
+  bayName: string | null;
+  station: { name: string; brand: string; address: string } | null;
+  /** When the code was bought (ISO, the order's acquisition). */
+  purchasedAt: string;
+  /** When it was first kept here (epoch ms). */
+  storedAt: number;
+};
+
 class ForecourtDb extends Dexie {
   /** Receipts of recent orders: the finish page and the recent-receipts list open them without signal. */
   receipts!: EntityTable<StoredReceipt, 'id'>;
@@ -74,6 +100,8 @@ class ForecourtDb extends Dexie {
   historySync!: EntityTable<HistorySync, 'id'>;
   /** Stations the map has seen (the last searches), with their prices: the map and list show them without signal. */
   mapStations!: EntityTable<KeptStation, 'id'>;
+  /** Car wash codes the driver bought: the wash finish and the wash tickets screens open them without signal. */
+  washTickets!: EntityTable<StoredWashTicket, 'id'>;
 
   constructor(name = 'forecourt-pay') {
     super(name);
@@ -91,6 +119,14 @@ class ForecourtDb extends Dexie {
       historyEvents: 'id, [userId+time]',
       historySync: 'id',
       mapStations: 'id, latitude, fetchedAt',
+    });
+    this.version(5).stores({
+      receipts: 'id, storedAt',
+      outbox: '++seq, &id, kind',
+      historyEvents: 'id, [userId+time]',
+      historySync: 'id',
+      mapStations: 'id, latitude, fetchedAt',
+      washTickets: 'id, orderId, storedAt',
     });
   }
 }

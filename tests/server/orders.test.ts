@@ -131,12 +131,12 @@ describe.each(drivers)('orders (%s)', (driver) => {
       expect(o.stateHistory).toEqual([expect.objectContaining({ state: 'CREATED' })]);
     });
 
-    it('a postpay pump gives a POSTPAY order in CREATED (guests may create too)', async () => {
+    it('a postpay pump gives a POSTPAY order, its pump released at once (guests may create too)', async () => {
       const st = await createStation(s.ctx, { products: [pump('7', { prepay: false })] });
       const guest = await s.request('/api/auth/register/guest', { body: {} });
       const res = await createOrderReq(s, guest.body.auth_token, orderBody(st.id, st.products[0]!.id));
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ orderType: 'POSTPAY', state: 'CREATED' });
+      expect(res.body).toMatchObject({ orderType: 'POSTPAY', state: 'PRODUCT_PENDING' });
     });
 
     it('refuses unknown ids (404), an unavailable pump or offline station (409), a foreign fuel type (422)', async () => {

@@ -72,7 +72,11 @@ export const forecourtSessions = pgTable(
   ],
 );
 
-/** Car wash redemption codes (entered at the wash terminal). */
+/**
+ * Car wash redemption codes (entered at the wash terminal). Unique across the network and single-use: usedAt is set
+ * once (PATCH /v4/redemption-codes/{id} by the owner, or the wash terminal). A code bought in the app belongs to its
+ * order and its driver; one issued at the console has neither.
+ */
 export const redemptionCodes = pgTable(
   'redemption_codes',
   {
@@ -83,9 +87,16 @@ export const redemptionCodes = pgTable(
     code: text('code').notNull().unique(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
+    orderId: text('order_id'),
+    userId: text('user_id'),
+    /** The wash package (item code) the code starts. */
+    itemCode: text('item_code'),
     createdAt: createdAt(),
   },
-  (t) => [index('redemption_codes_product_id_idx').on(t.productId)],
+  (t) => [
+    index('redemption_codes_product_id_idx').on(t.productId),
+    index('redemption_codes_order_id_idx').on(t.orderId),
+  ],
 );
 
 export type DeviceRow = typeof forecourtDevices.$inferSelect;

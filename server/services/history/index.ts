@@ -2,6 +2,7 @@
 // manual and recurring costs, recorded and merged trips, images, statistics and invoices. Needs things and forecourt;
 // the orders area calls recordPaymentEvent from inside its COMPLETED transition (history never imports orders).
 export { addImage } from './add-image';
+export { checkOdometer } from './check-odometer';
 export { createCost } from './create-cost';
 export { deleteCost } from './delete-cost';
 export { getEvent } from './get-event';

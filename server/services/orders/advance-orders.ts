@@ -1,12 +1,12 @@
-// Run on each simulator tick (through the forecourt's tick hook): moves prepay fuel orders on from what the forecourt
+// Run on each simulator tick (through the forecourt's tick hook): moves fuel orders on from what the forecourt
 // says. Also the crash-safety net: an order whose pump session ended while the server was down (or whose completion
 // failed) is found here and acquired; acquired orders become READY_FOR_INVOICE, then COMPLETED, a few simulated
 // seconds apart.
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { forecourtSessions, orders } from '../../db/schema';
+import { forecourtDevices, forecourtSessions, orders } from '../../db/schema';
 import { completeDispensing } from './complete-dispensing';
-import { INVOICE_STEP_S } from './constants';
+import { EXPIRED_MESSAGE, INVOICE_STEP_S } from './constants';
 import { applyTransition } from './transitions';
 
 export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; input?: { now?: Date } }): Promise<void> {
@@ -16,11 +16,85 @@ export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; inpu
     .selectDistinct({ id: orders.id })
     .from(orders)
     .innerJoin(forecourtSessions, eq(forecourtSessions.orderId, orders.id))
-    .where(and(inArray(orders.state, ['PAYMENT_AUTHORIZED', 'PRODUCT_PENDING']), isNotNull(forecourtSessions.endedAt)));
+    .where(
+      and(
+        inArray(orders.state, ['PAYMENT_AUTHORIZED', 'PRODUCT_PENDING', 'PRODUCT_SUPPLYING']),
+        isNotNull(forecourtSessions.endedAt),
+      ),
+    );
   for (const { id } of ended)
     await each({ ctx, input: { orderId: id }, step: () => completeDispensing({ ctx, input: { orderId: id } }) });
 
-  // 2. The invoice steps.
+  // 2. A postpay fill under way: fuel flows (PRODUCT_SUPPLYING), the app shows it.
+  const flowing = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(forecourtDevices, eq(forecourtDevices.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.state, 'PRODUCT_PENDING'),
+        eq(orders.orderType, 'POSTPAY'),
+        eq(forecourtDevices.state, 'DISPENSING'),
+      ),
+    );
+  for (const { id } of flowing) {
+    await each({
+      ctx,
+      input: { orderId: id },
+      step: () =>
+        ctx.db.transaction((tx) =>
+          applyTransition({
+            tx,
+            input: {
+              orderId: id,
+              from: 'PRODUCT_PENDING',
+              to: 'PRODUCT_SUPPLYING',
+              now,
+              actionCodeText: 'FUELLING',
+              description: 'Fuel is flowing',
+            },
+          }),
+        ),
+    });
+  }
+
+  // 3. An unpaid postpay order expires (pay-flows.md §4 Postpay flow: "if the order is FAILED and its message
+  // contains expired, show the expired-order error").
+  const expirySeconds = ctx.env.postpayExpirySeconds;
+  const expired = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.state, 'PAYMENT_PENDING'),
+        eq(orders.orderType, 'POSTPAY'),
+        lt(orders.stateChangedAt, new Date(now.getTime() - expirySeconds * 1000)),
+      ),
+    );
+  for (const { id } of expired) {
+    await each({
+      ctx,
+      input: { orderId: id },
+      step: () =>
+        ctx.db.transaction((tx) =>
+          applyTransition({
+            tx,
+            input: {
+              orderId: id,
+              from: 'PAYMENT_PENDING',
+              to: 'FAILED',
+              now,
+              actionCodeText: 'ORDER_EXPIRED',
+              description: `Not paid within ${expirySeconds} s`,
+              message: EXPIRED_MESSAGE,
+              patch: { errorMessage: EXPIRED_MESSAGE },
+            },
+          }),
+        ),
+    });
+  }
+
+  // 4. The invoice steps, for every product (fuel, wash).
   const speed = ctx.env.forecourt.speed;
   const steps = [
     { from: 'PRODUCT_ACQUIRED', to: 'READY_FOR_INVOICE', after: INVOICE_STEP_S.readyForInvoice },
@@ -33,7 +107,6 @@ export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; inpu
       .where(
         and(
           eq(orders.state, step.from),
-          eq(orders.orderType, 'PREPAY'),
           lt(orders.stateChangedAt, new Date(now.getTime() - (step.after * 1000) / speed + 1)),
         ),
       );

@@ -1,64 +1,20 @@
 // POST /v4/order/{id}/authorize (prepay fuel): hold the amount on the card, release the pump with that maximum.
 // CREATED -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING (pump released), in one transaction. A declining card ends
 // FAILED with "Payment declined" and answers 200 with that order (so an idempotent replay is a plain replay).
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { atPrecision } from '../../../src/contract/money';
 import type { AuthorizeBody, Order } from '../../../src/contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import { forecourtDevices, type PaymentMethodRow, paymentMethods, stationProducts, stations } from '../../db/schema';
+import { forecourtDevices, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
 import { AMOUNT_PRECISION, releasePump } from '../forecourt';
+import { authorizePriced } from './authorize-priced';
 import { DECLINED_MESSAGE } from './constants';
 import { findOrder, loadOwnOrderRow } from './load-order';
+import { pickMethod } from './pick-method';
 import { applyTransition } from './transitions';
-
-type Method = Pick<PaymentMethodRow, 'id' | 'behavior' | 'brand' | 'last4'>;
-
-async function pickMethod({
-  ctx,
-  input,
-}: {
-  ctx: AppContext;
-  input: { session: AuthSession; body: AuthorizeBody };
-}): Promise<Method> {
-  const { session, body } = input;
-  if (body.paymentMethodId) {
-    const [m] = await ctx.db
-      .select()
-      .from(paymentMethods)
-      .where(
-        and(
-          eq(paymentMethods.id, body.paymentMethodId),
-          eq(paymentMethods.userId, session.userId),
-          eq(paymentMethods.state, 'ACTIVE'),
-        ),
-      );
-    if (!m) throw notFound('No such payment method');
-    return m;
-  }
-  // A device wallet token (guests pay this way): the sandbox approves it unless it says "decline".
-  const wallet = body.paymentToken;
-  const token = wallet?.googlePayToken ?? wallet?.applePayToken ?? wallet?.amazonPayToken;
-  if (wallet && token) {
-    const brand = wallet.googlePayToken ? 'GOOGLE_PAY' : wallet.applePayToken ? 'APPLE_PAY' : 'AMAZON_PAY';
-    return {
-      id: `wallet_${brand.toLowerCase()}`,
-      brand,
-      last4: '',
-      behavior: /decline/i.test(token) ? 'decline' : 'approve',
-    };
-  }
-  const [preferred] = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.userId, session.userId), eq(paymentMethods.state, 'ACTIVE')))
-    .orderBy(desc(paymentMethods.isPreferred), paymentMethods.createdAt)
-    .limit(1);
-  if (!preferred) throw new ApiError(422, 'unprocessable', 'No payment method: give paymentMethodId or a wallet token');
-  return preferred;
-}
 
 export async function authorizeOrder({
   ctx,
@@ -68,6 +24,15 @@ export async function authorizeOrder({
   input: { session: AuthSession; orderId: string; body: AuthorizeBody };
 }): Promise<Order> {
   const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
+  if (row.state === 'PAYMENT_PENDING') {
+    // Priced already (a wash package, a postpay fill): hold and capture the total.
+    const [priced] = await ctx.db
+      .select({ facility: stationProducts.facility })
+      .from(stationProducts)
+      .where(eq(stationProducts.id, row.productId));
+    if (priced?.facility === 'WASH') return authorizePriced({ ctx, input: { ...input, row, kind: 'wash' } });
+    if (priced?.facility === 'PUMP') return authorizePriced({ ctx, input: { ...input, row, kind: 'fuel' } });
+  }
   if (row.state !== 'CREATED') {
     throw new ApiError(409, 'conflict', `The order is ${row.state}; only a CREATED order can be authorized`);
   }

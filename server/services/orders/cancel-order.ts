@@ -60,6 +60,19 @@ export async function cancelOrder({
   for (let attempt = 0; attempt < 4; attempt++) {
     const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
     if (isTerminal(row.state)) throw new ApiError(409, 'conflict', `The order is already ${row.state}`);
+    // A postpay fill is in the tank: it is paid, not cancelled (the driver pays here or at the till).
+    if (row.orderType === 'POSTPAY' && row.state === 'PAYMENT_PENDING' && (row.quantityMl ?? 0) > 0) {
+      throw new ApiError(409, 'conflict', 'The fuel has been dispensed: the order can only be paid');
+    }
+    if (row.state === 'PRODUCT_SUPPLYING' && row.orderType === 'POSTPAY') {
+      // Fuel flows: hang up; what flowed is to be paid (PAYMENT_PENDING).
+      const device = await deviceOf({ ctx, input: row });
+      if (device?.state === 'DISPENSING')
+        await hangUpOrderPump({ ctx, input: { orderId: row.id, productId: device.productId } });
+      const after = await findOrder({ ctx, input: { orderId: row.id } });
+      if (!after) throw notFound('No such order');
+      return after.json;
+    }
     if (!['CREATED', 'PAYMENT_PENDING', 'PAYMENT_AUTHORIZED', 'PRODUCT_PENDING'].includes(row.state)) {
       throw new ApiError(409, 'conflict', `The order is ${row.state}: the product was already acquired`);
     }

@@ -5,7 +5,7 @@
 // idempotent: the guarded transition lets exactly one caller win.
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { forecourtSessions, orders, paymentHolds } from '../../db/schema';
+import { forecourtSessions, type OrderRow, orders, paymentHolds, stationProducts } from '../../db/schema';
 import { releaseHold } from '../../psp/release-hold';
 import { settleHold } from '../../psp/settle-hold';
 import { applyTransition } from './transitions';
@@ -20,6 +20,7 @@ export async function completeDispensing({
   input: { orderId: string };
 }): Promise<CompletionOutcome> {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, input.orderId));
+  if (row?.orderType === 'POSTPAY') return completePostpayFill({ ctx, input: { row } });
   if (!row || (row.state !== 'PAYMENT_AUTHORIZED' && row.state !== 'PRODUCT_PENDING')) return 'skipped';
   const [session] = await ctx.db
     .select()
@@ -96,4 +97,80 @@ export async function completeDispensing({
     await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
     return 'acquired';
   });
+}
+
+/**
+ * A postpay fill ended (pay-flows.md §4 Postpay flow): what flowed is what the driver pays, so the order waits for its
+ * payment (PAYMENT_PENDING, the fill's fuel, litres and amount on it). Nothing flowed: nothing to pay, CANCELLED.
+ */
+async function completePostpayFill({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { row: OrderRow };
+}): Promise<CompletionOutcome> {
+  const { row } = input;
+  if (row.state !== 'PRODUCT_PENDING' && row.state !== 'PRODUCT_SUPPLYING') return 'skipped';
+  const [session] = await ctx.db
+    .select()
+    .from(forecourtSessions)
+    .where(and(eq(forecourtSessions.orderId, row.id), eq(forecourtSessions.productId, row.productId)))
+    .orderBy(desc(forecourtSessions.startedAt))
+    .limit(1);
+  if (!session) return 'skipped';
+  if (!session.endedAt) return 'not-ended';
+  const now = ctx.clock.now();
+  if (session.amount === 0) {
+    const moved = await ctx.db.transaction((tx) =>
+      applyTransition({
+        tx,
+        input: {
+          orderId: row.id,
+          from: row.state,
+          to: 'CANCELLED',
+          now,
+          actionCodeText: row.cancelRequestedAt ? 'CANCELLED_BY_USER' : 'NOTHING_DISPENSED',
+          description: 'The nozzle went back before fuel was dispensed: nothing to pay',
+          patch: { forecourtSessionId: session.id, quantityMl: 0, totalAmount: 0 },
+        },
+      }),
+    );
+    return moved ? 'cancelled' : 'skipped';
+  }
+  // The fuel the driver actually took (the nozzle decides, not the app).
+  const [product] = await ctx.db
+    .select({ items: stationProducts.items })
+    .from(stationProducts)
+    .where(eq(stationProducts.id, row.productId));
+  const item = product?.items.find((i) => i.itemCode === session.itemCode);
+  const litres = (session.quantity / 1000).toFixed(2);
+  const moved = await ctx.db.transaction((tx) =>
+    applyTransition({
+      tx,
+      input: {
+        orderId: row.id,
+        from: row.state,
+        to: 'PAYMENT_PENDING',
+        now,
+        actionCodeText: 'PAYMENT_PENDING',
+        description: `${litres} l dispensed; ${session.amount} to pay`,
+        patch: {
+          forecourtSessionId: session.id,
+          quantityMl: session.quantity,
+          totalAmount: session.amount,
+          ...(item
+            ? {
+                itemCode: item.itemCode,
+                itemName: item.marketingName,
+                unit: item.unit ?? row.unit,
+                unitPrice: item.price,
+                unitPrecision: item.precision,
+              }
+            : {}),
+        },
+      },
+    }),
+  );
+  return moved ? 'acquired' : 'skipped';
 }

@@ -1,16 +1,20 @@
 // POST /v4/order: an order for one product of a station. Prepay pumps (automaticFlow) start the prepay lifecycle;
-// anything else is created (CREATED) for the flows that come later.
+// a car wash package is priced at once and waits for its payment (CREATED -> PAYMENT_PENDING, pay-flows.md §4 Wash
+// flow); a postpay pump is released for the order at once (CREATED -> PRODUCT_PENDING: the driver fuels, and the
+// fill's end prices the order, complete-dispensing.ts); anything else is created (CREATED) for the flows that come later.
 import { and, eq } from 'drizzle-orm';
+import { atPrecision } from '../../../src/contract/money';
 import type { CreateOrderBody, Order } from '../../../src/contract/orders';
 import { newId } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices, orders, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import { productStatus } from '../forecourt';
+import { AMOUNT_PRECISION, productStatus, releasePump } from '../forecourt';
+import { checkOdometer } from '../history';
 import { loadOwnThing } from '../things';
 import { toOrderJson } from './order-json';
-import { createdEntry } from './transitions';
+import { applyTransition, createdEntry } from './transitions';
 
 export async function createOrder({
   ctx,
@@ -35,7 +39,10 @@ export async function createOrder({
   if (!found) throw notFound('No such product at this station');
   const { product } = found;
   if (station.status === 'OFFLINE') throw new ApiError(409, 'conflict', 'The station is offline');
-  if (productStatus(found.deviceState ?? undefined, true) !== 'AVAILABLE') {
+  const isWash = product.facility === 'WASH' || product.type === 'CAR_WASH';
+  const status = productStatus(found.deviceState ?? undefined, true);
+  // A wash code is for later: a bay busy with another car still sells one.
+  if (status !== 'AVAILABLE' && !(isWash && status === 'IN_USE')) {
     throw new ApiError(409, 'conflict', 'The product is not available');
   }
   const item =
@@ -46,39 +53,93 @@ export async function createOrder({
     ]);
   }
   if (body.thingId) await loadOwnThing({ ctx, input: { userId: input.session.userId, thingId: body.thingId } });
+  // pay-flows.md §5: "Mileage may not be lower than the previous value" (the vehicle's readings, 422 otherwise).
+  if (body.carOdometerM !== undefined && body.thingId) {
+    await checkOdometer({
+      db: ctx.db,
+      input: { thingId: body.thingId, sampleTime: ctx.clock.now(), odometerM: body.carOdometerM },
+    });
+  }
   const currency = item?.currency ?? product.recommendedPrices?.[0]?.currency;
   if (!currency) throw new ApiError(422, 'unprocessable', 'The product has no price');
   // pay-flows.md §4: prepay if the pump's automaticFlow is set, otherwise postpay.
-  // TODO(postpay issue): POSTPAY orders stay CREATED until the postpay lifecycle is implemented; EV and wash
-  // orders are created too, but only prepay pumps can be authorized for now.
+  // TODO(EV): EV orders stay CREATED until their lifecycle is implemented.
   const orderType = product.automaticFlow ? 'PREPAY' : 'POSTPAY';
+  if (isWash && (!item || item.price <= 0)) {
+    throw new ApiError(422, 'unprocessable', 'This wash package has no price', [
+      { path: 'products.0.fuelTypeId', message: 'No price' },
+    ]);
+  }
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(orders)
-    .values({
-      id: newId(),
-      userId: input.session.userId,
-      poiId: station.id,
-      productId: product.id,
-      productName: product.name,
-      itemCode: item?.itemCode ?? null,
-      itemName: item?.marketingName ?? null,
-      unit: item?.unit ?? null,
-      orderType,
-      state: 'CREATED',
-      stateHistory: [createdEntry(now, `Order for ${product.name} created`)],
-      stateChangedAt: now,
-      thingId: body.thingId ?? null,
-      carOdometerM: body.carOdometerM ?? null,
-      autoAcquire: body.autoAcquire ?? true,
-      initiatedByPartner: input.partner ?? null,
-      currency,
-      unitPrice: item?.price ?? null,
-      unitPrecision: item?.precision ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const values = {
+    id: newId(),
+    userId: input.session.userId,
+    poiId: station.id,
+    productId: product.id,
+    productName: product.name,
+    itemCode: item?.itemCode ?? null,
+    itemName: item?.marketingName ?? null,
+    unit: item?.unit ?? null,
+    orderType,
+    state: 'CREATED' as const,
+    stateHistory: [createdEntry(now, `Order for ${product.name} created`)],
+    stateChangedAt: now,
+    thingId: body.thingId ?? null,
+    carOdometerM: body.carOdometerM ?? null,
+    autoAcquire: body.autoAcquire ?? true,
+    initiatedByPartner: input.partner ?? null,
+    currency,
+    unitPrice: item?.price ?? null,
+    unitPrecision: item?.precision ?? null,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof orders.$inferInsert;
+  if (isWash && item) {
+    // The package's price is the amount to pay: known now, so the order waits for its payment right away.
+    const total = atPrecision(item.price, item.precision, AMOUNT_PRECISION);
+    const row = await ctx.db.transaction(async (tx) => {
+      await tx.insert(orders).values({ ...values, totalAmount: total });
+      return applyTransition({
+        tx,
+        input: {
+          orderId: values.id,
+          from: 'CREATED',
+          to: 'PAYMENT_PENDING',
+          now,
+          actionCodeText: 'PAYMENT_PENDING',
+          description: `${item.marketingName} at ${product.name}: ${total} to pay`,
+        },
+      });
+    });
+    if (!row) throw new Error('the new wash order moved meanwhile');
+    return toOrderJson(row, [], { descriptionLines: item.descriptionLines ?? null });
+  }
+  if (orderType === 'POSTPAY' && product.facility === 'PUMP') {
+    // The pump is released for this order with no maximum: the driver fuels what they want and pays after.
+    const row = await ctx.db.transaction(async (tx) => {
+      await tx.insert(orders).values(values);
+      const released = await releasePump({
+        ctx,
+        input: { productId: product.id, ...(item ? { itemCode: item.itemCode } : {}), orderId: values.id },
+        tx,
+      });
+      return applyTransition({
+        tx,
+        input: {
+          orderId: values.id,
+          from: 'CREATED',
+          to: 'PRODUCT_PENDING',
+          now,
+          actionCodeText: 'PUMP_RELEASED',
+          description: `${product.name} released: fuel, then pay`,
+          patch: { forecourtSessionId: released.sessionId },
+        },
+      });
+    });
+    if (!row) throw new Error('the new postpay order moved meanwhile');
+    return toOrderJson(row, []);
+  }
+  const [row] = await ctx.db.insert(orders).values(values).returning();
   if (!row) throw new Error('insert returned nothing');
   return toOrderJson(row, []);
 }

@@ -10,8 +10,10 @@ export { createOrder } from './create-order';
 export { forecourtHooks } from './forecourt-hooks';
 export { listOngoingOrders } from './list-ongoing-orders';
 export { loadOrder } from './load-order';
+export { redeemCode } from './redeem-code';
 export { stopAcquire } from './stop-acquire';
 // For tests and fixtures: the transition table
 export { assertTransition, canTransition, createdEntry, ORDER_TRANSITIONS } from './transitions';
 export { updateOrder } from './update-order';
+export { issueWashCodes, WASH_CODE_DIGITS } from './wash-codes';
 export { runWatchdog } from './watchdog';

@@ -4,7 +4,7 @@ import { type Order, TERMINAL_STATES } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import { ONGOING_ORDERS_LIMIT } from './constants';
-import { ledgerJson } from './load-order';
+import { orderExtras } from './load-order';
 import { toOrderJson } from './order-json';
 
 export async function listOngoingOrders({
@@ -16,10 +16,10 @@ export async function listOngoingOrders({
 }): Promise<Order[]> {
   const limit = Math.min(input.limit ?? ONGOING_ORDERS_LIMIT, ONGOING_ORDERS_LIMIT);
   const rows = await ctx.db
-    .select({ row: orders, ledger: ledgerJson })
+    .select({ row: orders, ...orderExtras })
     .from(orders)
     .where(and(eq(orders.userId, input.userId), notInArray(orders.state, [...TERMINAL_STATES])))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-  return rows.map((r) => toOrderJson(r.row, r.ledger));
+  return rows.map((r) => toOrderJson(r.row, r.ledger, r));
 }

@@ -4,12 +4,26 @@ import type { Order } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
 import { type OrderRow, orders } from '../../db/schema';
 import { notFound } from '../../errors';
-import { type LedgerJson, toOrderJson } from './order-json';
+import { type CodeJson, type LedgerJson, toOrderJson } from './order-json';
 
 export const ledgerJson = sql<LedgerJson[]>`coalesce((
   select json_agg(json_build_object('kind', l.kind, 'amount', l.amount, 'currency', l.currency,
     'precision', l.precision, 'createdAt', l.created_at, 'reference', l.reference) order by l.seq)
   from payment_ledger l where l.order_id = "orders"."id"), '[]'::json)`;
+
+/** The wash codes of an order (none for other products). */
+export const codesJson = sql<CodeJson[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'code', c.code, 'expiresAt', c.expires_at, 'usedAt', c.used_at)
+    order by c.created_at, c.code)
+  from redemption_codes c where c.order_id = "orders"."id"), '[]'::json)`;
+
+/** The bullet points of the order's item (wash packages have them), from the station's catalogue. */
+export const descriptionLinesJson = sql<string[] | null>`(
+  select i.value -> 'descriptionLines' from station_products p, jsonb_array_elements(p.items) i
+  where p.id = "orders"."product_id" and i.value ->> 'itemCode' = "orders"."item_code" limit 1)`;
+
+/** What an order's JSON is built from, besides its row. */
+export const orderExtras = { ledger: ledgerJson, codes: codesJson, descriptionLines: descriptionLinesJson };
 
 /** The order with its ledger, or undefined. With userId, only that user's order (others: as if it did not exist). */
 export async function findOrder({
@@ -23,9 +37,12 @@ export async function findOrder({
     input.userId === undefined
       ? eq(orders.id, input.orderId)
       : and(eq(orders.id, input.orderId), eq(orders.userId, input.userId));
-  const [found] = await ctx.db.select({ row: orders, ledger: ledgerJson }).from(orders).where(where);
+  const [found] = await ctx.db
+    .select({ row: orders, ...orderExtras })
+    .from(orders)
+    .where(where);
   if (!found) return undefined;
-  return { row: found.row, json: toOrderJson(found.row, found.ledger) };
+  return { row: found.row, json: toOrderJson(found.row, found.ledger, found) };
 }
 
 /** GET /v4/order/{id}: the caller's own order, else 404. The polling hot path: a prepared statement per database. */
@@ -39,7 +56,7 @@ export async function loadOrder({
   type Prepared = ReturnType<typeof build>;
   const build = () =>
     ctx.db
-      .select({ row: orders, ledger: ledgerJson })
+      .select({ row: orders, ...orderExtras })
       .from(orders)
       .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
       .prepare('load_own_order');
@@ -50,7 +67,7 @@ export async function loadOrder({
   }
   const [found] = await prepared.execute({ orderId: input.orderId, userId: input.userId });
   if (!found) throw notFound('No such order');
-  return toOrderJson(found.row, found.ledger);
+  return toOrderJson(found.row, found.ledger, found);
 }
 
 /** The caller's order row, or 404. */

@@ -14,10 +14,15 @@ export type LedgerJson = {
   reference: string | null;
 };
 
+/** A wash code as the order query aggregates it (timestamps arrive as strings). */
+export type CodeJson = { id: string; code: string; expiresAt: string | Date; usedAt: string | Date | null };
+
+export type OrderExtras = { codes?: CodeJson[]; descriptionLines?: string[] | null };
+
 const sum = (ledger: LedgerJson[], kinds: LedgerEntry['kind'][]) =>
   ledger.filter((l) => kinds.includes(l.kind)).reduce((a, l) => a + l.amount, 0);
 
-export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[]): Order {
+export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[], extras: OrderExtras = {}): Order {
   const currency = row.currency as Currency;
   const price = (amount: number): OrderPrice => ({ amount, currency, precision: AMOUNT_PRECISION });
   const ledger: LedgerEntry[] = ledgerRows.map((l) => ({
@@ -30,6 +35,13 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[]): Order {
   }));
   const has = (kind: LedgerEntry['kind']) => ledger.some((l) => l.kind === kind);
   const total = row.totalAmount === null ? null : price(row.totalAmount);
+  const codes = (extras.codes ?? []).map((c) => ({
+    _id: c.id,
+    code: c.code,
+    expirationDate: new Date(c.expiresAt).toISOString(),
+    isRedeemed: c.usedAt !== null,
+  }));
+  const descriptionLines = extras.descriptionLines ?? null;
   return {
     _id: row.id,
     state: row.state,
@@ -48,6 +60,12 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[]): Order {
         _id: row.productId,
         name: row.productName,
         ...(row.itemCode ? { fuelType: { fuelTypeId: row.itemCode, name: row.itemName ?? row.itemCode } } : {}),
+        ...(codes.length > 0
+          ? {
+              redemptionCodes: codes,
+              additionalDisplays: codes.map((c) => ({ type: 'QR' as const, code: c.code, redemptionCodeId: c._id })),
+            }
+          : {}),
         attributes: {
           paymentAttributes: {
             ...(total ? { totalPrice: total } : {}),
@@ -56,6 +74,7 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[]): Order {
               : {}),
             ...(row.quantityMl !== null ? { quantity: row.quantityMl / 1000 } : {}),
             ...(row.unit ? { unit: row.unit } : {}),
+            ...(descriptionLines && descriptionLines.length > 0 ? { descriptionLines } : {}),
           },
         },
       },

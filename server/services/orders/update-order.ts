@@ -1,11 +1,12 @@
 // PATCH /v4/order/{id}/update-order: the vehicle reference (one of the caller's own vehicles, else 404) and the
-// odometer (the app sends it once acquired).
+// odometer (the app sends it once acquired; not lower than the vehicle's last reading).
 import { eq } from 'drizzle-orm';
 import type { Order } from '../../../src/contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import { notFound } from '../../errors';
+import { checkOdometer } from '../history';
 import { loadOwnThing } from '../things';
 import { findOrder, loadOwnOrderRow } from './load-order';
 
@@ -24,6 +25,14 @@ export async function updateOrder({
   const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
   if (input.thingExternalId !== undefined) {
     await loadOwnThing({ ctx, input: { userId: input.session.userId, thingId: input.thingExternalId } });
+  }
+  // pay-flows.md §5: "Mileage may not be lower than the previous value" of the order's vehicle (422 otherwise).
+  const thingId = input.thingExternalId ?? row.thingExternalId ?? row.thingId;
+  if (input.carOdometerM !== undefined && thingId) {
+    await checkOdometer({
+      db: ctx.db,
+      input: { thingId, sampleTime: ctx.clock.now(), odometerM: input.carOdometerM },
+    });
   }
   await ctx.db
     .update(orders)

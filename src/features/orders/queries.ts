@@ -1,19 +1,18 @@
-// Orders in the app: the order query, the one poll loop (it also keeps receipts on the device), and the order writes
-// as mutations whose defaults are registered once at boot (registerOrderMutations).
+// Orders in the app: the order query, keeping what was fetched (receipts on the device too), and the order writes as
+// mutations whose defaults are registered once at boot (registerOrderMutations). The poll loop is poll.ts: only the
+// waiting pages load it, not the app's entry.
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AuthorizeBody, CreateOrderBody, Order } from '../../contract/orders';
 import type { Poi } from '../../contract/stations';
 import type { SubmitResult } from '../../db/outbox';
 import { registerOutboxSender } from '../../db/outbox-senders';
 import { submitToOutbox } from '../../db/outbox-submit';
-import { browserConnectivity } from '../../lib/connectivity';
-import { ApiError, NETWORK_ERROR, TIMEOUT } from '../../lib/http/errors';
+import type { ApiError } from '../../lib/http/errors';
 import { retryPolicy } from '../../lib/http/retry';
 import { queryClient } from '../../lib/query-client';
 import { currentUserId } from '../session/queries';
 import { stationKeys } from '../stations/queries';
 import { ordersApi, type UpdateOrderBody } from './api';
-import { createPollLoop } from './model/poll-loop';
 import { stationSummary } from './model/receipt';
 import { hasReached } from './model/waits';
 
@@ -47,13 +46,8 @@ function remember(order: Order): void {
   void import('./store').then(({ keepReceipt }) => keepReceipt(receipt));
 }
 
-/** The one poll loop of the app: never two for one order. */
-export const orderPollLoop = createPollLoop({
-  fetchOrder: (id, signal) => ordersApi.get(id, signal),
-  connectivity: browserConnectivity,
-  isOffline: (error) => error instanceof ApiError && (error.code === NETWORK_ERROR || error.code === TIMEOUT),
-  onOrder: remember,
-});
+/** Keep an order fetched elsewhere (the poll loop, poll.ts) as this module keeps its own answers. */
+export const rememberOrder = remember;
 
 /** The order now, from the server (not the cache). */
 export async function fetchOrder(orderId: string): Promise<Order> {

@@ -13,7 +13,8 @@ import {
   type WaitEvent,
   type WaitState,
 } from './model/order-wait';
-import { orderKeys, orderPollLoop, useCancelOrder } from './queries';
+import { orderPollLoop } from './poll';
+import { orderKeys, useCancelOrder } from './queries';
 
 export type OrderWait = {
   state: WaitState;

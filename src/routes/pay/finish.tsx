@@ -58,7 +58,8 @@ function FinishOrder({ orderId }: { orderId: string }) {
     leave(
       leaveTarget(query, {
         callback: 'always',
-        paymentData: { orderId, state: order?.state },
+        // "paymentData (order id, state, amount only)" for the host app.
+        paymentData: { orderId, state: order?.state, amount: order?.totalAfterDiscounts ?? null },
         ...exitContext(),
       }),
     );

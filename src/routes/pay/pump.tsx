@@ -112,7 +112,21 @@ function PumpSelection() {
       });
       return;
     }
-    // Postpay, wash and EV flows are not in this version yet: say so instead of a dead end.
+    if (next.kind === 'wash') {
+      void navigate({
+        to: '/pay/postpay/wash',
+        search: (prev) => ({ ...prev, isWash: 'true', orderType: 'POSTPAY', orderId: undefined }),
+      });
+      return;
+    }
+    if (next.kind === 'postpay') {
+      void navigate({
+        to: '/pay/postpay/fueling',
+        search: (prev) => ({ ...prev, productId: next.productId, orderType: 'POSTPAY', orderId: undefined }),
+      });
+      return;
+    }
+    // EV flows are not in this version yet: say so instead of a dead end.
     setUnavailable(true);
   }
 

@@ -9,10 +9,15 @@ import { evaluate, hasReached, type Wait } from './waits';
 /** pay-flows.md §9: "Cancel wait 30 s". */
 export const CANCEL_WAIT_MS = 30_000;
 
-/** Error page types an order wait can end on (pay-flows.md §8). */
-export type WaitErrorType = 'payment' | 'fueling_prepay' | 'fueling_postpay';
+/** Error page types an order wait can end on (pay-flows.md §8); 'generic' is the page without a type. */
+export type WaitErrorType = 'payment' | 'fueling_prepay' | 'fueling_postpay' | 'fueling_postpay_order' | 'generic';
 
-export type Step = { until: Wait; failTo: WaitErrorType };
+export type Step = {
+  until: Wait;
+  failTo: WaitErrorType;
+  /** Where an order that failed because it expired goes instead (FAILED, its message contains "expired"). */
+  expiredTo?: WaitErrorType;
+};
 
 export type Plan = {
   steps: readonly Step[];
@@ -22,10 +27,16 @@ export type Plan = {
   loadFailedTo: WaitErrorType;
   /** The cancel page state of a successful cancel; absent: the page offers no cancel. */
   cancelledTo?: CancelState;
+  /** The cancel page state when the cancel call fails with an API error; absent: the cancel-failure dialog. */
+  cancelFailedTo?: CancelState;
 };
+
+/** The next step of a flow once its order waits for payment. */
+export type SummaryKind = 'wash' | 'postpay';
 
 export type FlowExit =
   | { to: 'finish'; orderType: OrderType }
+  | { to: 'summary'; kind: SummaryKind }
   | { to: 'cancel'; state: CancelState }
   | { to: 'error'; type: WaitErrorType };
 
@@ -92,6 +103,51 @@ export const PLANS = {
     done: null,
     loadFailedTo: 'payment',
   },
+  /**
+   * "Postpay flow: … With no order id, an order is created automatically and its id put in the query; otherwise it is
+   *  loaded. Wait for PAYMENT_PENDING, then go to /pay/postpay/summary with type POSTPAY. Cancel goes to /pay/cancel
+   *  with CANCELLED_POSTPAY, or API_ERROR_POSTPAY on an API error. Errors go to /error with type fueling_postpay."
+   */
+  postpayFueling: {
+    steps: [{ until: { kind: 'state', state: 'PAYMENT_PENDING' }, failTo: 'fueling_postpay' }],
+    done: { to: 'summary', kind: 'postpay' },
+    loadFailedTo: 'fueling_postpay',
+    cancelledTo: 'CANCELLED_POSTPAY',
+    cancelFailedTo: 'API_ERROR_POSTPAY',
+  },
+  /**
+   * The postpay summary waits for the payment: "if the order is FAILED and its message contains expired, show the
+   * expired-order error"; "load failure: fueling_postpay"; an authorization failure goes to /error type payment. Paid,
+   * it goes to the receipt.
+   */
+  postpaySummary: {
+    steps: [
+      {
+        until: { kind: 'state', state: 'PAYMENT_AUTHORIZED' },
+        failTo: 'payment',
+        expiredTo: 'fueling_postpay_order',
+      },
+    ],
+    done: { to: 'finish', orderType: 'POSTPAY' },
+    loadFailedTo: 'fueling_postpay',
+  },
+  /** "Wash flow: selecting a package saves it, creates an order automatically, waits for PAYMENT_PENDING, then goes to
+   *  wash summary; errors go to /error." */
+  washOrder: {
+    steps: [{ until: { kind: 'state', state: 'PAYMENT_PENDING' }, failTo: 'generic' }],
+    done: { to: 'summary', kind: 'wash' },
+    loadFailedTo: 'generic',
+  },
+  /** "Paying leads to wash finish, which waits for PRODUCT_ACQUIRED and shows the codes; once acquired and not
+   *  completed it waits for COMPLETED." The page stays: it shows the codes. */
+  washFinish: {
+    steps: [
+      { until: { kind: 'state', state: 'PRODUCT_ACQUIRED' }, failTo: 'payment' },
+      { until: { kind: 'completion' }, failTo: 'payment' },
+    ],
+    done: null,
+    loadFailedTo: 'payment',
+  },
 } as const satisfies Record<string, Plan>;
 
 /** Does the page poll in this state? */
@@ -105,7 +161,10 @@ function advance(plan: Plan, step: number, order: Order): { step: number } | { e
     const current = plan.steps[i]!;
     const verdict = evaluate(current.until, order);
     if (verdict === 'wait') return { step: i };
-    if (verdict === 'fail') return { exit: { to: 'error', type: current.failTo } };
+    if (verdict === 'fail') {
+      const type = current.expiredTo && hasExpired(order) ? current.expiredTo : current.failTo;
+      return { exit: { to: 'error', type } };
+    }
   }
   return { end: true };
 }
@@ -115,6 +174,13 @@ function afterOrder(plan: Plan, step: number, order: Order, notice: CancelNotice
   if ('exit' in next) return { kind: 'left', exit: next.exit };
   if ('end' in next) return plan.done ? { kind: 'left', exit: plan.done } : { kind: 'settled' };
   return { kind: 'waiting', step: next.step, notice };
+}
+
+/** "If the order is FAILED and its message contains expired". */
+export function hasExpired(order: Pick<Order, 'state' | 'error' | 'stateHistory'>): boolean {
+  if (order.state !== 'FAILED') return false;
+  const messages = [order.error?.message, ...order.stateHistory.map((h) => h.message)];
+  return messages.some((m) => m?.toLowerCase().includes('expired'));
 }
 
 function cancelled(order: Order): boolean {
@@ -154,8 +220,11 @@ export function transition(plan: Plan, state: WaitState, event: WaitEvent): Wait
       return { kind: 'confirmingCancel', step: state.step };
     }
     case 'cancelRefused':
-      // "If the cancel call fails with an API error, show the cancel-failure dialog and keep waiting for fueling."
-      return state.kind === 'cancelling' ? { kind: 'waiting', step: state.step, notice: 'cancelFailed' } : state;
+      if (state.kind !== 'cancelling') return state;
+      // Postpay: "Cancel goes to /pay/cancel with CANCELLED_POSTPAY, or API_ERROR_POSTPAY on an API error."
+      if (plan.cancelFailedTo) return { kind: 'left', exit: { to: 'cancel', state: plan.cancelFailedTo } };
+      // Prepay: "If the cancel call fails with an API error, show the cancel-failure dialog and keep waiting for fueling."
+      return { kind: 'waiting', step: state.step, notice: 'cancelFailed' };
     case 'cancelQueued':
       return state.kind === 'cancelling' ? { kind: 'waiting', step: state.step, notice: 'cancelQueued' } : state;
     case 'cancelTimedOut':

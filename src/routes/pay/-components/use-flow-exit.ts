@@ -14,10 +14,16 @@ export function useFlowExit(state: WaitState, orderId: string): void {
         search: (prev) => ({ ...prev, orderId, orderType: exit.orderType }),
         replace: true,
       });
+    } else if (exit.to === 'summary') {
+      void navigate({
+        to: exit.kind === 'wash' ? '/pay/postpay/wash/summary' : '/pay/postpay/summary',
+        search: (prev) => ({ ...prev, orderId, orderType: 'POSTPAY' }),
+        replace: true,
+      });
     } else if (exit.to === 'cancel') {
       void navigate({ to: '/pay/cancel', search: (prev) => ({ ...prev, state: exit.state }), replace: true });
     } else {
-      void navigate({ to: '/error', search: { type: exit.type }, replace: true });
+      void navigate({ to: '/error', search: exit.type === 'generic' ? {} : { type: exit.type }, replace: true });
     }
   }, [exit, orderId, navigate]);
 }

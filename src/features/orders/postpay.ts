@@ -1,0 +1,58 @@
+// Postpay in the app (pay-flows.md §4 Postpay flow): choosing the pump creates the order (the server releases the pump
+// for it), and paying an order whose price is known (PAYMENT_PENDING) authorizes its total with one key per order and
+// card, so pressing pay again or a lost answer never pays twice. The mutations' defaults register when this module
+// first loads (a postpay page), not with the app's entry.
+import { useMutation } from '@tanstack/react-query';
+import type { Order } from '../../contract/orders';
+import type { Currency } from '../../contract/stations';
+import { ApiError } from '../../lib/http/errors';
+import { queryClient } from '../../lib/query-client';
+import { authorizeOrder, createOrder, fetchOrder } from './queries';
+
+export type PayPricedInput = { order: Order; paymentMethodId: string; idempotencyKey: string };
+
+async function payPriced({ order, paymentMethodId, idempotencyKey }: PayPricedInput): Promise<Order> {
+  const total = order.totalAfterDiscounts;
+  if (!total) throw new Error('A priced order has a total');
+  try {
+    return await authorizeOrder(
+      order._id,
+      {
+        authorizePrice: { amount: total.amount, currency: total.currency as Currency, precision: total.precision },
+        paymentMethodId,
+      },
+      idempotencyKey,
+    );
+  } catch (error) {
+    // Refused because it is no longer waiting for payment: paid already (the answer was lost), or expired.
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    const current = await fetchOrder(order._id);
+    if (current.state === 'PAYMENT_PENDING') throw error;
+    return current;
+  }
+}
+
+export type CreatePostpayInput = {
+  pid: string;
+  productId: string;
+  thingId: string | null;
+  partner?: string | undefined;
+  idempotencyKey: string;
+};
+
+const createPostpay = (input: CreatePostpayInput) =>
+  createOrder(
+    { poiId: input.pid, thingId: input.thingId, autoAcquire: true, products: [{ productId: input.productId }] },
+    input.idempotencyKey,
+    input.partner,
+  );
+
+const payPricedKey = ['orders', 'pay-priced'] as const;
+const createPostpayKey = ['orders', 'create-postpay'] as const;
+queryClient.setMutationDefaults(payPricedKey, { mutationFn: payPriced });
+queryClient.setMutationDefaults(createPostpayKey, { mutationFn: createPostpay });
+
+export const useCreatePostpayOrder = () =>
+  useMutation<Order, ApiError, CreatePostpayInput>({ mutationKey: createPostpayKey });
+
+export const usePayPriced = () => useMutation<Order, ApiError, PayPricedInput>({ mutationKey: payPricedKey });
