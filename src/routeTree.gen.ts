@@ -24,6 +24,7 @@ import { Route as publicOnboardingRouteImport } from './routes/(public)/onboardi
 import { Route as HistoryIndexRouteImport } from './routes/history/index'
 import { Route as HistoryCreateRouteImport } from './routes/history/create'
 import { Route as HistoryErrorRouteImport } from './routes/history/error'
+import { Route as HistoryImportRouteImport } from './routes/history/import'
 import { Route as HistoryTransactionsOverviewRouteImport } from './routes/history/transactions-overview'
 import { Route as MapIndexRouteImport } from './routes/map/index'
 import { Route as PayIndexRouteImport } from './routes/pay/index'
@@ -114,6 +115,11 @@ const HistoryErrorRoute = HistoryErrorRouteImport.update({
   path: '/error',
   getParentRoute: () => HistoryRouteRoute,
 } as any)
+const HistoryImportRoute = HistoryImportRouteImport.update({
+  id: '/import',
+  path: '/import',
+  getParentRoute: () => HistoryRouteRoute,
+} as any)
 const HistoryTransactionsOverviewRoute =
   HistoryTransactionsOverviewRouteImport.update({
     id: '/transactions-overview',
@@ -201,6 +207,7 @@ export interface FileRoutesByFullPath {
   '/onboarding': typeof publicOnboardingRoute
   '/history/create': typeof HistoryCreateRoute
   '/history/error': typeof HistoryErrorRoute
+  '/history/import': typeof HistoryImportRoute
   '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
@@ -230,6 +237,7 @@ export interface FileRoutesByTo {
   '/onboarding': typeof publicOnboardingRoute
   '/history/create': typeof HistoryCreateRoute
   '/history/error': typeof HistoryErrorRoute
+  '/history/import': typeof HistoryImportRoute
   '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
@@ -262,6 +270,7 @@ export interface FileRoutesById {
   '/(public)/onboarding': typeof publicOnboardingRoute
   '/history/create': typeof HistoryCreateRoute
   '/history/error': typeof HistoryErrorRoute
+  '/history/import': typeof HistoryImportRoute
   '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
@@ -295,6 +304,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/history/create'
     | '/history/error'
+    | '/history/import'
     | '/history/transactions-overview'
     | '/pay/cancel'
     | '/pay/finish'
@@ -324,6 +334,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/history/create'
     | '/history/error'
+    | '/history/import'
     | '/history/transactions-overview'
     | '/pay/cancel'
     | '/pay/finish'
@@ -355,6 +366,7 @@ export interface FileRouteTypes {
     | '/(public)/onboarding'
     | '/history/create'
     | '/history/error'
+    | '/history/import'
     | '/history/transactions-overview'
     | '/pay/cancel'
     | '/pay/finish'
@@ -497,6 +509,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HistoryErrorRouteImport
       parentRoute: typeof HistoryRouteRoute
     }
+    '/history/import': {
+      id: '/history/import'
+      path: '/import'
+      fullPath: '/history/import'
+      preLoaderRoute: typeof HistoryImportRouteImport
+      parentRoute: typeof HistoryRouteRoute
+    }
     '/history/transactions-overview': {
       id: '/history/transactions-overview'
       path: '/transactions-overview'
@@ -601,6 +620,7 @@ declare module '@tanstack/react-router' {
 interface HistoryRouteRouteChildren {
   HistoryCreateRoute: typeof HistoryCreateRoute
   HistoryErrorRoute: typeof HistoryErrorRoute
+  HistoryImportRoute: typeof HistoryImportRoute
   HistoryTransactionsOverviewRoute: typeof HistoryTransactionsOverviewRoute
   HistoryIndexRoute: typeof HistoryIndexRoute
   HistoryIdMergeRoute: typeof HistoryIdMergeRoute
@@ -610,6 +630,7 @@ interface HistoryRouteRouteChildren {
 const HistoryRouteRouteChildren: HistoryRouteRouteChildren = {
   HistoryCreateRoute: HistoryCreateRoute,
   HistoryErrorRoute: HistoryErrorRoute,
+  HistoryImportRoute: HistoryImportRoute,
   HistoryTransactionsOverviewRoute: HistoryTransactionsOverviewRoute,
   HistoryIndexRoute: HistoryIndexRoute,
   HistoryIdMergeRoute: HistoryIdMergeRoute,

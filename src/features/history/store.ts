@@ -136,3 +136,9 @@ export async function lastMileage(
   const m = rows?.event.cost?.odometer ?? rows?.event.payment?.odometer ?? null;
   return m === null ? null : m / 1000;
 }
+
+/** Every event kept for this user (the import's duplicate check without signal). */
+export async function keptEvents(userId: string): Promise<HistoryEvent[]> {
+  const rows = await db.historyEvents.where('[userId+time]').between([userId, -Infinity], [userId, Infinity]).toArray();
+  return rows.map((r) => r.event);
+}
