@@ -64,7 +64,7 @@ export function ImportPreview({ log }: { log: ParsedLog }) {
       <Section
         title={<Plural value={Math.min(first.length, PREVIEW_ROWS)} one="The first line" other="The first # lines" />}
       >
-        <div className="history-scroll">
+        <div className="history-scroll" role="region" aria-label={i18n._(msg`The first lines`)} tabIndex={0}>
           <table className="history-table history-import-table">
             <thead>
               <tr>
@@ -85,7 +85,7 @@ export function ImportPreview({ log }: { log: ParsedLog }) {
             <tbody>
               {first.map((row) => (
                 <tr key={row.line}>
-                  <td>{day.format(new Date(`${row.day}T00:00:00Z`))}</td>
+                  <td className="history-import-day">{day.format(new Date(`${row.day}T00:00:00Z`))}</td>
                   <td>{formatQuantity(row.litres, locale)} l</td>
                   <td>{formatMoney(fromDeciCents(row.price, row.currency), locale)}</td>
                   <td>{row.odometerKm === null ? '–' : `${km.format(row.odometerKm)} km`}</td>
