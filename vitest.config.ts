@@ -31,6 +31,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // Measurements for `npm run bench` (figures printed, nothing asserted); not part of `npm test`.
+        extends: true,
+        test: {
+          name: 'bench',
+          include: ['tests/bench/**/*.bench.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
     ],
   },
 });

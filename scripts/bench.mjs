@@ -8,7 +8,9 @@
 // Then the map's POI search (GET /api/v4/pois/ for 300 m, 1 km and 100 km) over the full seeded network
 // (SEED_NETWORK_SIZE generated stations + the demo ones): BENCH_POI_REQUESTS per radius (400) from
 // BENCH_POI_CLIENTS keep-alive clients (1: latency, not queueing) at town centres across the eleven countries. BENCH_SUITES picks
-// "orders", "pois" or both (default "orders,pois").
+// "orders", "pois" or both (default "orders,pois"); "history" adds the logbook on the device (tests/bench/history.bench.tsx:
+// 10,000 events in Dexie, filter + first render and CSV export against their targets; BENCH_HISTORY_EVENTS,
+// BENCH_HISTORY_RUNS).
 // Subcommands for the web app's figures (issue 16): `npm run bench -- lighthouse`, `npm run bench -- start`.
 if (['lighthouse', 'start'].includes(process.argv[2] ?? '')) {
   await import('./bench-web.mjs');
@@ -263,7 +265,7 @@ async function bench(db, n) {
 
 // BENCH_REPEAT runs each case several times and reports the run with the median p99 (this machine is noisy).
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
-const SUITES = (process.env.BENCH_SUITES ?? 'orders,pois').split(',');
+const SUITES = (process.env.BENCH_SUITES ?? 'orders,pois,history').split(',');
 const rows = [];
 for (const db of SUITES.includes('orders') ? DBS : []) {
   for (const n of SIZES) {
@@ -416,4 +418,15 @@ if (SUITES.includes('pois')) {
       `| ${r.db} | ${r.radius >= 1000 ? `${r.radius / 1000} km` : `${r.radius} m`} | ${r.stations.toFixed(0)} | ${r.rps.toFixed(0)} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${r.errors} |`,
     );
   }
+}
+
+if (SUITES.includes('history')) {
+  // Runs in vitest's jsdom project 'bench' (the Lingui macros and .po catalogs compiled as in the app); it prints its
+  // figures against the targets and asserts nothing.
+  const { spawnSync } = await import('node:child_process');
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'bench', '--silent=false'], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (result.status !== 0) process.exitCode = result.status ?? 1;
 }

@@ -24,6 +24,7 @@ import { Route as publicOnboardingRouteImport } from './routes/(public)/onboardi
 import { Route as HistoryIndexRouteImport } from './routes/history/index'
 import { Route as HistoryCreateRouteImport } from './routes/history/create'
 import { Route as HistoryErrorRouteImport } from './routes/history/error'
+import { Route as HistoryImportRouteImport } from './routes/history/import'
 import { Route as HistoryTransactionsOverviewRouteImport } from './routes/history/transactions-overview'
 import { Route as MapIndexRouteImport } from './routes/map/index'
 import { Route as PayIndexRouteImport } from './routes/pay/index'
@@ -117,6 +118,11 @@ const HistoryCreateRoute = HistoryCreateRouteImport.update({
 const HistoryErrorRoute = HistoryErrorRouteImport.update({
   id: '/error',
   path: '/error',
+  getParentRoute: () => HistoryRouteRoute,
+} as any)
+const HistoryImportRoute = HistoryImportRouteImport.update({
+  id: '/import',
+  path: '/import',
   getParentRoute: () => HistoryRouteRoute,
 } as any)
 const HistoryTransactionsOverviewRoute =
@@ -231,6 +237,7 @@ export interface FileRoutesByFullPath {
   '/onboarding': typeof publicOnboardingRoute
   '/history/create': typeof HistoryCreateRoute
   '/history/error': typeof HistoryErrorRoute
+  '/history/import': typeof HistoryImportRoute
   '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
@@ -265,6 +272,7 @@ export interface FileRoutesByTo {
   '/onboarding': typeof publicOnboardingRoute
   '/history/create': typeof HistoryCreateRoute
   '/history/error': typeof HistoryErrorRoute
+  '/history/import': typeof HistoryImportRoute
   '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
@@ -302,6 +310,7 @@ export interface FileRoutesById {
   '/(public)/onboarding': typeof publicOnboardingRoute
   '/history/create': typeof HistoryCreateRoute
   '/history/error': typeof HistoryErrorRoute
+  '/history/import': typeof HistoryImportRoute
   '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
@@ -340,6 +349,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/history/create'
     | '/history/error'
+    | '/history/import'
     | '/history/transactions-overview'
     | '/pay/cancel'
     | '/pay/finish'
@@ -374,6 +384,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/history/create'
     | '/history/error'
+    | '/history/import'
     | '/history/transactions-overview'
     | '/pay/cancel'
     | '/pay/finish'
@@ -410,6 +421,7 @@ export interface FileRouteTypes {
     | '/(public)/onboarding'
     | '/history/create'
     | '/history/error'
+    | '/history/import'
     | '/history/transactions-overview'
     | '/pay/cancel'
     | '/pay/finish'
@@ -557,6 +569,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HistoryErrorRouteImport
       parentRoute: typeof HistoryRouteRoute
     }
+    '/history/import': {
+      id: '/history/import'
+      path: '/import'
+      fullPath: '/history/import'
+      preLoaderRoute: typeof HistoryImportRouteImport
+      parentRoute: typeof HistoryRouteRoute
+    }
     '/history/transactions-overview': {
       id: '/history/transactions-overview'
       path: '/transactions-overview'
@@ -696,6 +715,7 @@ declare module '@tanstack/react-router' {
 interface HistoryRouteRouteChildren {
   HistoryCreateRoute: typeof HistoryCreateRoute
   HistoryErrorRoute: typeof HistoryErrorRoute
+  HistoryImportRoute: typeof HistoryImportRoute
   HistoryTransactionsOverviewRoute: typeof HistoryTransactionsOverviewRoute
   HistoryIndexRoute: typeof HistoryIndexRoute
   HistoryIdMergeRoute: typeof HistoryIdMergeRoute
@@ -705,6 +725,7 @@ interface HistoryRouteRouteChildren {
 const HistoryRouteRouteChildren: HistoryRouteRouteChildren = {
   HistoryCreateRoute: HistoryCreateRoute,
   HistoryErrorRoute: HistoryErrorRoute,
+  HistoryImportRoute: HistoryImportRoute,
   HistoryTransactionsOverviewRoute: HistoryTransactionsOverviewRoute,
   HistoryIndexRoute: HistoryIndexRoute,
   HistoryIdMergeRoute: HistoryIdMergeRoute,

@@ -43,6 +43,7 @@ export {
   Ticket as TicketIcon,
   Trash2 as TrashIcon,
   TriangleAlert as WarningIcon,
+  Upload as UploadIcon,
   User as UserIcon,
   Wallet as WalletIcon,
   WifiOff as OfflineIcon,

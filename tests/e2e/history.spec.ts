@@ -291,3 +291,55 @@ test('the filtered history exported as CSV in English and in German, read back',
   expect(de.map((r) => r[5]?.replace(',', '.')).slice(1)).toEqual(en.map((r) => r[5]).slice(1));
   await expectAccessible(page, 'history in German');
 });
+
+test('a Spritmonitor fuel log imported once: its fills in the list, a second import skips them all', async ({
+  page,
+}) => {
+  await registerByMail(page, uniqueEmail('history-import'), 'correct-horse-9');
+  await page.goto('/history');
+  await page.getByRole('link', { name: 'Import CSV' }).click();
+  await expect(page.getByRole('heading', { name: 'Import a fuel log' })).toBeVisible();
+  await expectAccessible(page, 'import: pick a file');
+  const sample = readFileSync('tests/fixtures/spritmonitor.csv');
+  const chooseSample = () =>
+    page
+      .getByLabel('Choose a fuel log (CSV)')
+      .setInputFiles({ name: 'spritmonitor.csv', mimeType: 'text/csv', buffer: sample });
+  await chooseSample();
+  await expect(page.getByText('Spritmonitor fuel log “spritmonitor.csv”')).toBeVisible();
+  const columns = page.locator('dl.history-fields');
+  await expect(columns).toContainText('Quantityfrom “Menge (l)”');
+  await expect(columns).toContainText('Amountfrom “Gesamtpreis”');
+  await expect(columns).toContainText('Currencyfrom “Währung”');
+  await expect(page.getByRole('heading', { name: 'The first 5 lines' })).toBeVisible();
+  const preview = page.locator('.history-table tbody tr');
+  await expect(preview).toHaveCount(5);
+  await expect(preview.first()).toContainText('41.87 l');
+  await expect(preview.first()).toContainText('€71.14');
+  await expect(preview.first()).toContainText('48,112 km');
+  await expectAccessible(page, 'import: columns and preview');
+
+  await page.getByRole('button', { name: 'Import 6 fills' }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('6 fills imported')).toBeVisible();
+  await expect(page.getByText('0 fills skipped: already in the history')).toBeVisible();
+  await expectAccessible(page, 'import: finished');
+  expect((await serverHistory(page, 'types=COST&limit=100')).total).toBe(6);
+  await page.getByRole('link', { name: 'Show the history' }).click();
+  await expect(page.getByRole('link', { name: /Super E10/ })).toHaveCount(5);
+  await expect(page.getByRole('link', { name: /Super E5/ })).toHaveCount(1);
+
+  // The same file again: every fill is already there.
+  await page.getByRole('link', { name: 'Import CSV' }).click();
+  await chooseSample();
+  await page.getByRole('button', { name: 'Import 6 fills' }).click();
+  await expect(page.getByText('6 fills skipped: already in the history')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('0 fills imported')).toBeVisible();
+  const held = await serverHistory(page, 'types=COST&limit=100');
+  expect(held.total).toBe(6);
+  // One cost per line, sent once each: the amounts of the file, no two alike.
+  const amounts = held.events
+    .map((e) => (e as unknown as { cost: { price: number } }).cost.price)
+    .sort((a, b) => a - b);
+  expect(amounts).toEqual([34_580, 56_230, 63_120, 66_350, 68_990, 71_140]);
+});

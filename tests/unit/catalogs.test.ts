@@ -33,7 +33,39 @@ const catalog = (language: string) =>
   ['shell.po', 'messages.po'].flatMap((file) =>
     parsePo(readFileSync(join(process.cwd(), 'src/locales', language, file), 'utf8')),
   );
-const placeholders = (text: string) => [...text.matchAll(/\{[^}]+\}|<\/?\d+\/?>/g)].map((m) => m[0]).sort();
+/**
+ * The placeholders of a message, sorted: {name}, <0>…</0>, and for an ICU plural its variable and what its branches
+ * hold ("#", {name}) — a language may have more branches than English (Polish: one, few, many, other).
+ */
+function placeholders(text: string): string[] {
+  const found = new Set<string>();
+  const walk = (s: string) => {
+    for (const tag of s.matchAll(/<\/?\d+\/?>/g)) found.add(tag[0]);
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] !== '{') continue;
+      let depth = 0;
+      let j = i;
+      for (; j < s.length; j++) {
+        if (s[j] === '{') depth++;
+        else if (s[j] === '}' && --depth === 0) break;
+      }
+      const inner = s.slice(i + 1, j);
+      const plural = /^(\w+),\s*(plural|select|selectordinal),/.exec(inner);
+      if (!plural) found.add(`{${inner}}`);
+      else {
+        found.add(`{${plural[1]}, ${plural[2]}}`);
+        for (const branch of inner.slice(plural[0].length).matchAll(/\{((?:[^{}]|\{[^{}]*\})*)\}/g)) {
+          const body = branch[1] ?? '';
+          if (body.includes('#')) found.add('#');
+          walk(body);
+        }
+      }
+      i = j;
+    }
+  };
+  walk(text);
+  return [...found].sort();
+}
 
 const source = catalog('en');
 

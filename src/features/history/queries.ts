@@ -276,6 +276,30 @@ export const useAddImage = () =>
 export const useDeleteImage = () =>
   useMutation<unknown, ApiError, { eventId: string; imageId: string }>({ mutationKey: historyMutations.deleteImage });
 
+const IMPORT_PAGE = 100;
+
+/**
+ * The payments and costs a fuel-log import is checked against for duplicates: the server's with signal (every page),
+ * and what this phone keeps, costs still waiting in the outbox included.
+ */
+export async function importBaseline(userId: string, online: boolean): Promise<HistoryEvent[]> {
+  const { keptEvents } = await loadStore();
+  const kept = await keptEvents(userId);
+  if (!online) return kept;
+  const historyApi = await loadApi();
+  const held: HistoryEvent[] = [];
+  try {
+    for (let page = 1; ; page++) {
+      const res = await historyApi.list({ types: 'PAYMENT,COST', page, limit: IMPORT_PAGE });
+      held.push(...res.events);
+      if (page * IMPORT_PAGE >= res.total || res.events.length === 0) break;
+    }
+  } catch {
+    return kept; // the signal went: what the phone keeps
+  }
+  return [...held, ...kept];
+}
+
 /** The invoice PDF of a payment (§7 "GET /v4/invoices/{id}, which returns a blob"). */
 export const downloadInvoice = async (orderId: string) => (await loadApi()).invoice(orderId);
 /** An image's bytes (the owner's session is needed, so an <img src> cannot fetch it). */

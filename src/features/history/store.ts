@@ -17,12 +17,10 @@ const stored = (userId: string, event: HistoryEvent): StoredHistoryEvent => ({
 
 /** The user's kept events that pass the filters, newest first. */
 export async function queryHistory(userId: string, filters: HistoryFilters, now: Date): Promise<StoredHistoryEvent[]> {
-  return db.historyEvents
-    .where('[userId+time]')
-    .between([userId, -Infinity], [userId, Infinity])
-    .reverse()
-    .filter((row) => matches(row.event, filters, now))
-    .toArray();
+  // One read of the user's range, filtered and reversed in memory: Dexie's .filter() and .reverse() walk a cursor row
+  // by row, many times slower than the single getAll() this allows with 10,000 events.
+  const rows = await db.historyEvents.where('[userId+time]').between([userId, -Infinity], [userId, Infinity]).toArray();
+  return rows.filter((row) => matches(row.event, filters, now)).reverse();
 }
 
 export function useHistory(userId: string | null, filters: HistoryFilters): StoredHistoryEvent[] | undefined {
@@ -135,4 +133,10 @@ export async function lastMileage(
     .first();
   const m = rows?.event.cost?.odometer ?? rows?.event.payment?.odometer ?? null;
   return m === null ? null : m / 1000;
+}
+
+/** Every event kept for this user (the import's duplicate check without signal). */
+export async function keptEvents(userId: string): Promise<HistoryEvent[]> {
+  const rows = await db.historyEvents.where('[userId+time]').between([userId, -Infinity], [userId, Infinity]).toArray();
+  return rows.map((r) => r.event);
 }

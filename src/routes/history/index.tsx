@@ -14,7 +14,7 @@ import { useVehicles } from '../../features/history/ui/use-vehicles';
 import { isApiError } from '../../lib/http/errors';
 import { useOnline } from '../../lib/use-online';
 import { buttonClass, Chip, chipClass, EmptyState, Loading, Notice, Page, SkeletonList } from '../../ui';
-import { DownloadIcon, HistoryIcon, PlusIcon } from '../../ui/icons';
+import { DownloadIcon, HistoryIcon, PlusIcon, UploadIcon } from '../../ui/icons';
 
 export const Route = createFileRoute('/history/')({
   validateSearch: historySearch,
@@ -97,6 +97,10 @@ function HistoryPage() {
         <Chip icon={<DownloadIcon size={18} />} onClick={() => void onExport()} disabled={exporting}>
           <Trans>Export CSV</Trans>
         </Chip>
+        <Link to="/history/import" className={chipClass()}>
+          <UploadIcon size={18} aria-hidden="true" />
+          <Trans>Import CSV</Trans>
+        </Link>
       </FilterBar>
       {!online ? (
         <Notice tone="warning" live="status">

@@ -6,7 +6,7 @@ import { COST_CATEGORIES, RECURRENCE_PERIODS } from '../../../contract/history';
 import { CURRENCIES } from '../../../contract/stations';
 import { ApiError } from '../../../lib/http/errors';
 import { validateRequired } from '../../../lib/validation';
-import { Checkbox, FormAlert, SelectField, SubmitButton, TextArea, TextField, useForm } from '../../../ui';
+import { Button, Checkbox, FormAlert, PageActions, SelectField, TextArea, TextField, useForm } from '../../../ui';
 import {
   type CostFormValues,
   dateToSampleTime,
@@ -143,7 +143,12 @@ export function CostForm({
       {fuel ? <Checkbox {...form.checkbox('tankFull')} label={<Trans>Tank filled up</Trans>} /> : null}
       <TextArea {...field('notes')} maxLength={1000} rows={3} />
       {children}
-      <SubmitButton pending={form.pending}>{submitLabel}</SubmitButton>
+      {/* The save in the sticky action bar, within thumb reach like the other forms' (it ends the page). */}
+      <PageActions>
+        <Button type="submit" size="lg" fullWidth loading={form.pending}>
+          {submitLabel}
+        </Button>
+      </PageActions>
     </form>
   );
 }

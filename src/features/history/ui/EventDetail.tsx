@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import { Plural } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { HistoryEvent } from '../../../contract/history';
 import { fromDeciCents } from '../../../contract/money';
@@ -76,7 +77,8 @@ export function EventDetail({ event }: { event: HistoryEvent }) {
     add(i18n._(msg`Ended`), when.format(new Date(t.timeliness.endTime)));
     add(i18n._(msg`Duration`), `${Math.round(t.timeliness.durationS / 60)} min`);
     add(i18n._(msg`Driving score`), t.drivingScore === null ? null : `${t.drivingScore} / 100`);
-    if (t.isResultOfMerge) add(i18n._(msg`Merged from`), i18n._(msg`${t.mergedFrom.length} trips`));
+    if (t.isResultOfMerge)
+      add(i18n._(msg`Merged from`), <Plural value={t.mergedFrom.length} one="# trip" other="# trips" />);
   }
   return (
     <dl className="history-fields">

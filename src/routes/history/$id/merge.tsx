@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -72,7 +72,7 @@ function Picker({ trip, userId }: { trip: HistoryEvent; userId: string }) {
       description={<Trans>Choose the trips right before or after this one to make one trip of them.</Trans>}
       actions={
         <Button fullWidth disabled={!ok} loading={merge.isPending} onClick={() => void onMerge()}>
-          <Trans>Merge {chosen.size} trips</Trans>
+          <Plural value={chosen.size} one="Merge # trip" other="Merge # trips" />
         </Button>
       }
     >
