@@ -30,6 +30,7 @@ import { Route as PayIndexRouteImport } from './routes/pay/index'
 import { Route as PayCancelRouteImport } from './routes/pay/cancel'
 import { Route as PayFinishRouteImport } from './routes/pay/finish'
 import { Route as PayPumpRouteImport } from './routes/pay/pump'
+import { Route as ProfilePaymentsRouteRouteImport } from './routes/profile/payments/route'
 import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
@@ -38,6 +39,9 @@ import { Route as PayPrepayAmountRouteImport } from './routes/pay/prepay/amount'
 import { Route as PayPrepayFuelingRouteImport } from './routes/pay/prepay/fueling'
 import { Route as PayPrepayFuelselectionRouteImport } from './routes/pay/prepay/fuelselection'
 import { Route as PayPrepaySummaryRouteImport } from './routes/pay/prepay/summary'
+import { Route as ProfilePaymentsIndexRouteImport } from './routes/profile/payments/index'
+import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/profile/payments/payment-register'
+import { Route as ProfilePaymentsEditIdRouteImport } from './routes/profile/payments/edit/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -145,6 +149,11 @@ const PayPumpRoute = PayPumpRouteImport.update({
   path: '/pump',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const ProfilePaymentsRouteRoute = ProfilePaymentsRouteRouteImport.update({
+  id: '/profile/payments',
+  path: '/profile/payments',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const publicRegisterIndexRoute = publicRegisterIndexRouteImport.update({
   id: '/(public)/register/',
   path: '/register/',
@@ -185,6 +194,22 @@ const PayPrepaySummaryRoute = PayPrepaySummaryRouteImport.update({
   path: '/prepay/summary',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const ProfilePaymentsIndexRoute = ProfilePaymentsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ProfilePaymentsRouteRoute,
+} as any)
+const ProfilePaymentsPaymentRegisterRoute =
+  ProfilePaymentsPaymentRegisterRouteImport.update({
+    id: '/payment-register',
+    path: '/payment-register',
+    getParentRoute: () => ProfilePaymentsRouteRoute,
+  } as any)
+const ProfilePaymentsEditIdRoute = ProfilePaymentsEditIdRouteImport.update({
+  id: '/edit/$id',
+  path: '/edit/$id',
+  getParentRoute: () => ProfilePaymentsRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -192,6 +217,7 @@ export interface FileRoutesByFullPath {
   '/pay': typeof PayRouteRouteWithChildren
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
+  '/profile/payments': typeof ProfilePaymentsRouteRouteWithChildren
   '/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/error': typeof publicErrorRoute
   '/forgotten-password': typeof publicForgottenPasswordRoute
@@ -214,8 +240,11 @@ export interface FileRoutesByFullPath {
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
+  '/profile/payments/': typeof ProfilePaymentsIndexRoute
+  '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -243,8 +272,11 @@ export interface FileRoutesByTo {
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/register': typeof publicRegisterIndexRoute
   '/history/$id': typeof HistoryIdIndexRoute
+  '/profile/payments': typeof ProfilePaymentsIndexRoute
+  '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -253,6 +285,7 @@ export interface FileRoutesById {
   '/pay': typeof PayRouteRouteWithChildren
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
+  '/profile/payments': typeof ProfilePaymentsRouteRouteWithChildren
   '/(public)/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/(public)/error': typeof publicErrorRoute
   '/(public)/forgotten-password': typeof publicForgottenPasswordRoute
@@ -275,8 +308,11 @@ export interface FileRoutesById {
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/(public)/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
+  '/profile/payments/': typeof ProfilePaymentsIndexRoute
+  '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -286,6 +322,7 @@ export interface FileRouteTypes {
     | '/pay'
     | '/change-password'
     | '/settings'
+    | '/profile/payments'
     | '/change-tmp-password'
     | '/error'
     | '/forgotten-password'
@@ -308,8 +345,11 @@ export interface FileRouteTypes {
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/profile/payments/payment-register'
     | '/register/'
     | '/history/$id/'
+    | '/profile/payments/'
+    | '/profile/payments/edit/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -337,8 +377,11 @@ export interface FileRouteTypes {
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/profile/payments/payment-register'
     | '/register'
     | '/history/$id'
+    | '/profile/payments'
+    | '/profile/payments/edit/$id'
   id:
     | '__root__'
     | '/'
@@ -346,6 +389,7 @@ export interface FileRouteTypes {
     | '/pay'
     | '/change-password'
     | '/settings'
+    | '/profile/payments'
     | '/(public)/change-tmp-password'
     | '/(public)/error'
     | '/(public)/forgotten-password'
@@ -368,8 +412,11 @@ export interface FileRouteTypes {
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/profile/payments/payment-register'
     | '/(public)/register/'
     | '/history/$id/'
+    | '/profile/payments/'
+    | '/profile/payments/edit/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -378,6 +425,7 @@ export interface RootRouteChildren {
   PayRouteRoute: typeof PayRouteRouteWithChildren
   ChangePasswordRoute: typeof ChangePasswordRoute
   SettingsRoute: typeof SettingsRoute
+  ProfilePaymentsRouteRoute: typeof ProfilePaymentsRouteRouteWithChildren
   publicChangeTmpPasswordRoute: typeof publicChangeTmpPasswordRoute
   publicErrorRoute: typeof publicErrorRoute
   publicForgottenPasswordRoute: typeof publicForgottenPasswordRoute
@@ -539,6 +587,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPumpRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/profile/payments': {
+      id: '/profile/payments'
+      path: '/profile/payments'
+      fullPath: '/profile/payments'
+      preLoaderRoute: typeof ProfilePaymentsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/(public)/register/': {
       id: '/(public)/register/'
       path: '/register'
@@ -595,6 +650,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPrepaySummaryRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/profile/payments/': {
+      id: '/profile/payments/'
+      path: '/'
+      fullPath: '/profile/payments/'
+      preLoaderRoute: typeof ProfilePaymentsIndexRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
+    }
+    '/profile/payments/payment-register': {
+      id: '/profile/payments/payment-register'
+      path: '/payment-register'
+      fullPath: '/profile/payments/payment-register'
+      preLoaderRoute: typeof ProfilePaymentsPaymentRegisterRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
+    }
+    '/profile/payments/edit/$id': {
+      id: '/profile/payments/edit/$id'
+      path: '/edit/$id'
+      fullPath: '/profile/payments/edit/$id'
+      preLoaderRoute: typeof ProfilePaymentsEditIdRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
+    }
   }
 }
 
@@ -646,12 +722,28 @@ const PayRouteRouteWithChildren = PayRouteRoute._addFileChildren(
   PayRouteRouteChildren,
 )
 
+interface ProfilePaymentsRouteRouteChildren {
+  ProfilePaymentsPaymentRegisterRoute: typeof ProfilePaymentsPaymentRegisterRoute
+  ProfilePaymentsIndexRoute: typeof ProfilePaymentsIndexRoute
+  ProfilePaymentsEditIdRoute: typeof ProfilePaymentsEditIdRoute
+}
+
+const ProfilePaymentsRouteRouteChildren: ProfilePaymentsRouteRouteChildren = {
+  ProfilePaymentsPaymentRegisterRoute: ProfilePaymentsPaymentRegisterRoute,
+  ProfilePaymentsIndexRoute: ProfilePaymentsIndexRoute,
+  ProfilePaymentsEditIdRoute: ProfilePaymentsEditIdRoute,
+}
+
+const ProfilePaymentsRouteRouteWithChildren =
+  ProfilePaymentsRouteRoute._addFileChildren(ProfilePaymentsRouteRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   HistoryRouteRoute: HistoryRouteRouteWithChildren,
   PayRouteRoute: PayRouteRouteWithChildren,
   ChangePasswordRoute: ChangePasswordRoute,
   SettingsRoute: SettingsRoute,
+  ProfilePaymentsRouteRoute: ProfilePaymentsRouteRouteWithChildren,
   publicChangeTmpPasswordRoute: publicChangeTmpPasswordRoute,
   publicErrorRoute: publicErrorRoute,
   publicForgottenPasswordRoute: publicForgottenPasswordRoute,

@@ -5,6 +5,9 @@ import { createdAt, ts } from './columns';
 import { orders } from './orders';
 import { users } from './users';
 
+/** What the sandbox issuer answers for a card (server/psp/test-cards.ts: the test card numbers that choose it). */
+export type CardBehavior = 'approve' | 'challenge' | 'decline' | 'insufficient_funds' | 'expired';
+
 /**
  * Saved payment methods of the sandbox PSP: a token with brand, last 4 digits and expiry. No card number is ever
  * stored. `behavior` is the sandbox's test-card outcome (approve or decline every authorization).
@@ -25,7 +28,7 @@ export const paymentMethods = pgTable(
     expYear: integer('exp_year').notNull(),
     holderName: text('holder_name'),
     label: text('label'),
-    behavior: text('behavior').$type<'approve' | 'decline'>().notNull().default('approve'),
+    behavior: text('behavior').$type<CardBehavior>().notNull().default('approve'),
     isPreferred: boolean('is_preferred').notNull().default(false),
     state: text('state').$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
     createdAt: createdAt(),
@@ -80,4 +83,28 @@ export const paymentLedger = pgTable(
   ],
 );
 
+/**
+ * A visit of the provider's hosted card page (server/psp/card-page.ts): who it is for, what it does (register a new card
+ * or edit one) and where it returns. The id is the page's secret (the page has no session of ours); single-use and
+ * short-lived. It never holds card data.
+ */
+export const pspSessions = pgTable(
+  'psp_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'REGISTER' | 'EDIT'>().notNull(),
+    paymentMethodId: text('payment_method_id'),
+    successUrl: text('success_url').notNull(),
+    errorUrl: text('error_url').notNull(),
+    status: text('status').$type<'OPEN' | 'DONE' | 'CANCELLED'>().notNull().default('OPEN'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('psp_sessions_user_id_idx').on(t.userId)],
+);
+
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type PspSessionRow = typeof pspSessions.$inferSelect;

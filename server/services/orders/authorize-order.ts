@@ -9,8 +9,8 @@ import type { AppContext } from '../../context';
 import { forecourtDevices, type PaymentMethodRow, paymentMethods, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
+import { DECLINE_REASONS } from '../../psp/test-cards';
 import { AMOUNT_PRECISION, releasePump } from '../forecourt';
-import { DECLINED_MESSAGE } from './constants';
 import { findOrder, loadOwnOrderRow } from './load-order';
 import { applyTransition } from './transitions';
 
@@ -113,7 +113,8 @@ export async function authorizeOrder({
       .where(eq(forecourtDevices.productId, row.productId))
       .for('update');
     if (device && device.state !== 'IDLE') throw new ApiError(409, 'conflict', 'The pump is in use');
-    if (method.behavior === 'decline') {
+    const declined = DECLINE_REASONS[method.behavior];
+    if (declined) {
       const moved = await applyTransition({
         tx,
         input: {
@@ -123,8 +124,8 @@ export async function authorizeOrder({
           now,
           actionCodeText: 'PAYMENT_DECLINED',
           description: `${method.brand} declined the authorization`,
-          message: DECLINED_MESSAGE,
-          patch: { ...paymentPatch, errorMessage: DECLINED_MESSAGE },
+          message: declined,
+          patch: { ...paymentPatch, errorMessage: declined },
         },
       });
       if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');

@@ -1,9 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentMethodsApi } from './api';
+// The driver's payment methods: list, limit, and the writes (set preferred, deactivate). The provider page round
+// trips are plain calls (they end in a full-page redirect).
+import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { PaymentMethod } from '../../contract/orders';
+import type { ApiError } from '../../lib/http/errors';
+import { queryClient } from '../../lib/query-client';
+import { paymentMethodsApi, type ReturnUrls } from './api';
+import { REGISTER_RETURN_PATH } from './model/registration-return';
 
 export const paymentMethodKeys = {
   all: ['payment-methods'] as const,
   list: (customerId: string) => ['payment-methods', customerId] as const,
+  limit: () => ['payment-methods', 'limit'] as const,
 };
 
 export const paymentMethodsQuery = (customerId: string) =>
@@ -13,7 +20,54 @@ export const paymentMethodsQuery = (customerId: string) =>
     staleTime: 60_000,
   });
 
+export const limitQuery = () =>
+  queryOptions({
+    queryKey: paymentMethodKeys.limit(),
+    queryFn: ({ signal }) => paymentMethodsApi.limitExceeded(signal),
+    staleTime: 0,
+  });
+
 /** The driver's saved methods; a guest has none (pay-flows.md §6: no payment-method picker). */
 export function usePaymentMethods(customerId: string | null) {
   return useQuery({ ...paymentMethodsQuery(customerId ?? ''), enabled: !!customerId });
 }
+
+/** Both return addresses of a provider page round trip: this app's return route. */
+function returnUrls(): ReturnUrls {
+  const back = `${window.location.origin}${REGISTER_RETURN_PATH}`;
+  return { successUrl: back, errorUrl: back };
+}
+
+/** The provider's page to add a card (GET /payments/{provider}/urls). */
+export const openRegistrationPage = (provider = 'sandbox') =>
+  paymentMethodsApi.registrationPage(provider, returnUrls());
+/** The provider's page to renew a card (PATCH /v4/payment-methods/{id}). */
+export const openEditPage = (id: string) => paymentMethodsApi.editPage(id, returnUrls());
+
+/** After a change: the lists (every customer key) and the limit load again. */
+export const refreshPaymentMethods = (client: QueryClient = queryClient) =>
+  client.invalidateQueries({ queryKey: paymentMethodKeys.all });
+
+export const paymentMethodMutations = {
+  setPreferred: ['payment-methods', 'set-preferred'] as const,
+  deactivate: ['payment-methods', 'deactivate'] as const,
+};
+
+export function registerPaymentMethodMutations(client: QueryClient): void {
+  client.setMutationDefaults(paymentMethodMutations.setPreferred, {
+    mutationFn: ({ id }: { id: string }) => paymentMethodsApi.setPreferred(id),
+    onSettled: () => refreshPaymentMethods(client),
+  });
+  client.setMutationDefaults(paymentMethodMutations.deactivate, {
+    mutationFn: ({ id }: { id: string }) => paymentMethodsApi.deactivate(id),
+    onSettled: () => refreshPaymentMethods(client),
+  });
+}
+
+export const useSetPreferred = () =>
+  useMutation<PaymentMethod, ApiError, { id: string }>({ mutationKey: paymentMethodMutations.setPreferred });
+export const useDeactivate = () =>
+  useMutation<PaymentMethod, ApiError, { id: string }>({ mutationKey: paymentMethodMutations.deactivate });
+
+// Registered when this module first loads (the summary or a payment-methods screen), not with the app's entry.
+registerPaymentMethodMutations(queryClient);
