@@ -129,14 +129,16 @@ function PaymentMethodsPage() {
               key={method.id}
               leading={<MethodIcon method={method.method} />}
               title={methodName(method)}
-              subtitle={<Expires expiry={method.details.expiry} />}
-              trailing={
-                method.isPreferred ? (
-                  <span className="method-preferred-mark">
-                    <StarIcon size={14} aria-hidden="true" />
-                    <Trans>Preferred</Trans>
-                  </span>
-                ) : undefined
+              subtitle={
+                <>
+                  <Expires expiry={method.details.expiry} />
+                  {method.isPreferred ? (
+                    <span className="method-preferred-mark">
+                      <StarIcon size={12} aria-hidden="true" />
+                      <Trans>Preferred</Trans>
+                    </span>
+                  ) : null}
+                </>
               }
               chevron
               render={(props) => (
