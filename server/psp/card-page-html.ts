@@ -4,6 +4,7 @@
 import { pageCsp } from '../http/security-headers';
 import { escapeHtml as h } from '../mail/mailer';
 import type { CardErrors, CardPageVisit } from './card-sessions';
+import { SANDBOX_3DS_CODE } from './challenge-session';
 
 export const CARD_PAGE_STYLE =
   'body{font-family:system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111827}main{max-width:26rem;margin:0 auto;padding:1.25rem 1rem 2rem}header{display:flex;align-items:center;gap:.5rem;margin-bottom:1rem}header b{font-size:1.1rem}.lock{font-size:.85rem;color:#374151}form{background:#fff;border-radius:12px;padding:1rem;box-shadow:0 1px 3px #0002}label{display:block;font-weight:600;margin:.75rem 0 .3rem}input{width:100%;box-sizing:border-box;min-height:44px;padding:.55rem .7rem;font-size:1rem;border:1px solid #6b7280;border-radius:8px}input[aria-invalid=true]{border-color:#b91c1c}.row{display:flex;gap:.75rem}.row>div{flex:1}.err{color:#b91c1c;margin:.3rem 0 0;font-size:.9rem}button{display:block;width:100%;min-height:48px;margin-top:1rem;font-size:1rem;font-weight:600;border-radius:8px;border:0;background:#1d4ed8;color:#fff}button.cancel{background:transparent;color:#1d4ed8;border:1px solid #1d4ed8}details{margin-top:1rem;font-size:.9rem}code{font-size:.9rem}table{border-collapse:collapse}td{padding:.15rem .5rem .15rem 0}h1{font-size:1.3rem;margin:.25rem 0 1rem}p.card{margin:0 0 .5rem}';
@@ -71,5 +72,18 @@ export function expiredPage(): string {
   return page(
     'Link expired',
     '<h1>This link is no longer valid</h1><p>It was used already or is more than 15 minutes old. Go back to the app and start again.</p>',
+  );
+}
+
+/** The issuer's 3-D Secure challenge page: the sandbox's code is shown on it (a real issuer texts it). */
+export function challengePage(
+  id: string,
+  details: { amount: string; merchant: string; card: string },
+  opts: { error?: string } = {},
+): string {
+  const invalid = opts.error ? ' aria-invalid="true" aria-describedby="code-error"' : '';
+  return page(
+    'Confirm your payment',
+    `<h1>Confirm your payment</h1><form method="post" action="/psp/challenge/${h(id)}" novalidate><p class="card">Pay <b>${h(details.amount)}</b> to ${h(details.merchant)} with ${h(details.card)}.</p><p>Your bank sent a code to your phone. <i>Sandbox: the code is ${SANDBOX_3DS_CODE}.</i></p>${opts.error ? `<p class="err" role="alert">${h(opts.error)}</p>` : ''}<div><label for="code">Security code from your bank</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="8" required${invalid}>${opts.error ? `<p class="err" id="code-error">${h(opts.error)}</p>` : ''}</div><button type="submit" name="action" value="approve">Confirm payment</button><button type="submit" class="cancel" name="action" value="deny" formnovalidate>Deny payment</button></form>`,
   );
 }

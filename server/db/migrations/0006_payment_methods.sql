@@ -3,6 +3,8 @@ CREATE TABLE "psp_sessions" (
 	"user_id" text NOT NULL,
 	"kind" text NOT NULL,
 	"payment_method_id" text,
+	"order_id" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
 	"success_url" text NOT NULL,
 	"error_url" text NOT NULL,
 	"status" text DEFAULT 'OPEN' NOT NULL,
@@ -10,5 +12,7 @@ CREATE TABLE "psp_sessions" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "user_interaction_url" text;--> statement-breakpoint
 ALTER TABLE "psp_sessions" ADD CONSTRAINT "psp_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "psp_sessions" ADD CONSTRAINT "psp_sessions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "psp_sessions_user_id_idx" ON "psp_sessions" USING btree ("user_id");

@@ -84,8 +84,8 @@ export const paymentLedger = pgTable(
 );
 
 /**
- * A visit of the provider's hosted card page (server/psp/card-page.ts): who it is for, what it does (register a new card
- * or edit one) and where it returns. The id is the page's secret (the page has no session of ours); single-use and
+ * A visit of one of the provider's hosted pages (server/routes/psp.ts): who it is for, what it does (register a new
+ * card, edit one, or the 3-D Secure challenge of an authorization) and where it returns. The id is the page's secret (the page has no session of ours); single-use and
  * short-lived. It never holds card data.
  */
 export const pspSessions = pgTable(
@@ -95,8 +95,12 @@ export const pspSessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'REGISTER' | 'EDIT'>().notNull(),
+    kind: text('kind').$type<'REGISTER' | 'EDIT' | 'CHALLENGE'>().notNull(),
     paymentMethodId: text('payment_method_id'),
+    /** CHALLENGE: the order whose authorization waits for the 3-D Secure answer. */
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** CHALLENGE: wrong codes so far (3 fail the payment). */
+    attempts: integer('attempts').notNull().default(0),
     successUrl: text('success_url').notNull(),
     errorUrl: text('error_url').notNull(),
     status: text('status').$type<'OPEN' | 'DONE' | 'CANCELLED'>().notNull().default('OPEN'),

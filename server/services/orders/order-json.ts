@@ -61,7 +61,7 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[]): Order {
       },
     ],
     error: row.errorMessage ? { message: row.errorMessage } : null,
-    userInteraction: null,
+    userInteraction: row.userInteractionUrl ? { isRequired: true, urls: { start: row.userInteractionUrl } } : null,
     pollIntervalMs: POLL_INTERVAL_MS,
     payment: row.paymentMethodId
       ? {

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { currencyDigits } from '../../../contract/money';
 import { usePayPrepay } from '../../../features/checkout/queries';
@@ -27,6 +27,7 @@ function PrepaySummary() {
   const { i18n } = useLingui();
   const query = Route.useSearch();
   const navigate = useNavigate();
+  const router = useRouter();
   const online = useOnline();
   const record = useSession();
   const isGuest = !record || record.isGuest === true;
@@ -68,9 +69,22 @@ function PrepaySummary() {
         paymentMethodId: method.id,
         thingId: user.data?.thingId ?? null,
         partner: query.partner,
+        returnTo: {
+          success: router.buildLocation({
+            to: '/pay/prepay/fueling',
+            search: (prev) => ({ ...prev, orderType: 'PREPAY' }),
+          }).href,
+          error: router.buildLocation({ to: '/error', search: { type: 'payment' } }).href,
+        },
       },
       {
         onSuccess: (order) => {
+          // 3-D Secure: the card issuer's page first; it sends the driver back to the fueling page or the error page.
+          const start = order.userInteraction?.isRequired ? order.userInteraction.urls?.start : undefined;
+          if (start) {
+            window.location.assign(start);
+            return;
+          }
           if (['FAILED', 'REJECTED', 'PROBLEM', 'CANCELLED'].includes(order.state)) {
             void navigate({ to: '/error', search: { type: 'payment' } });
             return;
