@@ -37,3 +37,12 @@ export type ProviderPage = z.infer<typeof providerPageResponse>;
  */
 export const REGISTRATION_RESULTS = ['success', 'error', 'cancelled'] as const;
 export type RegistrationResult = (typeof REGISTRATION_RESULTS)[number];
+
+/** POST save_pin (pin; password when a PIN exists already), validate_pin (pin), unlock_pin (password). */
+export const PIN_LENGTH = 4;
+export const savePinBody = z.strictObject({ pin: z.string().max(16), password: z.string().max(200).optional() });
+export const validatePinBody = z.strictObject({ pin: z.string().max(16) });
+export const unlockPinBody = z.strictObject({ password: z.string().max(200) });
+/** GET user_has_pin: {result} as every cloud function, plus whether validation is locked. */
+export const pinStatusResponse = z.object({ result: z.boolean(), locked: z.boolean().optional() });
+export const functionResult = z.object({ result: z.boolean() });

@@ -112,3 +112,18 @@ export const pspSessions = pgTable(
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type PspSessionRow = typeof pspSessions.$inferSelect;
+
+/**
+ * The payment PIN (shell-and-account.md §4 "Payment PIN"): an argon2id hash, never the PIN. `failures` counts wrong
+ * PINs in a row; the third sets `lockedAt` (one guarded UPDATE, so parallel tries cannot count past it), and only the
+ * account password clears it. In the database, so a restart keeps the lock.
+ */
+export const paymentPins = pgTable('payment_pins', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pinHash: text('pin_hash').notNull(),
+  failures: integer('failures').notNull().default(0),
+  lockedAt: ts('locked_at'),
+  updatedAt: ts('updated_at').notNull(),
+});
