@@ -41,6 +41,7 @@ import { Route as PayPrepayFuelselectionRouteImport } from './routes/pay/prepay/
 import { Route as PayPrepaySummaryRouteImport } from './routes/pay/prepay/summary'
 import { Route as ProfilePaymentsIndexRouteImport } from './routes/profile/payments/index'
 import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/profile/payments/payment-register'
+import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
 import { Route as ProfilePaymentsEditIdRouteImport } from './routes/profile/payments/edit/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -205,6 +206,11 @@ const ProfilePaymentsPaymentRegisterRoute =
     path: '/payment-register',
     getParentRoute: () => ProfilePaymentsRouteRoute,
   } as any)
+const ProfilePaymentsPinRoute = ProfilePaymentsPinRouteImport.update({
+  id: '/pin',
+  path: '/pin',
+  getParentRoute: () => ProfilePaymentsRouteRoute,
+} as any)
 const ProfilePaymentsEditIdRoute = ProfilePaymentsEditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
+  '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
@@ -273,6 +280,7 @@ export interface FileRoutesByTo {
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
+  '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/register': typeof publicRegisterIndexRoute
   '/history/$id': typeof HistoryIdIndexRoute
   '/profile/payments': typeof ProfilePaymentsIndexRoute
@@ -309,6 +317,7 @@ export interface FileRoutesById {
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
+  '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/(public)/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
@@ -346,6 +355,7 @@ export interface FileRouteTypes {
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
     | '/profile/payments/payment-register'
+    | '/profile/payments/pin'
     | '/register/'
     | '/history/$id/'
     | '/profile/payments/'
@@ -378,6 +388,7 @@ export interface FileRouteTypes {
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
     | '/profile/payments/payment-register'
+    | '/profile/payments/pin'
     | '/register'
     | '/history/$id'
     | '/profile/payments'
@@ -413,6 +424,7 @@ export interface FileRouteTypes {
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
     | '/profile/payments/payment-register'
+    | '/profile/payments/pin'
     | '/(public)/register/'
     | '/history/$id/'
     | '/profile/payments/'
@@ -664,6 +676,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfilePaymentsPaymentRegisterRouteImport
       parentRoute: typeof ProfilePaymentsRouteRoute
     }
+    '/profile/payments/pin': {
+      id: '/profile/payments/pin'
+      path: '/pin'
+      fullPath: '/profile/payments/pin'
+      preLoaderRoute: typeof ProfilePaymentsPinRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
+    }
     '/profile/payments/edit/$id': {
       id: '/profile/payments/edit/$id'
       path: '/edit/$id'
@@ -724,12 +743,14 @@ const PayRouteRouteWithChildren = PayRouteRoute._addFileChildren(
 
 interface ProfilePaymentsRouteRouteChildren {
   ProfilePaymentsPaymentRegisterRoute: typeof ProfilePaymentsPaymentRegisterRoute
+  ProfilePaymentsPinRoute: typeof ProfilePaymentsPinRoute
   ProfilePaymentsIndexRoute: typeof ProfilePaymentsIndexRoute
   ProfilePaymentsEditIdRoute: typeof ProfilePaymentsEditIdRoute
 }
 
 const ProfilePaymentsRouteRouteChildren: ProfilePaymentsRouteRouteChildren = {
   ProfilePaymentsPaymentRegisterRoute: ProfilePaymentsPaymentRegisterRoute,
+  ProfilePaymentsPinRoute: ProfilePaymentsPinRoute,
   ProfilePaymentsIndexRoute: ProfilePaymentsIndexRoute,
   ProfilePaymentsEditIdRoute: ProfilePaymentsEditIdRoute,
 }

@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { type CardBehavior, type PspSessionRow, paymentMethods, pspSessions } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { countActive, limitReached, ownActiveMethod } from '../services/payment-methods/manage-methods';
-import { cardBrand, luhnValid, TEST_CARD_NUMBERS } from './test-cards';
+import { CREDIT_CARD_NUMBERS, cardBrand, luhnValid, TEST_CARD_NUMBERS } from './test-cards';
 
 export const SANDBOX_PROVIDER = 'sandbox';
 /** A visit of the provider page is good for this long. */
@@ -73,7 +73,7 @@ export async function openEdit({
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const method = await ownActiveMethod(tx, input.userId, input.paymentMethodId);
-    if (method.provider !== SANDBOX_PROVIDER || method.method !== 'DIRECT_CREDIT') {
+    if (method.provider !== SANDBOX_PROVIDER || !['DIRECT_CREDIT', 'CREDIT_CARD'].includes(method.method)) {
       throw new ApiError(409, 'conflict', 'Only cards are edited on the provider page');
     }
     await tx.insert(pspSessions).values({
@@ -228,11 +228,12 @@ export async function completeVisit({
       )
       .limit(1);
     const id = newId();
+    const method = CREDIT_CARD_NUMBERS.has(digits) ? 'CREDIT_CARD' : 'DIRECT_CREDIT';
     await tx.insert(paymentMethods).values({
       id,
       userId: visit.userId,
       provider: SANDBOX_PROVIDER,
-      method: 'DIRECT_CREDIT',
+      method,
       token: `tok_sbx_${newToken()}`,
       brand: cardBrand(digits) as string,
       last4: digits.slice(-4),
@@ -245,7 +246,7 @@ export async function completeVisit({
       createdAt: now,
     });
     return {
-      redirect: returnUrl(visit, 'success', { paymentId: id, provider: SANDBOX_PROVIDER, method: 'DIRECT_CREDIT' }),
+      redirect: returnUrl(visit, 'success', { paymentId: id, provider: SANDBOX_PROVIDER, method }),
     };
   });
 }

@@ -35,6 +35,7 @@ export const TEST_CARDS = {
  */
 export const TEST_CARD_NUMBERS: Record<string, CardBehavior> = {
   '4242424242424242': 'approve',
+  '5200828282828210': 'approve',
   '5555555555554444': 'approve',
   '378282246310005': 'approve',
   '4000000000003220': 'challenge',
@@ -42,6 +43,12 @@ export const TEST_CARD_NUMBERS: Record<string, CardBehavior> = {
   '4000000000009995': 'insufficient_funds',
   '4000000000000069': 'expired',
 };
+
+/**
+ * A card the provider registers as CREDIT_CARD rather than DIRECT_CREDIT: the app asks for the driver's PIN (or
+ * biometrics) before paying with it (pay-flows.md §4: only GOOGLE_PAY, MBWAY, DIRECT_CREDIT, APPLE_PAY skip that step).
+ */
+export const CREDIT_CARD_NUMBERS = new Set(['5200828282828210']);
 
 /** Luhn checksum (ISO/IEC 7812): every second digit from the right doubled. */
 export function luhnValid(digits: string): boolean {

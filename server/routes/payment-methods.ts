@@ -12,7 +12,7 @@ import { listPaymentMethods, toPaymentMethodJson } from '../psp/list-payment-met
 import { deactivate, limitExceeded, setPreferred } from '../services/payment-methods/manage-methods';
 
 /** What the sandbox provider takes today (more methods join as their flows land). */
-const PROVIDERS = [{ provider: SANDBOX_PROVIDER, methods: ['DIRECT_CREDIT'] }];
+const PROVIDERS = [{ provider: SANDBOX_PROVIDER, methods: ['DIRECT_CREDIT', 'CREDIT_CARD'] }];
 
 export function paymentMethodRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();

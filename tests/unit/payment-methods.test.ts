@@ -10,8 +10,14 @@ describe('coming back from the provider page (payment-return group)', () => {
     [{ registration: 'success' }, { kind: 'added' }],
     [{ registration: 'success', type: 'edit' }, { kind: 'edited' }],
     [{ registration: 'cancelled', type: 'edit' }, { kind: 'cancelled' }],
-    [{ registration: 'error', type: 'register' }, { kind: 'failed', errorType: 'payment_register' }],
-    [{ registration: 'error', type: 'edit' }, { kind: 'failed', errorType: 'payment_edit' }],
+    [
+      { registration: 'error', type: 'register' },
+      { kind: 'failed', errorType: 'payment_register' },
+    ],
+    [
+      { registration: 'error', type: 'edit' },
+      { kind: 'failed', errorType: 'payment_edit' },
+    ],
     [{ registration: 'something else' }, { kind: 'failed', errorType: 'payment_register' }],
   ])('%o → %o', (query, outcome) => {
     expect(registrationOutcome(query)).toEqual(outcome);

@@ -1,7 +1,9 @@
 import { paymentMethod, paymentMethodsResponse } from '../../contract/orders';
 import {
   availableProvidersResponse,
+  functionResult,
   limitExceededResponse,
+  pinStatusResponse,
   providerPageResponse,
 } from '../../contract/payment-methods';
 import { api } from '../../lib/http/index';
@@ -30,4 +32,15 @@ export const paymentMethodsApi = {
     api.request(path(id), providerPageResponse, { method: 'PATCH', searchParams: urls }),
   setPreferred: (id: string) => api.request(`${path(id)}/set-as-preferred`, paymentMethod, { method: 'POST' }),
   deactivate: (id: string) => api.request(`${path(id)}/deactivate`, paymentMethod, { method: 'POST' }),
+};
+
+/** The payment PIN's cloud functions (pay-flows.md §7; unlock_pin is ours: the lock needs the account password). */
+export const pinApi = {
+  status: (signal?: AbortSignal) => api.request('functions/user_has_pin_prod', pinStatusResponse, { signal }),
+  save: (body: { pin: string; password?: string }) =>
+    api.request('functions/save_pin_prod', functionResult, { method: 'POST', json: body }),
+  validate: (pin: string) =>
+    api.request('functions/validate_pin_prod', functionResult, { method: 'POST', json: { pin } }),
+  unlock: (password: string) =>
+    api.request('functions/unlock_pin_prod', functionResult, { method: 'POST', json: { password } }),
 };

@@ -39,4 +39,4 @@ export function methodKind(method: PaymentMethod['method']): MethodKind {
 
 /** Cards are edited on the provider's page (new expiry); wallets and phone methods have nothing to edit here. */
 export const isEditable = (method: Pick<PaymentMethod, 'method' | 'provider'>): boolean =>
-  method.method === 'DIRECT_CREDIT' && method.provider === 'sandbox';
+  (method.method === 'DIRECT_CREDIT' || method.method === 'CREDIT_CARD') && method.provider === 'sandbox';

@@ -1,13 +1,16 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { currencyDigits } from '../../../contract/money';
+import { needsValidation } from '../../../features/checkout/model/validation-step';
 import { usePayPrepay } from '../../../features/checkout/queries';
 import { PaymentMethodPicker } from '../../../features/checkout/ui/PaymentMethodPicker';
+import { PinSheet } from '../../../features/checkout/ui/PinSheet';
 import { orderGroup } from '../../../features/orders/model/search';
-import { usePaymentMethods } from '../../../features/payment-methods/queries';
+import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
 import { useSession, useUser } from '../../../features/session/queries';
 import { errorText } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/http/errors';
@@ -36,6 +39,8 @@ function PrepaySummary() {
   const { station, pump, item } = useChosenPump(query);
   const [chosen, setChosen] = useState<string | null>(null);
   const pay = usePayPrepay();
+  const [pinOpen, setPinOpen] = useState(false);
+  const pinStatus = useQuery({ ...pinStatusQuery(), enabled: !isGuest });
   const pending = pay.isPending;
   // No answer: nothing is lost — the same attempt (same keys) is replayed when the driver presses pay again.
   const alert = pay.error instanceof ApiError && pay.error.status === 0 ? errorText(i18n, pay.error) : null;
@@ -54,9 +59,17 @@ function PrepaySummary() {
   const list = methods.data ?? [];
   const method = list.find((m) => m.id === chosen) ?? list.find((m) => m.isPreferred) ?? list[0] ?? null;
   // "The pay button is disabled … when no payment method exists" (noPM) and while we cannot reach the server.
-  const canPay = !isGuest && !!method && online && !pending;
+  // The validation step (PIN) before card flows other than GOOGLE_PAY, MBWAY, DIRECT_CREDIT, APPLE_PAY (§4).
+  const validation = !!method && needsValidation(method.method);
+  const pinMissing = validation && pinStatus.data?.result === false;
+  const canPay = !isGuest && !!method && online && !pending && !(validation && (pinStatus.isPending || pinMissing));
 
   function onPay() {
+    if (validation) setPinOpen(true);
+    else pay_();
+  }
+
+  function pay_() {
     if (!method || !record) return;
     pay.mutate(
       {
@@ -153,6 +166,26 @@ function PrepaySummary() {
           )}
         </Section>
       )}
+      {pinMissing ? (
+        <Notice
+          tone="info"
+          live="none"
+          title={<Trans>Set up a payment PIN to pay with this card.</Trans>}
+          action={
+            <Link to="/profile/payments/pin" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+              <Trans>Set up PIN</Trans>
+            </Link>
+          }
+        />
+      ) : null}
+      <PinSheet
+        open={pinOpen}
+        onClose={() => setPinOpen(false)}
+        onValidated={() => {
+          setPinOpen(false);
+          pay_();
+        }}
+      />
       <FormAlert>{alert}</FormAlert>
       {!online ? (
         <Notice tone="warning">

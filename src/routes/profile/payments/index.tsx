@@ -27,10 +27,11 @@ import {
   Loading,
   Notice,
   Page,
+  Section,
   SkeletonList,
   toast,
 } from '../../../ui';
-import { CardIcon, EditIcon, PlusIcon, StarIcon, TrashIcon } from '../../../ui/icons';
+import { CardIcon, EditIcon, LockIcon, PlusIcon, StarIcon, TrashIcon } from '../../../ui/icons';
 import './-components/payments.css';
 
 export const Route = createFileRoute('/profile/payments/')({
@@ -148,6 +149,17 @@ function PaymentMethodsPage() {
           ))}
         </List>
       )}
+      <Section title={<Trans>Security</Trans>}>
+        <List>
+          <ListItem
+            leading={<LockIcon size={22} />}
+            title={<Trans>Payment PIN</Trans>}
+            subtitle={<Trans>Asked before paying with cards that need it</Trans>}
+            chevron
+            render={(props) => <Link to="/profile/payments/pin" {...props} />}
+          />
+        </List>
+      </Section>
       <BottomSheet
         open={!!open}
         onClose={() => setOpen(null)}
