@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { currencyDigits } from '../../../contract/money';
+import { type DeviceWallets, payButtonBlock, userOutcome } from '../../../features/checkout/model/checkout';
 import { needsValidation } from '../../../features/checkout/model/validation-step';
 import { usePayPrepay } from '../../../features/checkout/queries';
 import { PaymentMethodPicker } from '../../../features/checkout/ui/PaymentMethodPicker';
@@ -20,6 +21,8 @@ import { Button, buttonClass, FormAlert, Loading, Money, Notice, Page, Section, 
 import { OrderFacts } from '../-components/OrderFacts';
 import { StepSkeleton } from './-components/StepSkeleton';
 import { useChosenPump } from './-components/use-chosen-pump';
+
+const NO_WALLETS: DeviceWallets = { googlePay: false, applePay: false };
 
 export const Route = createFileRoute('/pay/prepay/summary')({
   validateSearch: orderGroup,
@@ -62,7 +65,26 @@ function PrepaySummary() {
   // The validation step (PIN) before card flows other than GOOGLE_PAY, MBWAY, DIRECT_CREDIT, APPLE_PAY (§4).
   const validation = !!method && needsValidation(method.method);
   const pinMissing = validation && pinStatus.data?.result === false;
-  const canPay = !isGuest && !!method && online && !pending && !(validation && (pinStatus.isPending || pinMissing));
+  // The checkout rules (pay-flows.md §4, §5). No device wallet is offered here yet (the wallet adapters are to come).
+  const checkoutStation = {
+    guestCheckout: station.features.guestCheckout,
+    supportedPaymentMeans: station.supportedPaymentMeans,
+  };
+  const outcome = isGuest || methods.isPending ? null : userOutcome(checkoutStation, list, method, NO_WALLETS);
+  const block = payButtonBlock({
+    outcome,
+    method,
+    station: checkoutStation,
+    twoFactorMethod: user.data?.twoFactorMethod ?? 'none',
+    voucherPreviewLoading: false,
+  });
+  const canPay =
+    !isGuest &&
+    !!method &&
+    online &&
+    !pending &&
+    block === null &&
+    !(validation && (pinStatus.isPending || pinMissing));
 
   function onPay() {
     if (validation) setPinOpen(true);
@@ -166,6 +188,15 @@ function PrepaySummary() {
           )}
         </Section>
       )}
+      {outcome?.kind === 'poiRejectedPM' ? (
+        <Notice tone="warning" live="none">
+          <Trans>This station does not take this payment method. Choose another one.</Trans>
+        </Notice>
+      ) : outcome?.kind === 'deviceRejectedPM' ? (
+        <Notice tone="warning" live="none">
+          <Trans>This payment method cannot be used on this device. Choose another one.</Trans>
+        </Notice>
+      ) : null}
       {pinMissing ? (
         <Notice
           tone="info"
