@@ -8,7 +8,12 @@ import { forbidden } from '../errors';
 
 /** pay-flows.md §5: "MAESTRO and AMERICAN_EXPRESS count as direct credit in the station's methods". */
 export function stationMethods(means: string[]): Set<string> {
-  return new Set(means.map((m) => (m === 'MAESTRO' || m === 'AMERICAN_EXPRESS' || m === 'AMEX' ? 'DIRECT_CREDIT' : m)));
+  const set = new Set(
+    means.map((m) => (m === 'MAESTRO' || m === 'AMERICAN_EXPRESS' || m === 'AMEX' ? 'DIRECT_CREDIT' : m)),
+  );
+  // A card registered as CREDIT_CARD is a card too: a station that takes cards takes it (as the app's checkout model).
+  if (set.has('DIRECT_CREDIT')) set.add('CREDIT_CARD');
+  return set;
 }
 
 /** Apple Pay needs Safari on Apple hardware; every other method works in any browser (Google Pay has a web SDK). */

@@ -283,7 +283,8 @@ describe.each(drivers)('payment methods (%s)', (driver) => {
       false,
     );
     expect((await list(d)).every((m) => m.isSupportedPOI && m.isPMSupportedOnDevice)).toBe(true);
-    expect([...stationMethods(['AMERICAN_EXPRESS', 'PAYPAL'])]).toEqual(['DIRECT_CREDIT', 'PAYPAL']);
+    expect([...stationMethods(['AMERICAN_EXPRESS', 'PAYPAL'])]).toEqual(['DIRECT_CREDIT', 'PAYPAL', 'CREDIT_CARD']);
+    expect([...stationMethods(['PAYPAL'])]).toEqual(['PAYPAL']);
   });
 
   it('lists the providers', async () => {

@@ -108,6 +108,15 @@ describe('user outcomes (§4)', () => {
       kind: 'deviceRejectedPM',
     });
   });
+  it('a CREDIT_CARD is taken where the station takes cards (DIRECT_CREDIT)', () => {
+    const credit = pm('CREDIT_CARD');
+    expect(userOutcome(station({ supportedPaymentMeans: ['DIRECT_CREDIT'] }), [credit], credit, none).kind).toBe(
+      'allowed',
+    );
+    expect(userOutcome(station({ supportedPaymentMeans: ['PAYPAL'] }), [credit], credit, none).kind).toBe(
+      'poiRejectedPM',
+    );
+  });
   it('MAESTRO and AMERICAN_EXPRESS count as direct credit in the station’s methods', () => {
     expect(userOutcome(station({ supportedPaymentMeans: ['MAESTRO'] }), [card], card, both).kind).toBe('allowed');
     expect(userOutcome(station({ supportedPaymentMeans: ['AMERICAN_EXPRESS'] }), [card], card, both).kind).toBe(

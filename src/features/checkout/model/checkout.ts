@@ -42,6 +42,8 @@ export function stationTakes(station: CheckoutStation, method: PaymentMethod['me
   const means = station.supportedPaymentMeans.map((m) =>
     m === 'MAESTRO' || m === 'AMERICAN_EXPRESS' ? 'DIRECT_CREDIT' : m,
   );
+  // A card registered as CREDIT_CARD is a card too: a station that takes cards (DIRECT_CREDIT) takes it (our reading).
+  if (method === 'CREDIT_CARD') return means.includes('CREDIT_CARD') || means.includes('DIRECT_CREDIT');
   return means.includes(method);
 }
 
