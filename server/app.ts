@@ -19,7 +19,9 @@ import { historyRoutes } from './routes/history';
 import { hostAppRoutes } from './routes/host-apps';
 import { maintenanceRoutes } from './routes/maintenance';
 import { orderRoutes } from './routes/orders';
+import { paymentMethodRoutes } from './routes/payment-methods';
 import { poiRoutes } from './routes/pois';
+import { pspRoutes } from './routes/psp';
 import { userRoutes } from './routes/users';
 
 const KIB = 1024;
@@ -30,6 +32,7 @@ const BODY_LIMITS: [prefix: string, bytes: number][] = [
   ['/api/v4/', 64 * KIB],
   ['/forecourt/', 8 * KIB],
   ['/dev/', 16 * KIB],
+  ['/psp/', 8 * KIB],
 ];
 const DEFAULT_BODY_LIMIT = 1024 * KIB;
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -76,6 +79,7 @@ export function createApp(ctx: AppContext) {
   app.route('/api', orderRoutes(ctx));
   app.route('/api', historyRoutes(ctx));
   app.route('/api', hostAppRoutes(ctx));
+  app.route('/api', paymentMethodRoutes(ctx));
   // Also at the root: the app's "remote maintenance json" may be configured as /maintenance.json.
   app.route('/', maintenanceRoutes(ctx));
 
@@ -91,6 +95,8 @@ export function createApp(ctx: AppContext) {
   if (ctx.env.demoMode && ctx.demoOidc) app.route('/dev/oidc', devOidcRoutes(ctx, ctx.demoOidc));
   // The forecourt console (not under /api): FORECOURT_CONSOLE_TOKEN, or loopback clients in DEMO_MODE (routes/forecourt.ts).
   app.route('/forecourt', forecourtRoutes(ctx));
+  // The sandbox payment provider's own pages (hosted card page).
+  app.route('/psp', pspRoutes(ctx));
 
   app.use('*', serveStatic(ctx.env));
 

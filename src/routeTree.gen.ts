@@ -31,6 +31,7 @@ import { Route as PayIndexRouteImport } from './routes/pay/index'
 import { Route as PayCancelRouteImport } from './routes/pay/cancel'
 import { Route as PayFinishRouteImport } from './routes/pay/finish'
 import { Route as PayPumpRouteImport } from './routes/pay/pump'
+import { Route as ProfilePaymentsRouteRouteImport } from './routes/profile/payments/route'
 import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
@@ -42,8 +43,12 @@ import { Route as PayPrepayFuelingRouteImport } from './routes/pay/prepay/fuelin
 import { Route as PayPrepayFuelselectionRouteImport } from './routes/pay/prepay/fuelselection'
 import { Route as PayPrepaySummaryRouteImport } from './routes/pay/prepay/summary'
 import { Route as PayWashFinishRouteImport } from './routes/pay/wash/finish'
+import { Route as ProfilePaymentsIndexRouteImport } from './routes/profile/payments/index'
+import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/profile/payments/payment-register'
+import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
 import { Route as PayPostpayWashIndexRouteImport } from './routes/pay/postpay/wash/index'
 import { Route as PayPostpayWashSummaryRouteImport } from './routes/pay/postpay/wash/summary'
+import { Route as ProfilePaymentsEditIdRouteImport } from './routes/profile/payments/edit/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -156,6 +161,11 @@ const PayPumpRoute = PayPumpRouteImport.update({
   path: '/pump',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const ProfilePaymentsRouteRoute = ProfilePaymentsRouteRouteImport.update({
+  id: '/profile/payments',
+  path: '/profile/payments',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const publicRegisterIndexRoute = publicRegisterIndexRouteImport.update({
   id: '/(public)/register/',
   path: '/register/',
@@ -211,6 +221,22 @@ const PayWashFinishRoute = PayWashFinishRouteImport.update({
   path: '/wash/finish',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const ProfilePaymentsIndexRoute = ProfilePaymentsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ProfilePaymentsRouteRoute,
+} as any)
+const ProfilePaymentsPaymentRegisterRoute =
+  ProfilePaymentsPaymentRegisterRouteImport.update({
+    id: '/payment-register',
+    path: '/payment-register',
+    getParentRoute: () => ProfilePaymentsRouteRoute,
+  } as any)
+const ProfilePaymentsPinRoute = ProfilePaymentsPinRouteImport.update({
+  id: '/pin',
+  path: '/pin',
+  getParentRoute: () => ProfilePaymentsRouteRoute,
+} as any)
 const PayPostpayWashIndexRoute = PayPostpayWashIndexRouteImport.update({
   id: '/postpay/wash/',
   path: '/postpay/wash/',
@@ -221,6 +247,11 @@ const PayPostpayWashSummaryRoute = PayPostpayWashSummaryRouteImport.update({
   path: '/postpay/wash/summary',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const ProfilePaymentsEditIdRoute = ProfilePaymentsEditIdRouteImport.update({
+  id: '/edit/$id',
+  path: '/edit/$id',
+  getParentRoute: () => ProfilePaymentsRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -228,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/pay': typeof PayRouteRouteWithChildren
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
+  '/profile/payments': typeof ProfilePaymentsRouteRouteWithChildren
   '/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/error': typeof publicErrorRoute
   '/forgotten-password': typeof publicForgottenPasswordRoute
@@ -254,9 +286,13 @@ export interface FileRoutesByFullPath {
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/pay/wash/finish': typeof PayWashFinishRoute
+  '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
+  '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
+  '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
 export interface FileRoutesByTo {
@@ -289,9 +325,13 @@ export interface FileRoutesByTo {
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/pay/wash/finish': typeof PayWashFinishRoute
+  '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
+  '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/register': typeof publicRegisterIndexRoute
   '/history/$id': typeof HistoryIdIndexRoute
+  '/profile/payments': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash': typeof PayPostpayWashIndexRoute
 }
 export interface FileRoutesById {
@@ -301,6 +341,7 @@ export interface FileRoutesById {
   '/pay': typeof PayRouteRouteWithChildren
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
+  '/profile/payments': typeof ProfilePaymentsRouteRouteWithChildren
   '/(public)/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/(public)/error': typeof publicErrorRoute
   '/(public)/forgotten-password': typeof publicForgottenPasswordRoute
@@ -327,9 +368,13 @@ export interface FileRoutesById {
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/pay/wash/finish': typeof PayWashFinishRoute
+  '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
+  '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/(public)/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
+  '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
 export interface FileRouteTypes {
@@ -340,6 +385,7 @@ export interface FileRouteTypes {
     | '/pay'
     | '/change-password'
     | '/settings'
+    | '/profile/payments'
     | '/change-tmp-password'
     | '/error'
     | '/forgotten-password'
@@ -366,9 +412,13 @@ export interface FileRouteTypes {
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
     | '/pay/wash/finish'
+    | '/profile/payments/payment-register'
+    | '/profile/payments/pin'
     | '/register/'
     | '/history/$id/'
+    | '/profile/payments/'
     | '/pay/postpay/wash/summary'
+    | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -401,9 +451,13 @@ export interface FileRouteTypes {
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
     | '/pay/wash/finish'
+    | '/profile/payments/payment-register'
+    | '/profile/payments/pin'
     | '/register'
     | '/history/$id'
+    | '/profile/payments'
     | '/pay/postpay/wash/summary'
+    | '/profile/payments/edit/$id'
     | '/pay/postpay/wash'
   id:
     | '__root__'
@@ -412,6 +466,7 @@ export interface FileRouteTypes {
     | '/pay'
     | '/change-password'
     | '/settings'
+    | '/profile/payments'
     | '/(public)/change-tmp-password'
     | '/(public)/error'
     | '/(public)/forgotten-password'
@@ -438,9 +493,13 @@ export interface FileRouteTypes {
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
     | '/pay/wash/finish'
+    | '/profile/payments/payment-register'
+    | '/profile/payments/pin'
     | '/(public)/register/'
     | '/history/$id/'
+    | '/profile/payments/'
     | '/pay/postpay/wash/summary'
+    | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
   fileRoutesById: FileRoutesById
 }
@@ -450,6 +509,7 @@ export interface RootRouteChildren {
   PayRouteRoute: typeof PayRouteRouteWithChildren
   ChangePasswordRoute: typeof ChangePasswordRoute
   SettingsRoute: typeof SettingsRoute
+  ProfilePaymentsRouteRoute: typeof ProfilePaymentsRouteRouteWithChildren
   publicChangeTmpPasswordRoute: typeof publicChangeTmpPasswordRoute
   publicErrorRoute: typeof publicErrorRoute
   publicForgottenPasswordRoute: typeof publicForgottenPasswordRoute
@@ -618,6 +678,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPumpRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/profile/payments': {
+      id: '/profile/payments'
+      path: '/profile/payments'
+      fullPath: '/profile/payments'
+      preLoaderRoute: typeof ProfilePaymentsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/(public)/register/': {
       id: '/(public)/register/'
       path: '/register'
@@ -695,6 +762,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayWashFinishRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/profile/payments/': {
+      id: '/profile/payments/'
+      path: '/'
+      fullPath: '/profile/payments/'
+      preLoaderRoute: typeof ProfilePaymentsIndexRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
+    }
+    '/profile/payments/payment-register': {
+      id: '/profile/payments/payment-register'
+      path: '/payment-register'
+      fullPath: '/profile/payments/payment-register'
+      preLoaderRoute: typeof ProfilePaymentsPaymentRegisterRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
+    }
+    '/profile/payments/pin': {
+      id: '/profile/payments/pin'
+      path: '/pin'
+      fullPath: '/profile/payments/pin'
+      preLoaderRoute: typeof ProfilePaymentsPinRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
+    }
     '/pay/postpay/wash/': {
       id: '/pay/postpay/wash/'
       path: '/postpay/wash'
@@ -708,6 +796,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/pay/postpay/wash/summary'
       preLoaderRoute: typeof PayPostpayWashSummaryRouteImport
       parentRoute: typeof PayRouteRoute
+    }
+    '/profile/payments/edit/$id': {
+      id: '/profile/payments/edit/$id'
+      path: '/edit/$id'
+      fullPath: '/profile/payments/edit/$id'
+      preLoaderRoute: typeof ProfilePaymentsEditIdRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
     }
   }
 }
@@ -772,12 +867,30 @@ const PayRouteRouteWithChildren = PayRouteRoute._addFileChildren(
   PayRouteRouteChildren,
 )
 
+interface ProfilePaymentsRouteRouteChildren {
+  ProfilePaymentsPaymentRegisterRoute: typeof ProfilePaymentsPaymentRegisterRoute
+  ProfilePaymentsPinRoute: typeof ProfilePaymentsPinRoute
+  ProfilePaymentsIndexRoute: typeof ProfilePaymentsIndexRoute
+  ProfilePaymentsEditIdRoute: typeof ProfilePaymentsEditIdRoute
+}
+
+const ProfilePaymentsRouteRouteChildren: ProfilePaymentsRouteRouteChildren = {
+  ProfilePaymentsPaymentRegisterRoute: ProfilePaymentsPaymentRegisterRoute,
+  ProfilePaymentsPinRoute: ProfilePaymentsPinRoute,
+  ProfilePaymentsIndexRoute: ProfilePaymentsIndexRoute,
+  ProfilePaymentsEditIdRoute: ProfilePaymentsEditIdRoute,
+}
+
+const ProfilePaymentsRouteRouteWithChildren =
+  ProfilePaymentsRouteRoute._addFileChildren(ProfilePaymentsRouteRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   HistoryRouteRoute: HistoryRouteRouteWithChildren,
   PayRouteRoute: PayRouteRouteWithChildren,
   ChangePasswordRoute: ChangePasswordRoute,
   SettingsRoute: SettingsRoute,
+  ProfilePaymentsRouteRoute: ProfilePaymentsRouteRouteWithChildren,
   publicChangeTmpPasswordRoute: publicChangeTmpPasswordRoute,
   publicErrorRoute: publicErrorRoute,
   publicForgottenPasswordRoute: publicForgottenPasswordRoute,

@@ -1,9 +1,10 @@
-// Sandbox PSP: authorize a hold on a saved card token. A test card with behavior 'decline' always declines (a DECLINE
+// Sandbox PSP: authorize a hold on a saved card token. A test card that declines (decline, insufficient funds, expired) (a DECLINE
 // ledger entry, no hold). Runs inside the caller's transaction so the hold and the order's state move together.
 import { newId } from '../auth/crypto';
 import type { Tx } from '../db/client';
 import { type PaymentMethodRow, paymentHolds, paymentLedger } from '../db/schema';
 import { AMOUNT_PRECISION } from '../services/forecourt';
+import { DECLINE_REASONS } from './test-cards';
 
 export type HoldResult = { approved: true; reference: string } | { approved: false; reason: string };
 
@@ -29,9 +30,10 @@ export async function authorizeHold({
     reference,
     createdAt: input.now,
   };
-  if (input.method.behavior === 'decline') {
+  const declined = DECLINE_REASONS[input.method.behavior];
+  if (declined) {
     await tx.insert(paymentLedger).values({ id: newId(), kind: 'DECLINE', ...entry });
-    return { approved: false, reason: 'Payment declined' };
+    return { approved: false, reason: declined };
   }
   await tx.insert(paymentHolds).values({
     orderId: input.orderId,

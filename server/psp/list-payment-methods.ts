@@ -1,11 +1,31 @@
-// GET /v4/payment-methods: the caller's saved methods (only the masked form leaves the server).
+// GET /v4/payment-methods: the caller's saved methods (only the masked form leaves the server), with isSupportedPOI for
+// the station asked about and isPMSupportedOnDevice for the caller's browser.
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { PaymentMethod } from '../../src/contract/orders';
 import type { AppContext } from '../context';
-import { type PaymentMethodRow, paymentMethods } from '../db/schema';
+import { type PaymentMethodRow, paymentMethods, stationProducts, stations } from '../db/schema';
 import { forbidden } from '../errors';
 
-function toPaymentMethodJson(row: PaymentMethodRow): PaymentMethod {
+/** pay-flows.md §5: "MAESTRO and AMERICAN_EXPRESS count as direct credit in the station's methods". */
+export function stationMethods(means: string[]): Set<string> {
+  const set = new Set(
+    means.map((m) => (m === 'MAESTRO' || m === 'AMERICAN_EXPRESS' || m === 'AMEX' ? 'DIRECT_CREDIT' : m)),
+  );
+  // A card registered as CREDIT_CARD is a card too: a station that takes cards takes it (as the app's checkout model).
+  if (set.has('DIRECT_CREDIT')) set.add('CREDIT_CARD');
+  return set;
+}
+
+/** Apple Pay needs Safari on Apple hardware; every other method works in any browser (Google Pay has a web SDK). */
+export function supportedOnDevice(method: string, userAgent: string): boolean {
+  if (method === 'APPLE_PAY') return /Safari\//.test(userAgent) && !/Chrome|Chromium|CriOS|Android/.test(userAgent);
+  return true;
+}
+
+export function toPaymentMethodJson(
+  row: PaymentMethodRow,
+  opts: { poiMethods?: Set<string> | undefined; userAgent?: string | undefined } = {},
+): PaymentMethod {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -14,6 +34,8 @@ function toPaymentMethodJson(row: PaymentMethodRow): PaymentMethod {
     state: row.state,
     isPreferred: row.isPreferred,
     isRegisteredFor2FA: false,
+    isSupportedPOI: opts.poiMethods ? opts.poiMethods.has(row.method) : true,
+    isPMSupportedOnDevice: supportedOnDevice(row.method, opts.userAgent ?? ''),
     details: {
       brand: row.brand,
       cardNumber: `•••• ${row.last4}`,
@@ -25,12 +47,43 @@ function toPaymentMethodJson(row: PaymentMethodRow): PaymentMethod {
   };
 }
 
+/** The methods a station takes, found by its id or by one of its products; undefined when not asked or not found. */
+async function poiMethodsFor(
+  ctx: AppContext,
+  input: { supportedByPoi?: string | undefined; supportedByPoiProduct?: string | undefined },
+): Promise<Set<string> | undefined> {
+  if (input.supportedByPoi) {
+    const [st] = await ctx.db
+      .select({ means: stations.paymentMeans })
+      .from(stations)
+      .where(eq(stations.id, input.supportedByPoi));
+    // An unknown station takes nothing: every method is unsupported there.
+    return stationMethods(st?.means ?? []);
+  }
+  if (input.supportedByPoiProduct) {
+    const [st] = await ctx.db
+      .select({ means: stations.paymentMeans })
+      .from(stationProducts)
+      .innerJoin(stations, eq(stations.id, stationProducts.stationId))
+      .where(eq(stationProducts.id, input.supportedByPoiProduct));
+    return stationMethods(st?.means ?? []);
+  }
+  return undefined;
+}
+
 export async function listPaymentMethods({
   ctx,
   input,
 }: {
   ctx: AppContext;
-  input: { userId: string; customerId?: string | undefined; state?: 'ACTIVE' | 'INACTIVE' | undefined };
+  input: {
+    userId: string;
+    customerId?: string | undefined;
+    state?: 'ACTIVE' | 'INACTIVE' | undefined;
+    supportedByPoi?: string | undefined;
+    supportedByPoiProduct?: string | undefined;
+    userAgent?: string | undefined;
+  };
 }): Promise<PaymentMethod[]> {
   if (input.customerId !== undefined && input.customerId !== input.userId) {
     throw forbidden('These are not your payment methods');
@@ -42,5 +95,6 @@ export async function listPaymentMethods({
       and(eq(paymentMethods.userId, input.userId), input.state ? eq(paymentMethods.state, input.state) : undefined),
     )
     .orderBy(desc(paymentMethods.isPreferred), asc(paymentMethods.createdAt));
-  return rows.map(toPaymentMethodJson);
+  const poiMethods = await poiMethodsFor(ctx, input);
+  return rows.map((row) => toPaymentMethodJson(row, { poiMethods, userAgent: input.userAgent }));
 }

@@ -1,12 +1,11 @@
-// /api/v4/order..., /api/v4/ongoing-orders, /api/v4/payment-methods, /api/v4/redemption-codes.
+// /api/v4/order..., /api/v4/ongoing-orders, /api/v4/redemption-codes (the payment methods: routes/payment-methods.ts).
 // HTTP only: headers, validation with the contract, idempotency keys, the services.
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import {
   authorizeBody,
   createOrderBody,
   ongoingOrdersQuery,
   PARTNER_HEADER,
-  paymentMethodsQuery,
   updateOrderBody,
 } from '../../src/contract/orders';
 import { redeemCodeBody } from '../../src/contract/wash';
@@ -15,7 +14,6 @@ import { requireAuth } from '../http/auth';
 import { idempotencyKey, idempotentWrite, sendStored } from '../http/idempotency';
 import type { AppEnv } from '../http/types';
 import { query, readJson, validate } from '../http/validate';
-import { listPaymentMethods } from '../psp/list-payment-methods';
 import { requestFingerprint, runIdempotent } from '../services/idempotency';
 import {
   authorizeOrder,
@@ -104,19 +102,6 @@ export function orderRoutes(ctx: AppContext) {
     c.header('Cache-Control', 'no-store');
     return c.json(await listOngoingOrders({ ctx, input: { userId: c.get('session').userId, limit: q.limit } }));
   });
-
-  const methods = async (c: Context<AppEnv>) => {
-    const q = query(c, paymentMethodsQuery);
-    c.header('Cache-Control', 'no-store');
-    return c.json(
-      await listPaymentMethods({
-        ctx,
-        input: { userId: c.get('session').userId, customerId: q.customerId, state: q.state },
-      }),
-    );
-  };
-  r.get('/v4/payment-methods', auth, methods);
-  r.get('/v4/payment-methods/', auth, methods);
 
   return r;
 }

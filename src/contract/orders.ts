@@ -199,6 +199,10 @@ export const paymentMethod = z.object({
   state: z.enum(['ACTIVE', 'INACTIVE']),
   isPreferred: z.boolean(),
   isRegisteredFor2FA: z.boolean(),
+  /** Does the station of supportedByPoi / supportedByPoiProduct take this method (MAESTRO, AMERICAN_EXPRESS = DIRECT_CREDIT)? */
+  isSupportedPOI: z.boolean().optional(),
+  /** Can this device pay with it (Apple Pay needs Safari on Apple hardware); the app checks its wallets itself too. */
+  isPMSupportedOnDevice: z.boolean().optional(),
   details: z.object({
     brand: z.string().optional(),
     /** Masked: only the last four digits, e.g. "•••• 4242". */

@@ -68,5 +68,11 @@ export function fieldErrorText(i18n: I18n, error: FieldError, field: string): st
       return i18n._(msg`The mileage must not be lower than the previous value (${error.previous})`);
     case 'imageTooLarge':
       return i18n._(msg`Images must be under 6 MB`);
+    case 'pinDigits':
+      return i18n._(msg`The PIN may contain numbers only`);
+    case 'pinLength':
+      return i18n._(msg`The PIN must have 4 digits`);
+    case 'pinMismatch':
+      return i18n._(msg`PIN does not match`);
   }
 }

@@ -14,7 +14,12 @@ export type FieldError =
   | { kind: 'mileageMax' }
   | { kind: 'mileageBelowPrevious'; previous: string }
   /** §5 "Images must be under 6 MB." */
-  | { kind: 'imageTooLarge' };
+  | { kind: 'imageTooLarge' }
+  /** pay-flows.md §5 "PIN: exactly 4 digits, numbers only" (paymentPin.validate.error_only_numbers). */
+  | { kind: 'pinDigits' }
+  | { kind: 'pinLength' }
+  /** shell-and-account.md §5 "PIN … must match on confirmation": 'PIN does not match'. */
+  | { kind: 'pinMismatch' };
 
 // Deliberately simple: one @, something before it, a dot in the domain, no spaces. The server validates again.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -60,4 +65,17 @@ export type Errors<K extends string> = Partial<Record<K, FieldError>>;
 
 export function hasErrors<K extends string>(errors: Errors<K>): boolean {
   return Object.values(errors).some(Boolean);
+}
+
+/** pay-flows.md §5: "PIN: exactly 4 digits, numbers only". */
+export function validatePin(value: string): FieldError | null {
+  if (!value) return { kind: 'required' };
+  if (/\D/.test(value)) return { kind: 'pinDigits' };
+  return value.length === 4 ? null : { kind: 'pinLength' };
+}
+
+/** shell-and-account.md §5: "PIN … must match on confirmation". */
+export function validatePinConfirmation(pin: string, confirmation: string): FieldError | null {
+  if (!confirmation) return { kind: 'required' };
+  return pin === confirmation ? null : { kind: 'pinMismatch' };
 }

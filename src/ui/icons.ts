@@ -26,6 +26,7 @@ export {
   Info as InfoIcon,
   List as ListIcon,
   LoaderCircle as SpinnerIcon,
+  Lock as LockIcon,
   LogOut as LogOutIcon,
   Map as MapIcon,
   MapPin as MapPinIcon,

@@ -93,7 +93,10 @@ export type TestServer = {
   database: Database;
   request<T = Loose>(path: string, opts?: RequestOptions): Promise<Reply<T>>;
   /** Another app (different configuration, optionally a fake clock or a process identity) on the same database. */
-  withEnv(overrides: Record<string, string>, opts?: { clock?: Clock; process?: ProcessIdentity }): Promise<TestServer>;
+  withEnv(
+    overrides: Record<string, string>,
+    opts?: { clock?: Clock; process?: ProcessIdentity; log?: Logger },
+  ): Promise<TestServer>;
 };
 
 /** A clock the test moves by hand. */
@@ -120,12 +123,13 @@ async function makeServer(
   driver: DriverName,
   clock?: Clock,
   process?: ProcessIdentity,
+  log: Logger = quietLogger,
 ): Promise<TestServer> {
   const ctx = await createContext({
     env,
     db: database.db,
     driver: database.driver,
-    log: quietLogger,
+    log,
     ...(clock ? { clock } : {}),
     ...(process ? { process } : {}),
   });
@@ -134,7 +138,8 @@ async function makeServer(
     ctx,
     driver,
     database,
-    withEnv: (overrides, opts) => makeServer(database, testEnv(overrides), driver, opts?.clock, opts?.process),
+    withEnv: (overrides, opts) =>
+      makeServer(database, testEnv(overrides), driver, opts?.clock, opts?.process, opts?.log),
     async request(path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       let body: string | undefined;

@@ -55,6 +55,8 @@ export const orders = pgTable(
     /** Set by cancel before the nozzle goes back: a zero fill then ends CANCELLED instead of PRODUCT_ACQUIRED. */
     cancelRequestedAt: ts('cancel_requested_at'),
     errorMessage: text('error_message'),
+    /** The provider's page the driver must visit to finish paying (3-D Secure); null when nothing is asked. */
+    userInteractionUrl: text('user_interaction_url'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -5,6 +5,9 @@ import { createdAt, ts } from './columns';
 import { orders } from './orders';
 import { users } from './users';
 
+/** What the sandbox issuer answers for a card (server/psp/test-cards.ts: the test card numbers that choose it). */
+export type CardBehavior = 'approve' | 'challenge' | 'decline' | 'insufficient_funds' | 'expired';
+
 /**
  * Saved payment methods of the sandbox PSP: a token with brand, last 4 digits and expiry. No card number is ever
  * stored. `behavior` is the sandbox's test-card outcome (approve or decline every authorization).
@@ -25,7 +28,7 @@ export const paymentMethods = pgTable(
     expYear: integer('exp_year').notNull(),
     holderName: text('holder_name'),
     label: text('label'),
-    behavior: text('behavior').$type<'approve' | 'decline'>().notNull().default('approve'),
+    behavior: text('behavior').$type<CardBehavior>().notNull().default('approve'),
     isPreferred: boolean('is_preferred').notNull().default(false),
     state: text('state').$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
     createdAt: createdAt(),
@@ -80,4 +83,47 @@ export const paymentLedger = pgTable(
   ],
 );
 
+/**
+ * A visit of one of the provider's hosted pages (server/routes/psp.ts): who it is for, what it does (register a new
+ * card, edit one, or the 3-D Secure challenge of an authorization) and where it returns. The id is the page's secret (the page has no session of ours); single-use and
+ * short-lived. It never holds card data.
+ */
+export const pspSessions = pgTable(
+  'psp_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'REGISTER' | 'EDIT' | 'CHALLENGE'>().notNull(),
+    paymentMethodId: text('payment_method_id'),
+    /** CHALLENGE: the order whose authorization waits for the 3-D Secure answer. */
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** CHALLENGE: wrong codes so far (3 fail the payment). */
+    attempts: integer('attempts').notNull().default(0),
+    successUrl: text('success_url').notNull(),
+    errorUrl: text('error_url').notNull(),
+    status: text('status').$type<'OPEN' | 'DONE' | 'CANCELLED'>().notNull().default('OPEN'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('psp_sessions_user_id_idx').on(t.userId)],
+);
+
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type PspSessionRow = typeof pspSessions.$inferSelect;
+
+/**
+ * The payment PIN (shell-and-account.md §4 "Payment PIN"): an argon2id hash, never the PIN. `failures` counts wrong
+ * PINs in a row; the third sets `lockedAt` (one guarded UPDATE, so parallel tries cannot count past it), and only the
+ * account password clears it. In the database, so a restart keeps the lock.
+ */
+export const paymentPins = pgTable('payment_pins', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pinHash: text('pin_hash').notNull(),
+  failures: integer('failures').notNull().default(0),
+  lockedAt: ts('locked_at'),
+  updatedAt: ts('updated_at').notNull(),
+});

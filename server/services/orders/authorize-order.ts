@@ -1,19 +1,22 @@
 // POST /v4/order/{id}/authorize (prepay fuel): hold the amount on the card, release the pump with that maximum.
 // CREATED -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING (pump released), in one transaction. A declining card ends
-// FAILED with "Payment declined" and answers 200 with that order (so an idempotent replay is a plain replay).
+// FAILED with "Payment declined" and answers 200 with that order (so an idempotent replay is a plain replay). A card
+// that asks for 3-D Secure moves the order to PAYMENT_PENDING with userInteraction.urls.start (the challenge page).
 import { eq } from 'drizzle-orm';
 import { atPrecision } from '../../../src/contract/money';
 import type { AuthorizeBody, Order } from '../../../src/contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import { forecourtDevices, stationProducts, stations } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { forecourtDevices, type OrderRow, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
+import { openChallenge } from '../../psp/challenge-session';
+import { DECLINE_REASONS } from '../../psp/test-cards';
 import { AMOUNT_PRECISION, releasePump } from '../forecourt';
 import { authorizePriced } from './authorize-priced';
-import { DECLINED_MESSAGE } from './constants';
 import { findOrder, loadOwnOrderRow } from './load-order';
-import { pickMethod } from './pick-method';
+import { type Method, pickMethod } from './pick-method';
 import { applyTransition } from './transitions';
 
 export async function authorizeOrder({
@@ -24,8 +27,9 @@ export async function authorizeOrder({
   input: { session: AuthSession; orderId: string; body: AuthorizeBody };
 }): Promise<Order> {
   const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
-  if (row.state === 'PAYMENT_PENDING') {
-    // Priced already (a wash package, a postpay fill): hold and capture the total.
+  if (row.state === 'PAYMENT_PENDING' && row.orderType === 'POSTPAY') {
+    // Priced already (a wash package, a postpay fill): hold and capture the total. (A prepay order waiting here is
+    // in its 3-D Secure challenge: the challenge page finishes it; authorizing again is the 409 below.)
     const [priced] = await ctx.db
       .select({ facility: stationProducts.facility })
       .from(stationProducts)
@@ -68,6 +72,12 @@ export async function authorizeOrder({
 
   const now = ctx.clock.now();
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
+  const challengeUrls = method.behavior === 'challenge' ? input.body.userInteraction?.urls : undefined;
+  if (method.behavior === 'challenge' && !challengeUrls) {
+    throw new ApiError(422, 'unprocessable', 'This card asks for 3-D Secure: give userInteraction.urls', [
+      { path: 'userInteraction.urls', message: 'Required for this card' },
+    ]);
+  }
   // One transaction for the hold and the release: the pump is locked first (the lock order of every pump move:
   // pump, then order), and if it is taken or the station went offline, nothing is held and the order stays CREATED
   // (409, the driver may try again). A concurrent cancel waits for our commit and then finds a released pump.
@@ -78,7 +88,8 @@ export async function authorizeOrder({
       .where(eq(forecourtDevices.productId, row.productId))
       .for('update');
     if (device && device.state !== 'IDLE') throw new ApiError(409, 'conflict', 'The pump is in use');
-    if (method.behavior === 'decline') {
+    const declined = DECLINE_REASONS[method.behavior];
+    if (declined) {
       const moved = await applyTransition({
         tx,
         input: {
@@ -88,52 +99,99 @@ export async function authorizeOrder({
           now,
           actionCodeText: 'PAYMENT_DECLINED',
           description: `${method.brand} declined the authorization`,
-          message: DECLINED_MESSAGE,
-          patch: { ...paymentPatch, errorMessage: DECLINED_MESSAGE },
+          message: declined,
+          patch: { ...paymentPatch, errorMessage: declined },
         },
       });
       if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
       await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
       return;
     }
-    const moved = await applyTransition({
-      tx,
-      input: {
-        orderId: row.id,
-        from: 'CREATED',
-        to: 'PAYMENT_AUTHORIZED',
-        now,
-        actionCodeText: 'PAYMENT_AUTHORIZED',
-        description: `${amount} held on ${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`,
-        patch: { ...paymentPatch, authorizeAmount: amount },
-      },
-    });
-    if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
-    await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
-    const released = await releasePump({
-      ctx,
-      input: {
-        productId: row.productId,
-        ...(row.itemCode ? { itemCode: row.itemCode } : {}),
-        maxAmount: amount,
-        orderId: row.id,
-      },
-      tx,
-    });
-    await applyTransition({
-      tx,
-      input: {
-        orderId: row.id,
-        from: 'PAYMENT_AUTHORIZED',
-        to: 'PRODUCT_PENDING',
-        now,
-        actionCodeText: 'PUMP_RELEASED',
-        description: `${row.productName} released up to ${amount}`,
-        patch: { forecourtSessionId: released.sessionId },
-      },
-    });
+    if (challengeUrls) {
+      // 3-D Secure: the issuer wants the driver on its challenge page first (the order waits in PAYMENT_PENDING,
+      // nothing held yet); the page finishes the authorization (answer-challenge.ts).
+      const start = await openChallenge({
+        ctx,
+        tx,
+        input: { userId: input.session.userId, orderId: row.id, paymentMethodId: method.id, urls: challengeUrls, now },
+      });
+      const moved = await applyTransition({
+        tx,
+        input: {
+          orderId: row.id,
+          from: 'CREATED',
+          to: 'PAYMENT_PENDING',
+          now,
+          actionCodeText: 'USER_INTERACTION_REQUIRED',
+          description: `${method.brand} asks for 3-D Secure`,
+          patch: { ...paymentPatch, authorizeAmount: amount, userInteractionUrl: start },
+        },
+      });
+      if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
+      return;
+    }
+    await holdAndRelease({ ctx, tx, input: { row, from: 'CREATED', method, amount, now, patch: paymentPatch } });
   });
   const after = await findOrder({ ctx, input: { orderId: row.id } });
   if (!after) throw notFound('No such order');
   return after.json;
+}
+
+/**
+ * The approved authorization: hold the amount, release the pump with it as the maximum (from CREATED, or from
+ * PAYMENT_PENDING after a 3-D Secure challenge). Inside the caller's transaction, after it locked the pump.
+ */
+export async function holdAndRelease({
+  ctx,
+  tx,
+  input,
+}: {
+  ctx: AppContext;
+  tx: Tx;
+  input: {
+    row: OrderRow;
+    from: 'CREATED' | 'PAYMENT_PENDING';
+    method: Method;
+    amount: number;
+    now: Date;
+    patch?: Partial<OrderRow>;
+  };
+}): Promise<void> {
+  const { row, method, amount, now } = input;
+  const moved = await applyTransition({
+    tx,
+    input: {
+      orderId: row.id,
+      from: input.from,
+      to: 'PAYMENT_AUTHORIZED',
+      now,
+      actionCodeText: 'PAYMENT_AUTHORIZED',
+      description: `${amount} held on ${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`,
+      patch: { ...input.patch, authorizeAmount: amount, userInteractionUrl: null },
+    },
+  });
+  if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
+  await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
+  const released = await releasePump({
+    ctx,
+    input: {
+      productId: row.productId,
+      ...(row.itemCode ? { itemCode: row.itemCode } : {}),
+      maxAmount: amount,
+      orderId: row.id,
+    },
+    tx,
+  });
+  await applyTransition({
+    tx,
+    input: {
+      orderId: row.id,
+      from: 'PAYMENT_AUTHORIZED',
+      to: 'PRODUCT_PENDING',
+      now,
+      actionCodeText: 'PUMP_RELEASED',
+      description: `${row.productName} released up to ${amount}`,
+      patch: { forecourtSessionId: released.sessionId },
+    },
+  });
 }

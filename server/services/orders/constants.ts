@@ -11,6 +11,3 @@ export const INVOICE_STEP_S = { readyForInvoice: 2, completed: 3 } as const;
 
 /** The error message of a postpay order left unpaid (the app looks for "expired" in it). */
 export const EXPIRED_MESSAGE = 'The order expired: it was not paid in time';
-
-/** The error message of an order whose card declined the hold. */
-export const DECLINED_MESSAGE = 'Payment declined';

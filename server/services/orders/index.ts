@@ -3,6 +3,7 @@
 
 // Periodic (the simulator's tick, through the forecourt's hooks)
 export { advanceOrders } from './advance-orders';
+export { answerChallenge, type ChallengeAnswer } from './answer-challenge';
 export { authorizeOrder } from './authorize-order';
 export { cancelOrder } from './cancel-order';
 export { createOrder } from './create-order';

@@ -80,7 +80,7 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[], extras: Ord
       },
     ],
     error: row.errorMessage ? { message: row.errorMessage } : null,
-    userInteraction: null,
+    userInteraction: row.userInteractionUrl ? { isRequired: true, urls: { start: row.userInteractionUrl } } : null,
     pollIntervalMs: POLL_INTERVAL_MS,
     payment: row.paymentMethodId
       ? {

@@ -13,7 +13,23 @@ export function endAttempt(): void {
   writeAttempt(null);
 }
 
-export type PrepayInput = Selection & { paymentMethodId: string; thingId: string | null; partner?: string };
+export type PrepayInput = Selection & {
+  paymentMethodId: string;
+  thingId: string | null;
+  partner?: string;
+  /**
+   * Where the card issuer's 3-D Secure page sends the driver back (pay-flows.md §4 "a redirect when user interaction is
+   * required"): the fueling page (its orderId is set here once the order exists) and the payment error page.
+   */
+  returnTo?: { success: string; error: string };
+};
+
+/** The success address of the 3-D Secure round trip: the fueling page of this order. */
+function withOrderId(href: string, orderId: string): string {
+  const url = new URL(href, window.location.origin);
+  url.searchParams.set('orderId', orderId);
+  return url.toString();
+}
 
 /**
  * Pay for a prepay pump. Pressing pay again, a retry or a reload after a lost answer replays the first result
@@ -66,6 +82,16 @@ async function payAttempt(input: PrepayInput, attempt: Attempt, newKey: () => st
     {
       authorizePrice: { amount: input.amount, currency: input.currency as Currency, precision: input.precision },
       paymentMethodId: input.paymentMethodId,
+      ...(input.returnTo
+        ? {
+            userInteraction: {
+              urls: {
+                success: withOrderId(input.returnTo.success, created._id),
+                error: new URL(input.returnTo.error, window.location.origin).toString(),
+              },
+            },
+          }
+        : {}),
     },
     authorizeKey.key,
   );

@@ -1,11 +1,46 @@
-import { paymentMethodsResponse } from '../../contract/orders';
+import { paymentMethod, paymentMethodsResponse } from '../../contract/orders';
+import {
+  availableProvidersResponse,
+  functionResult,
+  limitExceededResponse,
+  pinStatusResponse,
+  providerPageResponse,
+} from '../../contract/payment-methods';
 import { api } from '../../lib/http/index';
 
+const path = (id: string) => `v4/payment-methods/${encodeURIComponent(id)}`;
+export type ReturnUrls = { successUrl: string; errorUrl: string };
+
 export const paymentMethodsApi = {
-  /** GET /v4/payment-methods/?customerId&state=ACTIVE (shell-and-account.md §7). */
-  list: (customerId: string, signal?: AbortSignal) =>
+  /** GET /v4/payment-methods/?customerId&state=ACTIVE[&supportedByPoi] (shell-and-account.md §7). */
+  list: (customerId: string, signal?: AbortSignal, supportedByPoi?: string) =>
     api.request('v4/payment-methods/', paymentMethodsResponse, {
       signal,
-      searchParams: { customerId, state: 'ACTIVE' },
+      searchParams: { customerId, state: 'ACTIVE', supportedByPoi },
     }),
+  /** GET v4/payment-methods/is-payment-methods-limit-exceeded */
+  limitExceeded: (signal?: AbortSignal) =>
+    api.request('v4/payment-methods/is-payment-methods-limit-exceeded', limitExceededResponse, { signal }),
+  /** GET /v4/features/psp/available-providers */
+  providers: (signal?: AbortSignal) =>
+    api.request('v4/features/psp/available-providers', availableProvidersResponse, { signal }),
+  /** GET /payments/{provider}/urls: the provider's page to register a card, returning to urls. */
+  registrationPage: (provider: string, urls: ReturnUrls) =>
+    api.request(`payments/${encodeURIComponent(provider)}/urls`, providerPageResponse, { searchParams: urls }),
+  /** PATCH /v4/payment-methods/{id}?successUrl&errorUrl: the provider's page to renew a card's details. */
+  editPage: (id: string, urls: ReturnUrls) =>
+    api.request(path(id), providerPageResponse, { method: 'PATCH', searchParams: urls }),
+  setPreferred: (id: string) => api.request(`${path(id)}/set-as-preferred`, paymentMethod, { method: 'POST' }),
+  deactivate: (id: string) => api.request(`${path(id)}/deactivate`, paymentMethod, { method: 'POST' }),
+};
+
+/** The payment PIN's cloud functions (pay-flows.md §7; unlock_pin is ours: the lock needs the account password). */
+export const pinApi = {
+  status: (signal?: AbortSignal) => api.request('functions/user_has_pin_prod', pinStatusResponse, { signal }),
+  save: (body: { pin: string; password?: string }) =>
+    api.request('functions/save_pin_prod', functionResult, { method: 'POST', json: body }),
+  validate: (pin: string) =>
+    api.request('functions/validate_pin_prod', functionResult, { method: 'POST', json: { pin } }),
+  unlock: (password: string) =>
+    api.request('functions/unlock_pin_prod', functionResult, { method: 'POST', json: { password } }),
 };

@@ -5,31 +5,11 @@ import { useState } from 'react';
 import type { PaymentMethod } from '../../../contract/orders';
 import { BottomSheet, List, ListItem, RadioList, RadioOption } from '../../../ui';
 import { CardIcon, WalletIcon } from '../../../ui/icons';
+import { methodName } from '../../payment-methods/model/names';
 import './checkout.css';
 
-/** Card networks and wallets by the names drivers know them (brand names: not translated). */
-const NAMES: Record<string, string> = {
-  VISA: 'Visa',
-  MASTERCARD: 'Mastercard',
-  MAESTRO: 'Maestro',
-  AMEX: 'American Express',
-  AMERICAN_EXPRESS: 'American Express',
-  DISCOVER: 'Discover',
-  GOOGLE_PAY: 'Google Pay',
-  APPLE_PAY: 'Apple Pay',
-  AMAZON_PAY: 'Amazon Pay',
-  PAYPAL: 'PayPal',
-  MBWAY: 'MB WAY',
-  BLUECODE: 'Bluecode',
-  PAYCONIQ: 'Payconiq',
-};
-
-/** "Visa •••• 4242": the network (or the method) and the last four digits. */
-export function methodName(method: PaymentMethod): string {
-  const brand = method.details.brand ?? method.method;
-  const name = NAMES[brand.toUpperCase()] ?? brand;
-  return method.details.last4 ? `${name} •••• ${method.details.last4}` : name;
-}
+/** "Visa •••• 4242" (kept exported here for the screens that import it from the picker). */
+export { methodName };
 
 function MethodIcon({ method }: { method: PaymentMethod }) {
   return method.method === 'CREDIT_CARD' || method.method === 'DIRECT_CREDIT' || method.method === 'FUEL_CARD' ? (

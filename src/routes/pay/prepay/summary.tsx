@@ -1,13 +1,17 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { currencyDigits } from '../../../contract/money';
+import { type DeviceWallets, payButtonBlock, userOutcome } from '../../../features/checkout/model/checkout';
+import { needsValidation } from '../../../features/checkout/model/validation-step';
 import { usePayPrepay } from '../../../features/checkout/queries';
 import { PaymentMethodPicker } from '../../../features/checkout/ui/PaymentMethodPicker';
+import { PinSheet } from '../../../features/checkout/ui/PinSheet';
 import { orderGroup } from '../../../features/orders/model/search';
-import { usePaymentMethods } from '../../../features/payment-methods/queries';
+import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
 import { useSession, useUser } from '../../../features/session/queries';
 import { errorText } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/http/errors';
@@ -18,6 +22,8 @@ import { OrderFacts } from '../-components/OrderFacts';
 import { StepSkeleton } from './-components/StepSkeleton';
 import { useChosenPump } from './-components/use-chosen-pump';
 
+const NO_WALLETS: DeviceWallets = { googlePay: false, applePay: false };
+
 export const Route = createFileRoute('/pay/prepay/summary')({
   validateSearch: orderGroup,
   component: PrepaySummary,
@@ -27,6 +33,7 @@ function PrepaySummary() {
   const { i18n } = useLingui();
   const query = Route.useSearch();
   const navigate = useNavigate();
+  const router = useRouter();
   const online = useOnline();
   const record = useSession();
   const isGuest = !record || record.isGuest === true;
@@ -35,6 +42,8 @@ function PrepaySummary() {
   const { station, pump, item } = useChosenPump(query);
   const [chosen, setChosen] = useState<string | null>(null);
   const pay = usePayPrepay();
+  const [pinOpen, setPinOpen] = useState(false);
+  const pinStatus = useQuery({ ...pinStatusQuery(), enabled: !isGuest });
   const pending = pay.isPending;
   // No answer: nothing is lost — the same attempt (same keys) is replayed when the driver presses pay again.
   const alert = pay.error instanceof ApiError && pay.error.status === 0 ? errorText(i18n, pay.error) : null;
@@ -53,9 +62,36 @@ function PrepaySummary() {
   const list = methods.data ?? [];
   const method = list.find((m) => m.id === chosen) ?? list.find((m) => m.isPreferred) ?? list[0] ?? null;
   // "The pay button is disabled … when no payment method exists" (noPM) and while we cannot reach the server.
-  const canPay = !isGuest && !!method && online && !pending;
+  // The validation step (PIN) before card flows other than GOOGLE_PAY, MBWAY, DIRECT_CREDIT, APPLE_PAY (§4).
+  const validation = !!method && needsValidation(method.method);
+  const pinMissing = validation && pinStatus.data?.result === false;
+  // The checkout rules (pay-flows.md §4, §5). No device wallet is offered here yet (the wallet adapters are to come).
+  const checkoutStation = {
+    guestCheckout: station.features.guestCheckout,
+    supportedPaymentMeans: station.supportedPaymentMeans,
+  };
+  const outcome = isGuest || methods.isPending ? null : userOutcome(checkoutStation, list, method, NO_WALLETS);
+  const block = payButtonBlock({
+    outcome,
+    method,
+    station: checkoutStation,
+    twoFactorMethod: user.data?.twoFactorMethod ?? 'none',
+    voucherPreviewLoading: false,
+  });
+  const canPay =
+    !isGuest &&
+    !!method &&
+    online &&
+    !pending &&
+    block === null &&
+    !(validation && (pinStatus.isPending || pinMissing));
 
   function onPay() {
+    if (validation) setPinOpen(true);
+    else pay_();
+  }
+
+  function pay_() {
     if (!method || !record) return;
     pay.mutate(
       {
@@ -68,9 +104,22 @@ function PrepaySummary() {
         paymentMethodId: method.id,
         thingId: user.data?.thingId ?? null,
         partner: query.partner,
+        returnTo: {
+          success: router.buildLocation({
+            to: '/pay/prepay/fueling',
+            search: (prev) => ({ ...prev, orderType: 'PREPAY' }),
+          }).href,
+          error: router.buildLocation({ to: '/error', search: { type: 'payment' } }).href,
+        },
       },
       {
         onSuccess: (order) => {
+          // 3-D Secure: the card issuer's page first; it sends the driver back to the fueling page or the error page.
+          const start = order.userInteraction?.isRequired ? order.userInteraction.urls?.start : undefined;
+          if (start) {
+            window.location.assign(start);
+            return;
+          }
           if (['FAILED', 'REJECTED', 'PROBLEM', 'CANCELLED'].includes(order.state)) {
             void navigate({ to: '/error', search: { type: 'payment' } });
             return;
@@ -139,6 +188,35 @@ function PrepaySummary() {
           )}
         </Section>
       )}
+      {outcome?.kind === 'poiRejectedPM' ? (
+        <Notice tone="warning" live="none">
+          <Trans>This station does not take this payment method. Choose another one.</Trans>
+        </Notice>
+      ) : outcome?.kind === 'deviceRejectedPM' ? (
+        <Notice tone="warning" live="none">
+          <Trans>This payment method cannot be used on this device. Choose another one.</Trans>
+        </Notice>
+      ) : null}
+      {pinMissing ? (
+        <Notice
+          tone="info"
+          live="none"
+          title={<Trans>Set up a payment PIN to pay with this card.</Trans>}
+          action={
+            <Link to="/profile/payments/pin" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+              <Trans>Set up PIN</Trans>
+            </Link>
+          }
+        />
+      ) : null}
+      <PinSheet
+        open={pinOpen}
+        onClose={() => setPinOpen(false)}
+        onValidated={() => {
+          setPinOpen(false);
+          pay_();
+        }}
+      />
       <FormAlert>{alert}</FormAlert>
       {!online ? (
         <Notice tone="warning">

@@ -1,0 +1,78 @@
+// /psp/*: the sandbox payment provider's own pages (not the API): the hosted card page and the 3-D Secure challenge. Server-written HTML with its
+// own CSP. The card number is read from the form, checked and dropped: never logged, never stored, never echoed.
+import { Hono } from 'hono';
+import type { AppContext } from '../context';
+import type { AppEnv } from '../http/types';
+import { CARD_PAGE_CSP, cardPage, challengePage, expiredPage } from '../psp/card-page-html';
+import { type CardForm, cancelVisit, completeVisit, findVisit, validateCard } from '../psp/card-sessions';
+import { challengeDetails, findChallenge } from '../psp/challenge-session';
+import { answerChallenge } from '../services/orders';
+
+export function pspRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+
+  r.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', CARD_PAGE_CSP);
+    await next();
+  });
+
+  r.get('/cards/:id', async (c) => {
+    const visit = await findVisit(ctx, c.req.param('id'));
+    if (!visit) return c.html(expiredPage(), 404);
+    return c.html(cardPage(visit));
+  });
+
+  r.post('/cards/:id', async (c) => {
+    const visit = await findVisit(ctx, c.req.param('id'));
+    if (!visit) return c.html(expiredPage(), 404);
+    let body: Record<string, unknown>;
+    try {
+      body = await c.req.parseBody();
+    } catch {
+      body = {};
+    }
+    const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string).slice(0, 200) : '');
+    if (text('action') === 'cancel') return c.redirect(await cancelVisit(ctx, visit), 303);
+    const form: CardForm = { number: text('number'), holder: text('holder'), expiry: text('expiry'), cvc: text('cvc') };
+    const checked = validateCard(form, {
+      needsNumber: visit.kind === 'REGISTER',
+      brand: visit.card?.brand,
+      now: ctx.clock.now(),
+    });
+    if (!checked.ok) {
+      return c.html(
+        cardPage(visit, { errors: checked.errors, holder: form.holder ?? '', expiry: form.expiry ?? '' }),
+        400,
+      );
+    }
+    const { redirect } = await completeVisit({ ctx, input: { visit, value: checked.value } });
+    return c.redirect(redirect, 303);
+  });
+
+  r.get('/challenge/:id', async (c) => {
+    const visit = await findChallenge(ctx, c.req.param('id'));
+    if (!visit) return c.html(expiredPage(), 404);
+    return c.html(challengePage(visit.id, await challengeDetails(ctx, visit)));
+  });
+
+  r.post('/challenge/:id', async (c) => {
+    const visit = await findChallenge(ctx, c.req.param('id'));
+    if (!visit) return c.html(expiredPage(), 404);
+    let body: Record<string, unknown>;
+    try {
+      body = await c.req.parseBody();
+    } catch {
+      body = {};
+    }
+    const code = typeof body.code === 'string' ? body.code.slice(0, 20) : '';
+    const action = body.action === 'deny' ? 'deny' : 'approve';
+    const answer = await answerChallenge({ ctx, input: { visit, action, code } });
+    if (answer.kind === 'redirect') return c.redirect(answer.to, 303);
+    if (answer.kind === 'gone') return c.html(expiredPage(), 404);
+    const error = `This code is not correct. ${answer.left} ${answer.left === 1 ? 'try' : 'tries'} left.`;
+    return c.html(challengePage(visit.id, await challengeDetails(ctx, visit), { error }), 400);
+  });
+
+  return r;
+}

@@ -1,0 +1,121 @@
+// The driver answered the issuer's 3-D Secure challenge page: the right code finishes the authorization (hold, pump
+// released), deny or a third wrong code fails the order. One transaction, the challenge closed in it: a double submit
+// answers once.
+import { and, eq, sql } from 'drizzle-orm';
+import { newId } from '../../auth/crypto';
+import type { AppContext } from '../../context';
+import {
+  forecourtDevices,
+  orders,
+  type PspSessionRow,
+  paymentLedger,
+  paymentMethods,
+  pspSessions,
+} from '../../db/schema';
+import {
+  CHALLENGE_MAX_ATTEMPTS,
+  challengeReturn,
+  newResultIndicators,
+  SANDBOX_3DS_CODE,
+} from '../../psp/challenge-session';
+import { AMOUNT_PRECISION } from '../forecourt';
+import { holdAndRelease } from './authorize-order';
+import { applyTransition } from './transitions';
+
+export const CHALLENGE_FAILED_MESSAGE = 'Payment declined: 3-D Secure authentication failed';
+
+export type ChallengeAnswer =
+  | { kind: 'redirect'; to: string }
+  | { kind: 'wrong-code'; left: number }
+  /** The challenge is over already (answered, expired, the order moved on). */
+  | { kind: 'gone' };
+
+export async function answerChallenge({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { visit: PspSessionRow; action: 'approve' | 'deny'; code: string };
+}): Promise<ChallengeAnswer> {
+  const { visit } = input;
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx): Promise<ChallengeAnswer> => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, visit.orderId ?? ''))
+      .limit(1);
+    if (!order) return { kind: 'gone' };
+    // The pump first, then the order (the lock order of every pump move).
+    await tx
+      .select({ state: forecourtDevices.state })
+      .from(forecourtDevices)
+      .where(eq(forecourtDevices.productId, order.productId))
+      .for('update');
+    const [open] = await tx
+      .select()
+      .from(pspSessions)
+      .where(and(eq(pspSessions.id, visit.id), eq(pspSessions.status, 'OPEN')))
+      .for('update');
+    if (!open || order.state !== 'PAYMENT_PENDING') return { kind: 'gone' };
+
+    const wrong = input.action === 'approve' && input.code.trim() !== SANDBOX_3DS_CODE;
+    if (wrong && open.attempts + 1 < CHALLENGE_MAX_ATTEMPTS) {
+      await tx
+        .update(pspSessions)
+        .set({ attempts: sql`${pspSessions.attempts} + 1` })
+        .where(eq(pspSessions.id, visit.id));
+      return { kind: 'wrong-code', left: CHALLENGE_MAX_ATTEMPTS - open.attempts - 1 };
+    }
+    await tx.update(pspSessions).set({ status: 'DONE' }).where(eq(pspSessions.id, visit.id));
+    const amount = order.authorizeAmount ?? 0;
+    const fail = async (message: string) => {
+      await applyTransition({
+        tx,
+        input: {
+          orderId: order.id,
+          from: 'PAYMENT_PENDING',
+          to: 'FAILED',
+          now,
+          actionCodeText: 'PAYMENT_DECLINED',
+          description: `3-D Secure: ${message}`,
+          message,
+          patch: { errorMessage: message, userInteractionUrl: null },
+        },
+      });
+      await tx.insert(paymentLedger).values({
+        id: newId(),
+        orderId: order.id,
+        kind: 'DECLINE',
+        amount,
+        currency: order.currency,
+        precision: AMOUNT_PRECISION,
+        reference: `sbx_${newId()}`,
+        createdAt: now,
+      });
+      return { kind: 'redirect' as const, to: challengeReturn(visit, false, { errorDescription: message }) };
+    };
+    if (input.action === 'deny' || wrong) return fail(CHALLENGE_FAILED_MESSAGE);
+    const [method] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, order.paymentMethodId ?? ''))
+      .limit(1);
+    const [device] = await tx
+      .select({ state: forecourtDevices.state })
+      .from(forecourtDevices)
+      .where(eq(forecourtDevices.productId, order.productId));
+    if (!method) return fail('Payment declined: the card is no longer available');
+    // The pump was taken while the driver answered: nothing is held, the payment fails.
+    if (device && device.state !== 'IDLE') return fail('Payment failed: the pump is in use');
+    await holdAndRelease({
+      ctx,
+      tx,
+      input: { row: order, from: 'PAYMENT_PENDING', method: { ...method, behavior: 'approve' }, amount, now },
+    });
+    return {
+      kind: 'redirect',
+      to: challengeReturn(visit, true, { ...newResultIndicators(), paymentId: order.id }),
+    };
+  });
+}

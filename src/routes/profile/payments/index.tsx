@@ -1,0 +1,236 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import type { PaymentMethod } from '../../../contract/orders';
+import { isEditable, methodName } from '../../../features/payment-methods/model/names';
+import {
+  limitQuery,
+  paymentMethodsQuery,
+  useDeactivate,
+  useSetPreferred,
+} from '../../../features/payment-methods/queries';
+import { MethodIcon } from '../../../features/payment-methods/ui/MethodIcon';
+import { useSession } from '../../../features/session/queries';
+import { errorText } from '../../../i18n/messages';
+import {
+  BottomSheet,
+  Button,
+  buttonClass,
+  Dialog,
+  EmptyState,
+  FormAlert,
+  List,
+  ListItem,
+  Loading,
+  Notice,
+  Page,
+  Section,
+  SkeletonList,
+  toast,
+} from '../../../ui';
+import { CardIcon, EditIcon, LockIcon, PlusIcon, StarIcon, TrashIcon } from '../../../ui/icons';
+import './-components/payments.css';
+
+export const Route = createFileRoute('/profile/payments/')({
+  component: PaymentMethodsPage,
+});
+
+/** The driver's payment methods: preferred first, each with its actions in a sheet; add in the sticky bar. */
+function PaymentMethodsPage() {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const record = useSession();
+  // Always from the server on this screen: the persisted cache may be older than the last change (a page reload).
+  const methods = useQuery({ ...paymentMethodsQuery(record?.userId ?? ''), enabled: !!record?.userId, staleTime: 0 });
+  const limit = useQuery(limitQuery());
+  const setPreferred = useSetPreferred();
+  const deactivate = useDeactivate();
+  const [open, setOpen] = useState<PaymentMethod | null>(null);
+  const [removing, setRemoving] = useState<PaymentMethod | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const confirmId = useId();
+  const list = methods.data ?? [];
+  const limitReached = limit.data?.isLimitExceeded === true;
+
+  function makePreferred(method: PaymentMethod) {
+    setOpen(null);
+    setAlert(null);
+    setPreferred.mutate(
+      { id: method.id },
+      {
+        onSuccess: () => {
+          const name = methodName(method);
+          toast.show({ text: i18n._(msg`${name} is now your preferred payment method`) });
+        },
+        onError: (error) => setAlert(errorText(i18n, error)),
+      },
+    );
+  }
+  function remove(method: PaymentMethod) {
+    setRemoving(null);
+    setAlert(null);
+    deactivate.mutate(
+      { id: method.id },
+      {
+        onSuccess: () => {
+          const name = methodName(method);
+          toast.show({ text: i18n._(msg`${name} was removed`) });
+        },
+        onError: (error) =>
+          setAlert(
+            error.status === 409
+              ? i18n._(msg`Choose another preferred payment method before you remove this one.`)
+              : errorText(i18n, error),
+          ),
+      },
+    );
+  }
+
+  return (
+    <Page
+      title={<Trans>Payment methods</Trans>}
+      description={<Trans>Your cards and wallets for paying at the pump.</Trans>}
+      actions={
+        <Button
+          size="lg"
+          fullWidth
+          icon={<PlusIcon size={20} aria-hidden="true" />}
+          disabled={limitReached || limit.isPending}
+          onClick={() => void navigate({ to: '/profile/payments/payment-register' })}
+        >
+          <Trans>Add payment method</Trans>
+        </Button>
+      }
+    >
+      <FormAlert>{alert}</FormAlert>
+      {limitReached ? (
+        <Notice tone="info" live="none">
+          <Trans>You have reached the limit of addable payments methods</Trans>
+        </Notice>
+      ) : null}
+      {methods.isPending ? (
+        <Loading label={i18n._(msg`Loading your payment methods…`)}>
+          <SkeletonList rows={2} />
+        </Loading>
+      ) : methods.isError ? (
+        <Notice tone="danger">{errorText(i18n, methods.error)}</Notice>
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={<CardIcon size={32} />}
+          title={<Trans>No payment methods yet</Trans>}
+          description={<Trans>Add a card to pay at the pump with one tap.</Trans>}
+        />
+      ) : (
+        <List className="payment-methods">
+          {list.map((method) => (
+            <ListItem
+              key={method.id}
+              leading={<MethodIcon method={method.method} />}
+              title={methodName(method)}
+              subtitle={
+                <>
+                  <Expires expiry={method.details.expiry} />
+                  {method.isPreferred ? (
+                    <span className="method-preferred-mark">
+                      <StarIcon size={12} aria-hidden="true" />
+                      <Trans>Preferred</Trans>
+                    </span>
+                  ) : null}
+                </>
+              }
+              chevron
+              render={(props) => (
+                <button type="button" {...props} aria-haspopup="dialog" onClick={() => setOpen(method)} />
+              )}
+            />
+          ))}
+        </List>
+      )}
+      <Section title={<Trans>Security</Trans>}>
+        <List>
+          <ListItem
+            leading={<LockIcon size={22} />}
+            title={<Trans>Payment PIN</Trans>}
+            subtitle={<Trans>Asked before paying with cards that need it</Trans>}
+            chevron
+            render={(props) => <Link to="/profile/payments/pin" {...props} />}
+          />
+        </List>
+      </Section>
+      <BottomSheet
+        open={!!open}
+        onClose={() => setOpen(null)}
+        title={open ? methodName(open) : ''}
+        description={open?.details.expiry ? <Expires expiry={open.details.expiry} /> : undefined}
+      >
+        {open ? (
+          <div className="method-actions">
+            {open.isPreferred ? (
+              <p className="method-actions-note">
+                <Trans>This is your preferred payment method.</Trans>
+              </p>
+            ) : (
+              <Button
+                variant="secondary"
+                fullWidth
+                icon={<StarIcon size={18} aria-hidden="true" />}
+                loading={setPreferred.isPending}
+                onClick={() => makePreferred(open)}
+              >
+                <Trans>Set as preferred</Trans>
+              </Button>
+            )}
+            {isEditable(open) ? (
+              <Link
+                to="/profile/payments/edit/$id"
+                params={{ id: open.id }}
+                className={buttonClass({ variant: 'secondary', fullWidth: true })}
+              >
+                <EditIcon size={18} aria-hidden="true" />
+                <Trans>Edit card details</Trans>
+              </Link>
+            ) : null}
+            <Button
+              variant="danger"
+              fullWidth
+              icon={<TrashIcon size={18} aria-hidden="true" />}
+              onClick={() => {
+                setRemoving(open);
+                setOpen(null);
+              }}
+            >
+              <Trans>Remove</Trans>
+            </Button>
+          </div>
+        ) : null}
+      </BottomSheet>
+      <Dialog open={!!removing} onClose={() => setRemoving(null)} labelledBy={confirmId}>
+        <h2 id={confirmId}>
+          <RemoveTitle name={removing ? methodName(removing) : ''} />
+        </h2>
+        <p>
+          <Trans>You can add it again at any time.</Trans>
+        </p>
+        <div className="actions">
+          <Button variant="danger" loading={deactivate.isPending} onClick={() => removing && remove(removing)}>
+            <Trans>Yes, remove</Trans>
+          </Button>
+          <Button variant="secondary" onClick={() => setRemoving(null)}>
+            <Trans>Keep it</Trans>
+          </Button>
+        </div>
+      </Dialog>
+    </Page>
+  );
+}
+
+function Expires({ expiry }: { expiry: string | undefined }) {
+  return expiry ? <Trans>Expires {expiry}</Trans> : null;
+}
+
+function RemoveTitle({ name }: { name: string }) {
+  return <Trans>Remove {name}?</Trans>;
+}

@@ -1,0 +1,69 @@
+// Paying with cards registered on the sandbox provider's page: 3-D Secure approved (on to the pump) and denied (the
+// payment error page), and a declined card.
+import { DEMO_STATIONS } from '../../server/seed/stations';
+import { expect, type Page, test } from './fixtures';
+import { expectAccessible, registerByMail, uniqueEmail } from './helpers';
+
+const station = DEMO_STATIONS.prepay;
+test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
+
+/** A new driver with one card, added on the provider's page. */
+async function driverWithCard(page: Page, number: string) {
+  await registerByMail(page, uniqueEmail('card-pay'), 'e2e-Password-9');
+  await page.goto('/profile/payments');
+  await page.getByRole('button', { name: 'Add payment method' }).click();
+  await expect(page).toHaveURL(/\/psp\/cards\//);
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Name on card').fill('Ada Driver');
+  await page.getByLabel('Expiry (MM/YYYY)').fill('12/2034');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await expect(page.getByText('Your card was added')).toBeVisible();
+}
+
+/** Pump, fuel, 30.00, and press pay with the card. */
+async function payAtPump(page: Page, pump: string, last4: string) {
+  await page.goto(`/pay?pid=${station.id}`);
+  await page.getByRole('button', { name: `Pump ${pump}`, exact: true }).click();
+  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('button', { name: '€30.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: last4 })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay €30.00' }).click();
+}
+
+test('3-D Secure approved: the issuer’s page, a wrong code, the right one, then the pump is released', async ({
+  page,
+}) => {
+  await driverWithCard(page, '4000 0000 0000 3220');
+  await payAtPump(page, '3', '3220');
+  await expect(page).toHaveURL(/\/psp\/challenge\//);
+  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+  await expect(page.getByText('EUR 30.00')).toBeVisible();
+  await expectAccessible(page, '3-D Secure challenge');
+  await page.getByLabel('Security code from your bank').fill('9999');
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page.getByRole('alert')).toContainText('2 tries left');
+  await page.getByLabel('Security code from your bank').fill('1234');
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?.*orderId=/);
+  await expect(page).toHaveURL(/resultIndicator=/);
+  await expect(page.getByRole('heading', { name: 'Pump 3' })).toBeVisible();
+  await expect(page.getByText('Maximum amount: €30.00')).toBeVisible();
+});
+
+test('3-D Secure denied: the payment error page', async ({ page }) => {
+  await driverWithCard(page, '4000 0000 0000 3220');
+  await payAtPump(page, '4', '3220');
+  await expect(page).toHaveURL(/\/psp\/challenge\//);
+  await page.getByRole('button', { name: 'Deny payment' }).click();
+  await expect(page).toHaveURL(/\/error\?.*type=payment/);
+  await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+});
+
+test('a declined card: the payment error page', async ({ page }) => {
+  await driverWithCard(page, '4000 0000 0000 0002');
+  await payAtPump(page, '5', '0002');
+  await expect(page).toHaveURL(/\/error\?.*type=payment/);
+  await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+});

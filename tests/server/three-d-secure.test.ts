@@ -1,0 +1,132 @@
+// 3-D Secure through HTTP: a card that asks for it moves the order to PAYMENT_PENDING with userInteraction.urls.start;
+// the issuer's challenge page approves (hold, pump released, back with resultIndicator/sessionVersion/nonce), denies
+// or fails after three wrong codes (order FAILED, back to the error address).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { order as orderSchema } from '../../src/contract/orders';
+import { drivers, type Registered, registerUser, type TestServer, useServer } from './helpers';
+import { authBody, authorizeReq, createOrderReq, key, ledgerOf as ledgerRows, orderBody } from './orders-fixtures';
+import { createStation } from './stations-fixtures';
+
+const APP = 'http://localhost:8080';
+const ledgerOf = async (server: TestServer, orderId: string) =>
+  (await ledgerRows(server, orderId)).map((e) => [e.kind, e.amount]);
+const urls = { success: `${APP}/pay/prepay/fueling?pid=p1`, error: `${APP}/error?type=payment` };
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  rawBody: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+describe.each(drivers)('3-D Secure (%s)', (driver) => {
+  const t = useServer(driver);
+  let s: TestServer;
+  beforeAll(() => {
+    s = t.server;
+  });
+
+  /** A driver with the 3-D Secure test card, registered on the provider page. */
+  async function driverWithChallengeCard(): Promise<Registered & { cardId: string }> {
+    const user = await registerUser(s);
+    const back = `${APP}/profile/payments/payment-register`;
+    const res = await s.request(
+      `/api/payments/sandbox/urls?successUrl=${encodeURIComponent(back)}&errorUrl=${encodeURIComponent(back)}`,
+      { token: user.token },
+    );
+    const posted = await s.request(
+      new URL(res.body.url).pathname,
+      form({ number: '4000000000003220', holder: 'Ada Driver', expiry: '12/2034', cvc: '123', action: 'save' }),
+    );
+    expect(posted.status).toBe(303);
+    return {
+      ...user,
+      cardId: new URL(posted.headers.get('location') as string).searchParams.get('paymentId') as string,
+    };
+  }
+
+  async function pending(body: Record<string, unknown> = { userInteraction: { urls } }) {
+    const d = await driverWithChallengeCard();
+    const st = await createStation(s.ctx);
+    const created = await createOrderReq(s, d.token, orderBody(st.id, st.products[0]!.id));
+    const k = key();
+    const res = await authorizeReq(s, d.token, created.body._id, { ...authBody(3000, d.cardId), ...body }, k);
+    return { d, st, res, orderId: created.body._id as string, key: k };
+  }
+
+  it('asks for the challenge: PAYMENT_PENDING, userInteraction.isRequired with urls.start, nothing held yet', async () => {
+    const { d, res, orderId, key: k } = await pending();
+    expect(res.status).toBe(200);
+    const order = orderSchema.parse(res.body);
+    expect(order.state).toBe('PAYMENT_PENDING');
+    expect(order.userInteraction).toMatchObject({ isRequired: true });
+    expect(order.userInteraction?.urls?.start).toMatch(/^http:\/\/localhost:8080\/psp\/challenge\/[A-Za-z0-9_-]+$/);
+    expect(await ledgerOf(s, orderId)).toEqual([]);
+    // The same request again is a replay, not a second challenge.
+    const again = await authorizeReq(
+      s,
+      d.token,
+      orderId,
+      { ...authBody(3000, d.cardId), userInteraction: { urls } },
+      k,
+    );
+    expect(again.body.userInteraction).toEqual(order.userInteraction);
+    const page = await s.request(new URL(order.userInteraction?.urls?.start as string).pathname);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('EUR 30.00');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'none'");
+  });
+
+  it('the right code authorizes: hold, pump released, back with resultIndicator, sessionVersion and nonce', async () => {
+    const { d, res, orderId } = await pending();
+    const path = new URL(res.body.userInteraction.urls.start).pathname;
+    const wrong = await s.request(path, form({ code: '0000', action: 'approve' }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('2 tries left');
+    const ok = await s.request(path, form({ code: '1234', action: 'approve' }));
+    expect(ok.status).toBe(303);
+    const back = new URL(ok.headers.get('location') as string);
+    expect(`${back.origin}${back.pathname}`).toBe(`${APP}/pay/prepay/fueling`);
+    expect(back.searchParams.get('pid')).toBe('p1');
+    expect(back.searchParams.get('sca_feedback')).toBe('approved');
+    for (const name of ['resultIndicator', 'sessionVersion', 'nonce']) expect(back.searchParams.get(name)).toBeTruthy();
+    expect(back.searchParams.get('paymentId')).toBe(orderId);
+    const order = await s.request(`/api/v4/order/${orderId}`, { token: d.token });
+    expect(order.body.state).toBe('PRODUCT_PENDING');
+    expect(order.body.userInteraction).toBeNull();
+    expect(await ledgerOf(s, orderId)).toEqual([['HOLD', 3000]]);
+    // Answered once: the page is gone.
+    expect((await s.request(path, form({ code: '1234', action: 'approve' }))).status).toBe(404);
+  });
+
+  it('deny fails the order and goes back to the error address with errorDescription', async () => {
+    const { d, res, orderId } = await pending();
+    const path = new URL(res.body.userInteraction.urls.start).pathname;
+    const denied = await s.request(path, form({ action: 'deny' }));
+    expect(denied.status).toBe(303);
+    const back = new URL(denied.headers.get('location') as string);
+    expect(`${back.origin}${back.pathname}${back.search.split('&')[0]}`).toBe(`${APP}/error?type=payment`);
+    expect(back.searchParams.get('sca_feedback')).toBe('failed');
+    expect(back.searchParams.get('errorDescription')).toMatch(/3-D Secure/);
+    const order = await s.request(`/api/v4/order/${orderId}`, { token: d.token });
+    expect(order.body).toMatchObject({ state: 'FAILED', error: { message: expect.stringMatching(/3-D Secure/) } });
+    expect(await ledgerOf(s, orderId)).toEqual([['DECLINE', 3000]]);
+  });
+
+  it('three wrong codes fail the payment', async () => {
+    const { d, res, orderId } = await pending();
+    const path = new URL(res.body.userInteraction.urls.start).pathname;
+    expect((await s.request(path, form({ code: '1', action: 'approve' }))).status).toBe(400);
+    const second = await s.request(path, form({ code: '2', action: 'approve' }));
+    expect(second.text).toContain('1 try left');
+    const third = await s.request(path, form({ code: '3', action: 'approve' }));
+    expect(third.status).toBe(303);
+    expect(new URL(third.headers.get('location') as string).searchParams.get('sca_feedback')).toBe('failed');
+    expect((await s.request(`/api/v4/order/${orderId}`, { token: d.token })).body.state).toBe('FAILED');
+  });
+
+  it('needs return addresses of this app', async () => {
+    expect((await pending({})).res.status).toBe(422);
+    const evil = await pending({ userInteraction: { urls: { success: 'https://evil.example/', error: urls.error } } });
+    expect(evil.res.status).toBe(422);
+    expect((await s.request(`/api/v4/order/${evil.orderId}`, { token: evil.d.token })).body.state).toBe('CREATED');
+  });
+});
