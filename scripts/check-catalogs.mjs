@@ -5,8 +5,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = new URL('../src/locales/', import.meta.url).pathname;
+// Every catalog of every language (messages.po, and the account area's account.po).
 const read = () =>
-  Object.fromEntries(readdirSync(dir).map((l) => [l, readFileSync(join(dir, l, 'messages.po'), 'utf8')]));
+  Object.fromEntries(
+    readdirSync(dir).flatMap((l) =>
+      readdirSync(join(dir, l))
+        .filter((f) => f.endsWith('.po'))
+        .map((f) => [`${l}/${f}`, readFileSync(join(dir, l, f), 'utf8')]),
+    ),
+  );
 const before = read();
 const result = spawnSync('npx', ['lingui', 'extract'], { stdio: 'pipe', encoding: 'utf8' });
 if (result.status !== 0) {
@@ -21,4 +28,4 @@ if (changed.length) {
   );
   process.exit(1);
 }
-console.log(`catalogs current: ${Object.keys(after).length} languages`);
+console.log(`catalogs current: ${readdirSync(dir).length} languages, ${Object.keys(after).length} catalogs`);

@@ -10,10 +10,12 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AddressRouteImport } from './routes/address'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as HistoryRouteRouteImport } from './routes/history/route'
 import { Route as PayRouteRouteImport } from './routes/pay/route'
 import { Route as SettingsRouteImport } from './routes/settings'
+import { Route as TaxRouteImport } from './routes/tax'
 import { Route as publicChangeTmpPasswordRouteImport } from './routes/(public)/change-tmp-password'
 import { Route as publicErrorRouteImport } from './routes/(public)/error'
 import { Route as publicForgottenPasswordRouteImport } from './routes/(public)/forgotten-password'
@@ -30,6 +32,8 @@ import { Route as PayIndexRouteImport } from './routes/pay/index'
 import { Route as PayCancelRouteImport } from './routes/pay/cancel'
 import { Route as PayFinishRouteImport } from './routes/pay/finish'
 import { Route as PayPumpRouteImport } from './routes/pay/pump'
+import { Route as ProfileIndexRouteImport } from './routes/profile/index'
+import { Route as ProfileManageRouteImport } from './routes/profile/manage'
 import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
@@ -42,6 +46,11 @@ import { Route as PayPrepaySummaryRouteImport } from './routes/pay/prepay/summar
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AddressRoute = AddressRouteImport.update({
+  id: '/address',
+  path: '/address',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ChangePasswordRoute = ChangePasswordRouteImport.update({
@@ -62,6 +71,11 @@ const PayRouteRoute = PayRouteRouteImport.update({
 const SettingsRoute = SettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TaxRoute = TaxRouteImport.update({
+  id: '/tax',
+  path: '/tax',
   getParentRoute: () => rootRouteImport,
 } as any)
 const publicChangeTmpPasswordRoute = publicChangeTmpPasswordRouteImport.update({
@@ -145,6 +159,16 @@ const PayPumpRoute = PayPumpRouteImport.update({
   path: '/pump',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const ProfileIndexRoute = ProfileIndexRouteImport.update({
+  id: '/profile/',
+  path: '/profile/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileManageRoute = ProfileManageRouteImport.update({
+  id: '/profile/manage',
+  path: '/profile/manage',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const publicRegisterIndexRoute = publicRegisterIndexRouteImport.update({
   id: '/(public)/register/',
   path: '/register/',
@@ -190,8 +214,10 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/history': typeof HistoryRouteRouteWithChildren
   '/pay': typeof PayRouteRouteWithChildren
+  '/address': typeof AddressRoute
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
+  '/tax': typeof TaxRoute
   '/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/error': typeof publicErrorRoute
   '/forgotten-password': typeof publicForgottenPasswordRoute
@@ -205,9 +231,11 @@ export interface FileRoutesByFullPath {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/profile/manage': typeof ProfileManageRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
   '/pay/': typeof PayIndexRoute
+  '/profile/': typeof ProfileIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
@@ -219,8 +247,10 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/address': typeof AddressRoute
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
+  '/tax': typeof TaxRoute
   '/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/error': typeof publicErrorRoute
   '/forgotten-password': typeof publicForgottenPasswordRoute
@@ -234,9 +264,11 @@ export interface FileRoutesByTo {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/profile/manage': typeof ProfileManageRoute
   '/history': typeof HistoryIndexRoute
   '/map': typeof MapIndexRoute
   '/pay': typeof PayIndexRoute
+  '/profile': typeof ProfileIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
@@ -251,8 +283,10 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/history': typeof HistoryRouteRouteWithChildren
   '/pay': typeof PayRouteRouteWithChildren
+  '/address': typeof AddressRoute
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
+  '/tax': typeof TaxRoute
   '/(public)/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/(public)/error': typeof publicErrorRoute
   '/(public)/forgotten-password': typeof publicForgottenPasswordRoute
@@ -266,9 +300,11 @@ export interface FileRoutesById {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/profile/manage': typeof ProfileManageRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
   '/pay/': typeof PayIndexRoute
+  '/profile/': typeof ProfileIndexRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
@@ -284,8 +320,10 @@ export interface FileRouteTypes {
     | '/'
     | '/history'
     | '/pay'
+    | '/address'
     | '/change-password'
     | '/settings'
+    | '/tax'
     | '/change-tmp-password'
     | '/error'
     | '/forgotten-password'
@@ -299,9 +337,11 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/profile/manage'
     | '/history/'
     | '/map/'
     | '/pay/'
+    | '/profile/'
     | '/register/mail'
     | '/history/$id/merge'
     | '/pay/prepay/amount'
@@ -313,8 +353,10 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/address'
     | '/change-password'
     | '/settings'
+    | '/tax'
     | '/change-tmp-password'
     | '/error'
     | '/forgotten-password'
@@ -328,9 +370,11 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/profile/manage'
     | '/history'
     | '/map'
     | '/pay'
+    | '/profile'
     | '/register/mail'
     | '/history/$id/merge'
     | '/pay/prepay/amount'
@@ -344,8 +388,10 @@ export interface FileRouteTypes {
     | '/'
     | '/history'
     | '/pay'
+    | '/address'
     | '/change-password'
     | '/settings'
+    | '/tax'
     | '/(public)/change-tmp-password'
     | '/(public)/error'
     | '/(public)/forgotten-password'
@@ -359,9 +405,11 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/profile/manage'
     | '/history/'
     | '/map/'
     | '/pay/'
+    | '/profile/'
     | '/(public)/register/mail'
     | '/history/$id/merge'
     | '/pay/prepay/amount'
@@ -376,8 +424,10 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   HistoryRouteRoute: typeof HistoryRouteRouteWithChildren
   PayRouteRoute: typeof PayRouteRouteWithChildren
+  AddressRoute: typeof AddressRoute
   ChangePasswordRoute: typeof ChangePasswordRoute
   SettingsRoute: typeof SettingsRoute
+  TaxRoute: typeof TaxRoute
   publicChangeTmpPasswordRoute: typeof publicChangeTmpPasswordRoute
   publicErrorRoute: typeof publicErrorRoute
   publicForgottenPasswordRoute: typeof publicForgottenPasswordRoute
@@ -385,7 +435,9 @@ export interface RootRouteChildren {
   publicLoginRoute: typeof publicLoginRoute
   publicMaintenanceRoute: typeof publicMaintenanceRoute
   publicOnboardingRoute: typeof publicOnboardingRoute
+  ProfileManageRoute: typeof ProfileManageRoute
   MapIndexRoute: typeof MapIndexRoute
+  ProfileIndexRoute: typeof ProfileIndexRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
   publicRegisterIndexRoute: typeof publicRegisterIndexRoute
 }
@@ -397,6 +449,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/address': {
+      id: '/address'
+      path: '/address'
+      fullPath: '/address'
+      preLoaderRoute: typeof AddressRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/change-password': {
@@ -425,6 +484,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof SettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tax': {
+      id: '/tax'
+      path: '/tax'
+      fullPath: '/tax'
+      preLoaderRoute: typeof TaxRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/(public)/change-tmp-password': {
@@ -539,6 +605,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPumpRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/profile/': {
+      id: '/profile/'
+      path: '/profile'
+      fullPath: '/profile/'
+      preLoaderRoute: typeof ProfileIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/manage': {
+      id: '/profile/manage'
+      path: '/profile/manage'
+      fullPath: '/profile/manage'
+      preLoaderRoute: typeof ProfileManageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/(public)/register/': {
       id: '/(public)/register/'
       path: '/register'
@@ -650,8 +730,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   HistoryRouteRoute: HistoryRouteRouteWithChildren,
   PayRouteRoute: PayRouteRouteWithChildren,
+  AddressRoute: AddressRoute,
   ChangePasswordRoute: ChangePasswordRoute,
   SettingsRoute: SettingsRoute,
+  TaxRoute: TaxRoute,
   publicChangeTmpPasswordRoute: publicChangeTmpPasswordRoute,
   publicErrorRoute: publicErrorRoute,
   publicForgottenPasswordRoute: publicForgottenPasswordRoute,
@@ -659,7 +741,9 @@ const rootRouteChildren: RootRouteChildren = {
   publicLoginRoute: publicLoginRoute,
   publicMaintenanceRoute: publicMaintenanceRoute,
   publicOnboardingRoute: publicOnboardingRoute,
+  ProfileManageRoute: ProfileManageRoute,
   MapIndexRoute: MapIndexRoute,
+  ProfileIndexRoute: ProfileIndexRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
   publicRegisterIndexRoute: publicRegisterIndexRoute,
 }

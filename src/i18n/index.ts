@@ -16,6 +16,10 @@ const catalogs: Record<Language, () => Promise<{ messages: Record<string, unknow
   pl: () => import('../locales/pl/messages.po'),
 };
 
+/** Catalogs loaded on top of the main one (./area-catalogs): loaded again, in the new language, on a switch. */
+const extraCatalogs = new Set<(language: Language) => Promise<unknown>>();
+export const onLanguageLoad = (load: (language: Language) => Promise<unknown>) => extraCatalogs.add(load);
+
 function storage(): Storage | null {
   try {
     return globalThis.localStorage ?? null;
@@ -37,7 +41,9 @@ export function initialLanguage(): Language {
 
 export async function activateLanguage(language: Language, persist = false): Promise<void> {
   const { messages } = await catalogs[language]();
-  i18n.loadAndActivate({ locale: language, messages: messages as never });
+  i18n.load(language, messages as never);
+  await Promise.all([...extraCatalogs].map((load) => load(language)));
+  i18n.activate(language);
   setCurrentLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = LOCALES[language].split('-')[0] ?? language;
   if (persist) storage()?.setItem(LANGUAGE_STORAGE_KEY, language);

@@ -28,8 +28,10 @@ function parsePo(text: string): Entry[] {
   return entries.filter((e) => e.msgid !== '');
 }
 
+// The main catalog and the account area's (loaded when an account page opens): both complete in every language.
+const CATALOGS = ['messages.po', 'account.po'];
 const catalog = (language: string) =>
-  parsePo(readFileSync(join(process.cwd(), 'src/locales', language, 'messages.po'), 'utf8'));
+  CATALOGS.flatMap((file) => parsePo(readFileSync(join(process.cwd(), 'src/locales', language, file), 'utf8')));
 const placeholders = (text: string) => [...text.matchAll(/\{[^}]+\}|<\/?\d+\/?>/g)].map((m) => m[0]).sort();
 
 const source = catalog('en');
