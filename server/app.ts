@@ -19,6 +19,7 @@ import { hostAppRoutes } from './routes/host-apps';
 import { maintenanceRoutes } from './routes/maintenance';
 import { orderRoutes } from './routes/orders';
 import { poiRoutes } from './routes/pois';
+import { thingRoutes } from './routes/things';
 import { userRoutes } from './routes/users';
 
 const KIB = 1024;
@@ -67,6 +68,7 @@ export function createApp(ctx: AppContext) {
 
   app.route('/api', authRoutes(ctx));
   app.route('/api', userRoutes(ctx));
+  app.route('/api', thingRoutes(ctx));
   app.route('/api', functionRoutes(ctx));
   app.route('/api', maintenanceRoutes(ctx));
   app.route('/api', poiRoutes(ctx));
