@@ -2,16 +2,21 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
 /**
- * The account area's screens (issue 13; settings and change-password too) have their own catalog, loaded when an account page opens
+ * The account area's screens (issue 13; settings, change-password and the logbook too) have their own catalog, loaded when an account page opens
  * (src/i18n loadCatalog('account')): the landing page loads the main catalog only, and stays within its budget.
  */
 export const ACCOUNT_SOURCES = [
   'src/features/profile/ui',
   'src/features/profile/model',
+  'src/features/vehicles/ui',
+  'src/features/vehicles/model',
   'src/routes/profile',
   'src/routes/address.tsx',
   'src/routes/tax.tsx',
   'src/routes/settings.tsx',
+  // The logbook (issue 14) is a registered driver's area too, and its texts are many.
+  'src/routes/history',
+  'src/features/history/ui',
   'src/routes/change-password.tsx',
 ];
 

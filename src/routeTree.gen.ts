@@ -42,6 +42,8 @@ import { Route as PayPrepayAmountRouteImport } from './routes/pay/prepay/amount'
 import { Route as PayPrepayFuelingRouteImport } from './routes/pay/prepay/fueling'
 import { Route as PayPrepayFuelselectionRouteImport } from './routes/pay/prepay/fuelselection'
 import { Route as PayPrepaySummaryRouteImport } from './routes/pay/prepay/summary'
+import { Route as ProfileCarsIndexRouteImport } from './routes/profile/cars/index'
+import { Route as ProfileCarsIdRouteImport } from './routes/profile/cars/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -209,6 +211,16 @@ const PayPrepaySummaryRoute = PayPrepaySummaryRouteImport.update({
   path: '/prepay/summary',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const ProfileCarsIndexRoute = ProfileCarsIndexRouteImport.update({
+  id: '/profile/cars/',
+  path: '/profile/cars/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileCarsIdRoute = ProfileCarsIdRouteImport.update({
+  id: '/profile/cars/$id',
+  path: '/profile/cars/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -242,8 +254,10 @@ export interface FileRoutesByFullPath {
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
+  '/profile/cars/': typeof ProfileCarsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -275,8 +289,10 @@ export interface FileRoutesByTo {
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/register': typeof publicRegisterIndexRoute
   '/history/$id': typeof HistoryIdIndexRoute
+  '/profile/cars': typeof ProfileCarsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -311,8 +327,10 @@ export interface FileRoutesById {
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
+  '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/(public)/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
+  '/profile/cars/': typeof ProfileCarsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -348,8 +366,10 @@ export interface FileRouteTypes {
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/profile/cars/$id'
     | '/register/'
     | '/history/$id/'
+    | '/profile/cars/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -381,8 +401,10 @@ export interface FileRouteTypes {
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/profile/cars/$id'
     | '/register'
     | '/history/$id'
+    | '/profile/cars'
   id:
     | '__root__'
     | '/'
@@ -416,8 +438,10 @@ export interface FileRouteTypes {
     | '/pay/prepay/fueling'
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
+    | '/profile/cars/$id'
     | '/(public)/register/'
     | '/history/$id/'
+    | '/profile/cars/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -439,7 +463,9 @@ export interface RootRouteChildren {
   MapIndexRoute: typeof MapIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
+  ProfileCarsIdRoute: typeof ProfileCarsIdRoute
   publicRegisterIndexRoute: typeof publicRegisterIndexRoute
+  ProfileCarsIndexRoute: typeof ProfileCarsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -675,6 +701,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPrepaySummaryRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/profile/cars/': {
+      id: '/profile/cars/'
+      path: '/profile/cars'
+      fullPath: '/profile/cars/'
+      preLoaderRoute: typeof ProfileCarsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/cars/$id': {
+      id: '/profile/cars/$id'
+      path: '/profile/cars/$id'
+      fullPath: '/profile/cars/$id'
+      preLoaderRoute: typeof ProfileCarsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -745,7 +785,9 @@ const rootRouteChildren: RootRouteChildren = {
   MapIndexRoute: MapIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
+  ProfileCarsIdRoute: ProfileCarsIdRoute,
   publicRegisterIndexRoute: publicRegisterIndexRoute,
+  ProfileCarsIndexRoute: ProfileCarsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

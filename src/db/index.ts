@@ -5,6 +5,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { HistoryEvent } from '../contract/history';
 import type { Order } from '../contract/orders';
 import type { Poi } from '../contract/stations';
+import type { Thing } from '../contract/vehicles';
 
 export type StoredReceipt = {
   /** The order id. */
@@ -63,6 +64,16 @@ export type KeptStation = {
   poi: Poi;
 };
 
+export type StoredVehicle = {
+  /** The vehicle (thing) id. */
+  id: string;
+  /** Whose vehicle it is: a shared phone lists each driver only their own. */
+  userId: string;
+  /** Position in the server's list (oldest first). */
+  order: number;
+  thing: Thing;
+};
+
 class ForecourtDb extends Dexie {
   /** Receipts of recent orders: the finish page and the recent-receipts list open them without signal. */
   receipts!: EntityTable<StoredReceipt, 'id'>;
@@ -74,6 +85,8 @@ class ForecourtDb extends Dexie {
   historySync!: EntityTable<HistorySync, 'id'>;
   /** Stations the map has seen (the last searches), with their prices: the map and list show them without signal. */
   mapStations!: EntityTable<KeptStation, 'id'>;
+  /** The driver's vehicles (issue 13): the vehicle list opens without signal. */
+  vehicles!: EntityTable<StoredVehicle, 'id'>;
 
   constructor(name = 'forecourt-pay') {
     super(name);
@@ -91,6 +104,14 @@ class ForecourtDb extends Dexie {
       historyEvents: 'id, [userId+time]',
       historySync: 'id',
       mapStations: 'id, latitude, fetchedAt',
+    });
+    this.version(5).stores({
+      receipts: 'id, storedAt',
+      outbox: '++seq, &id, kind',
+      historyEvents: 'id, [userId+time]',
+      historySync: 'id',
+      mapStations: 'id, latitude, fetchedAt',
+      vehicles: 'id, userId',
     });
   }
 }

@@ -1,4 +1,4 @@
-// beforeLoad of every account page (/profile/**, /address, /tax, /change-password; /settings for guests too):
+// beforeLoad of every account page (/profile/**, /address, /tax, /change-password, /history/**; /settings for guests too):
 // registered drivers only (§2.2), and the account area's own catalog (lingui.config.ts) loaded before the page renders.
 import { requireAuth, requireRegistered } from '../app/guards';
 import { onLanguageLoad } from '../i18n';

@@ -1,8 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useOwnUser } from '../../features/profile/ui/use-own-user';
+import { useVehiclesSync } from '../../features/vehicles/queries';
+import { useKeptVehicles } from '../../features/vehicles/store';
 import { Card, List, ListItem, Page, Skeleton } from '../../ui';
-import { HistoryIcon, KeyIcon, MapPinIcon, ReceiptIcon, SettingsIcon, UserIcon } from '../../ui/icons';
+import { CarIcon, HistoryIcon, KeyIcon, MapPinIcon, ReceiptIcon, SettingsIcon, UserIcon } from '../../ui/icons';
 import { accountPage } from '../-account-page';
 
 export const Route = createFileRoute('/profile/')({
@@ -19,6 +21,9 @@ function initials(first: string | null, last: string | null, email: string | nul
 function ProfileHub() {
   const user = useOwnUser();
   const u = user.data;
+  const vehicles = useKeptVehicles(u?.id ?? null);
+  useVehiclesSync(u?.id ?? null);
+  const preferred = vehicles?.find((v) => v._id === u?.preferredVehicle)?.nickName;
   const name = u ? [u.firstName, u.lastName].filter(Boolean).join(' ') : '';
   return (
     <Page>
@@ -59,6 +64,14 @@ function ProfileHub() {
           leading={<KeyIcon size={20} />}
           title={<Trans>Change password</Trans>}
           render={(row) => <Link to="/change-password" {...row} />}
+        />
+      </List>
+      <List header={<Trans>Vehicles</Trans>}>
+        <ListItem
+          leading={<CarIcon size={20} />}
+          title={<Trans>Your vehicles</Trans>}
+          subtitle={preferred ? <Trans>Preferred: {preferred}</Trans> : undefined}
+          render={(row) => <Link to="/profile/cars" {...row} />}
         />
       </List>
       <List header={<Trans>Logbook</Trans>}>
