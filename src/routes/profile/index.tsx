@@ -1,5 +1,7 @@
 import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { preferencesQuery } from '../../features/profile/queries';
 import { useOwnUser } from '../../features/profile/ui/use-own-user';
 import { useVehiclesSync } from '../../features/vehicles/queries';
 import { useKeptVehicles } from '../../features/vehicles/store';
@@ -23,7 +25,10 @@ function ProfileHub() {
   const u = user.data;
   const vehicles = useKeptVehicles(u?.id ?? null);
   useVehiclesSync(u?.id ?? null);
-  const preferred = vehicles?.find((v) => v._id === u?.preferredVehicle)?.nickName;
+  // The preference query follows "make preferred" at once (also offline); the user record may be older.
+  const preferences = useQuery({ ...preferencesQuery(), enabled: !!u });
+  const preferredId = preferences.data?.preferredThing ?? u?.preferredVehicle;
+  const preferred = vehicles?.find((v) => v._id === preferredId)?.nickName;
   const name = u ? [u.firstName, u.lastName].filter(Boolean).join(' ') : '';
   return (
     <Page>

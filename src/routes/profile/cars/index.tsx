@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import type { Thing } from '../../../contract/vehicles';
 import { preferencesQuery } from '../../../features/profile/queries';
 import { useSession } from '../../../features/session/queries';
 import { useVehiclesSync } from '../../../features/vehicles/queries';
@@ -15,6 +16,12 @@ export const Route = createFileRoute('/profile/cars/')({
   beforeLoad: accountPage,
   component: Vehicles,
 });
+
+/** Brand and model (unless they are the name already) and the plate. */
+function subtitleOf(v: Thing): string {
+  const makeModel = [v.brand, v.model].filter(Boolean).join(' ');
+  return [makeModel === v.nickName ? '' : makeModel, v.licensePlate].filter(Boolean).join(' · ');
+}
 
 /** The driver's vehicles (§2.4 Vehicles): read from the phone (Dexie), so the list opens without signal. */
 function Vehicles() {
@@ -53,10 +60,7 @@ function Vehicles() {
               key={v._id}
               leading={v.type === 'motorcycle' ? <MotorcycleIcon size={20} /> : <CarIcon size={20} />}
               title={v.nickName}
-              subtitle={
-                [[v.brand, v.model].filter(Boolean).join(' '), v.licensePlate].filter(Boolean).join(' · ') ||
-                i18n._(TYPE_LABELS[v.type])
-              }
+              subtitle={subtitleOf(v) || i18n._(TYPE_LABELS[v.type])}
               trailing={
                 v._id === preferred ? (
                   <span className="vehicle-preferred">
