@@ -22,6 +22,7 @@ import { orderRoutes } from './routes/orders';
 import { paymentMethodRoutes } from './routes/payment-methods';
 import { poiRoutes } from './routes/pois';
 import { pspRoutes } from './routes/psp';
+import { thingRoutes } from './routes/things';
 import { userRoutes } from './routes/users';
 
 const KIB = 1024;
@@ -73,6 +74,7 @@ export function createApp(ctx: AppContext) {
 
   app.route('/api', authRoutes(ctx));
   app.route('/api', userRoutes(ctx));
+  app.route('/api', thingRoutes(ctx));
   app.route('/api', functionRoutes(ctx));
   app.route('/api', maintenanceRoutes(ctx));
   app.route('/api', poiRoutes(ctx));

@@ -10,10 +10,12 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AddressRouteImport } from './routes/address'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as HistoryRouteRouteImport } from './routes/history/route'
 import { Route as PayRouteRouteImport } from './routes/pay/route'
 import { Route as SettingsRouteImport } from './routes/settings'
+import { Route as TaxRouteImport } from './routes/tax'
 import { Route as publicChangeTmpPasswordRouteImport } from './routes/(public)/change-tmp-password'
 import { Route as publicErrorRouteImport } from './routes/(public)/error'
 import { Route as publicForgottenPasswordRouteImport } from './routes/(public)/forgotten-password'
@@ -31,6 +33,8 @@ import { Route as PayIndexRouteImport } from './routes/pay/index'
 import { Route as PayCancelRouteImport } from './routes/pay/cancel'
 import { Route as PayFinishRouteImport } from './routes/pay/finish'
 import { Route as PayPumpRouteImport } from './routes/pay/pump'
+import { Route as ProfileIndexRouteImport } from './routes/profile/index'
+import { Route as ProfileManageRouteImport } from './routes/profile/manage'
 import { Route as ProfilePaymentsRouteRouteImport } from './routes/profile/payments/route'
 import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
@@ -43,6 +47,8 @@ import { Route as PayPrepayFuelingRouteImport } from './routes/pay/prepay/fuelin
 import { Route as PayPrepayFuelselectionRouteImport } from './routes/pay/prepay/fuelselection'
 import { Route as PayPrepaySummaryRouteImport } from './routes/pay/prepay/summary'
 import { Route as PayWashFinishRouteImport } from './routes/pay/wash/finish'
+import { Route as ProfileCarsIndexRouteImport } from './routes/profile/cars/index'
+import { Route as ProfileCarsIdRouteImport } from './routes/profile/cars/$id'
 import { Route as ProfilePaymentsIndexRouteImport } from './routes/profile/payments/index'
 import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/profile/payments/payment-register'
 import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
@@ -53,6 +59,11 @@ import { Route as ProfilePaymentsEditIdRouteImport } from './routes/profile/paym
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AddressRoute = AddressRouteImport.update({
+  id: '/address',
+  path: '/address',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ChangePasswordRoute = ChangePasswordRouteImport.update({
@@ -73,6 +84,11 @@ const PayRouteRoute = PayRouteRouteImport.update({
 const SettingsRoute = SettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TaxRoute = TaxRouteImport.update({
+  id: '/tax',
+  path: '/tax',
   getParentRoute: () => rootRouteImport,
 } as any)
 const publicChangeTmpPasswordRoute = publicChangeTmpPasswordRouteImport.update({
@@ -161,6 +177,16 @@ const PayPumpRoute = PayPumpRouteImport.update({
   path: '/pump',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const ProfileIndexRoute = ProfileIndexRouteImport.update({
+  id: '/profile/',
+  path: '/profile/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileManageRoute = ProfileManageRouteImport.update({
+  id: '/profile/manage',
+  path: '/profile/manage',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfilePaymentsRouteRoute = ProfilePaymentsRouteRouteImport.update({
   id: '/profile/payments',
   path: '/profile/payments',
@@ -221,6 +247,16 @@ const PayWashFinishRoute = PayWashFinishRouteImport.update({
   path: '/wash/finish',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const ProfileCarsIndexRoute = ProfileCarsIndexRouteImport.update({
+  id: '/profile/cars/',
+  path: '/profile/cars/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileCarsIdRoute = ProfileCarsIdRouteImport.update({
+  id: '/profile/cars/$id',
+  path: '/profile/cars/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfilePaymentsIndexRoute = ProfilePaymentsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -257,8 +293,10 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/history': typeof HistoryRouteRouteWithChildren
   '/pay': typeof PayRouteRouteWithChildren
+  '/address': typeof AddressRoute
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
+  '/tax': typeof TaxRoute
   '/profile/payments': typeof ProfilePaymentsRouteRouteWithChildren
   '/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/error': typeof publicErrorRoute
@@ -274,9 +312,11 @@ export interface FileRoutesByFullPath {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/profile/manage': typeof ProfileManageRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
   '/pay/': typeof PayIndexRoute
+  '/profile/': typeof ProfileIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
@@ -286,10 +326,12 @@ export interface FileRoutesByFullPath {
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/pay/wash/finish': typeof PayWashFinishRoute
+  '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
+  '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
@@ -297,8 +339,10 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/address': typeof AddressRoute
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
+  '/tax': typeof TaxRoute
   '/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/error': typeof publicErrorRoute
   '/forgotten-password': typeof publicForgottenPasswordRoute
@@ -313,9 +357,11 @@ export interface FileRoutesByTo {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/profile/manage': typeof ProfileManageRoute
   '/history': typeof HistoryIndexRoute
   '/map': typeof MapIndexRoute
   '/pay': typeof PayIndexRoute
+  '/profile': typeof ProfileIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
@@ -325,10 +371,12 @@ export interface FileRoutesByTo {
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/pay/wash/finish': typeof PayWashFinishRoute
+  '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/register': typeof publicRegisterIndexRoute
   '/history/$id': typeof HistoryIdIndexRoute
+  '/profile/cars': typeof ProfileCarsIndexRoute
   '/profile/payments': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
@@ -339,8 +387,10 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/history': typeof HistoryRouteRouteWithChildren
   '/pay': typeof PayRouteRouteWithChildren
+  '/address': typeof AddressRoute
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
+  '/tax': typeof TaxRoute
   '/profile/payments': typeof ProfilePaymentsRouteRouteWithChildren
   '/(public)/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/(public)/error': typeof publicErrorRoute
@@ -356,9 +406,11 @@ export interface FileRoutesById {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/profile/manage': typeof ProfileManageRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
   '/pay/': typeof PayIndexRoute
+  '/profile/': typeof ProfileIndexRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
@@ -368,10 +420,12 @@ export interface FileRoutesById {
   '/pay/prepay/fuelselection': typeof PayPrepayFuelselectionRoute
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/pay/wash/finish': typeof PayWashFinishRoute
+  '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/(public)/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
+  '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
@@ -383,8 +437,10 @@ export interface FileRouteTypes {
     | '/'
     | '/history'
     | '/pay'
+    | '/address'
     | '/change-password'
     | '/settings'
+    | '/tax'
     | '/profile/payments'
     | '/change-tmp-password'
     | '/error'
@@ -400,9 +456,11 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/profile/manage'
     | '/history/'
     | '/map/'
     | '/pay/'
+    | '/profile/'
     | '/register/mail'
     | '/history/$id/merge'
     | '/pay/postpay/fueling'
@@ -412,10 +470,12 @@ export interface FileRouteTypes {
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
     | '/pay/wash/finish'
+    | '/profile/cars/$id'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/register/'
     | '/history/$id/'
+    | '/profile/cars/'
     | '/profile/payments/'
     | '/pay/postpay/wash/summary'
     | '/profile/payments/edit/$id'
@@ -423,8 +483,10 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/address'
     | '/change-password'
     | '/settings'
+    | '/tax'
     | '/change-tmp-password'
     | '/error'
     | '/forgotten-password'
@@ -439,9 +501,11 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/profile/manage'
     | '/history'
     | '/map'
     | '/pay'
+    | '/profile'
     | '/register/mail'
     | '/history/$id/merge'
     | '/pay/postpay/fueling'
@@ -451,10 +515,12 @@ export interface FileRouteTypes {
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
     | '/pay/wash/finish'
+    | '/profile/cars/$id'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/register'
     | '/history/$id'
+    | '/profile/cars'
     | '/profile/payments'
     | '/pay/postpay/wash/summary'
     | '/profile/payments/edit/$id'
@@ -464,8 +530,10 @@ export interface FileRouteTypes {
     | '/'
     | '/history'
     | '/pay'
+    | '/address'
     | '/change-password'
     | '/settings'
+    | '/tax'
     | '/profile/payments'
     | '/(public)/change-tmp-password'
     | '/(public)/error'
@@ -481,9 +549,11 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/profile/manage'
     | '/history/'
     | '/map/'
     | '/pay/'
+    | '/profile/'
     | '/(public)/register/mail'
     | '/history/$id/merge'
     | '/pay/postpay/fueling'
@@ -493,10 +563,12 @@ export interface FileRouteTypes {
     | '/pay/prepay/fuelselection'
     | '/pay/prepay/summary'
     | '/pay/wash/finish'
+    | '/profile/cars/$id'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/(public)/register/'
     | '/history/$id/'
+    | '/profile/cars/'
     | '/profile/payments/'
     | '/pay/postpay/wash/summary'
     | '/profile/payments/edit/$id'
@@ -507,8 +579,10 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   HistoryRouteRoute: typeof HistoryRouteRouteWithChildren
   PayRouteRoute: typeof PayRouteRouteWithChildren
+  AddressRoute: typeof AddressRoute
   ChangePasswordRoute: typeof ChangePasswordRoute
   SettingsRoute: typeof SettingsRoute
+  TaxRoute: typeof TaxRoute
   ProfilePaymentsRouteRoute: typeof ProfilePaymentsRouteRouteWithChildren
   publicChangeTmpPasswordRoute: typeof publicChangeTmpPasswordRoute
   publicErrorRoute: typeof publicErrorRoute
@@ -517,9 +591,13 @@ export interface RootRouteChildren {
   publicLoginRoute: typeof publicLoginRoute
   publicMaintenanceRoute: typeof publicMaintenanceRoute
   publicOnboardingRoute: typeof publicOnboardingRoute
+  ProfileManageRoute: typeof ProfileManageRoute
   MapIndexRoute: typeof MapIndexRoute
+  ProfileIndexRoute: typeof ProfileIndexRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
+  ProfileCarsIdRoute: typeof ProfileCarsIdRoute
   publicRegisterIndexRoute: typeof publicRegisterIndexRoute
+  ProfileCarsIndexRoute: typeof ProfileCarsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -529,6 +607,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/address': {
+      id: '/address'
+      path: '/address'
+      fullPath: '/address'
+      preLoaderRoute: typeof AddressRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/change-password': {
@@ -557,6 +642,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof SettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tax': {
+      id: '/tax'
+      path: '/tax'
+      fullPath: '/tax'
+      preLoaderRoute: typeof TaxRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/(public)/change-tmp-password': {
@@ -678,6 +770,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPumpRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/profile/': {
+      id: '/profile/'
+      path: '/profile'
+      fullPath: '/profile/'
+      preLoaderRoute: typeof ProfileIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/manage': {
+      id: '/profile/manage'
+      path: '/profile/manage'
+      fullPath: '/profile/manage'
+      preLoaderRoute: typeof ProfileManageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile/payments': {
       id: '/profile/payments'
       path: '/profile/payments'
@@ -761,6 +867,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/pay/wash/finish'
       preLoaderRoute: typeof PayWashFinishRouteImport
       parentRoute: typeof PayRouteRoute
+    }
+    '/profile/cars/': {
+      id: '/profile/cars/'
+      path: '/profile/cars'
+      fullPath: '/profile/cars/'
+      preLoaderRoute: typeof ProfileCarsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/cars/$id': {
+      id: '/profile/cars/$id'
+      path: '/profile/cars/$id'
+      fullPath: '/profile/cars/$id'
+      preLoaderRoute: typeof ProfileCarsIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/profile/payments/': {
       id: '/profile/payments/'
@@ -888,8 +1008,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   HistoryRouteRoute: HistoryRouteRouteWithChildren,
   PayRouteRoute: PayRouteRouteWithChildren,
+  AddressRoute: AddressRoute,
   ChangePasswordRoute: ChangePasswordRoute,
   SettingsRoute: SettingsRoute,
+  TaxRoute: TaxRoute,
   ProfilePaymentsRouteRoute: ProfilePaymentsRouteRouteWithChildren,
   publicChangeTmpPasswordRoute: publicChangeTmpPasswordRoute,
   publicErrorRoute: publicErrorRoute,
@@ -898,9 +1020,13 @@ const rootRouteChildren: RootRouteChildren = {
   publicLoginRoute: publicLoginRoute,
   publicMaintenanceRoute: publicMaintenanceRoute,
   publicOnboardingRoute: publicOnboardingRoute,
+  ProfileManageRoute: ProfileManageRoute,
   MapIndexRoute: MapIndexRoute,
+  ProfileIndexRoute: ProfileIndexRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
+  ProfileCarsIdRoute: ProfileCarsIdRoute,
   publicRegisterIndexRoute: publicRegisterIndexRoute,
+  ProfileCarsIndexRoute: ProfileCarsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -4,7 +4,10 @@
 import nodemailer from 'nodemailer';
 import type { Env } from '../env';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
+/** A text attachment (the data export's JSON file). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
 
 export type Mailer = {
   /** True when mail goes to the development mailbox instead of SMTP. */
@@ -45,6 +48,7 @@ export function createMailer(opts: {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
       });
     },
   };

@@ -16,6 +16,7 @@ const toJson = (m: MailRow): DevMail => ({
   subject: m.subject,
   text: m.text,
   html: m.html,
+  attachments: m.attachments,
   createdAt: m.createdAt.toISOString(),
 });
 

@@ -11,7 +11,8 @@ export type TitleKey =
   | 'washSelection'
   | 'maintenance'
   | 'changePassword'
-  | 'history';
+  | 'history'
+  | 'profile';
 
 const TITLES: Array<[RegExp, TitleKey]> = [
   [/^\/address$/, 'address'],
@@ -25,6 +26,7 @@ const TITLES: Array<[RegExp, TitleKey]> = [
   [/^\/pay\/postpay\/wash$/, 'washSelection'],
   [/^\/maintenance$/, 'maintenance'],
   [/^\/history(\/|$)/, 'history'],
+  [/^\/profile(\/|$)/, 'profile'],
 ];
 
 export function titleFor(path: string): TitleKey | null {
@@ -40,6 +42,9 @@ export function showsBackButton(path: string): boolean {
   if (path === '/change-password' || path === '/settings') return true;
   // The logbook's pages (not in the spec's list, which predates them): a way back, as on settings.
   if (path === '/history' || path.startsWith('/history/')) return true;
+  // The account area likewise (its pages postdate the spec's list too): /profile and below, /address, /tax.
+  if (path === '/address' || path === '/tax' || path === '/profile') return true;
+  if (path.startsWith('/profile/')) return !path.endsWith('/payment-register');
   if (!path.startsWith('/pay/')) return false;
   const last = path.split('/').filter(Boolean).pop() ?? '';
   return !['finish', 'pump', 'summary', 'payment-register'].includes(last);

@@ -7,6 +7,7 @@ export const devMail = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })),
   createdAt: z.string(),
 });
 export type DevMail = z.infer<typeof devMail>;

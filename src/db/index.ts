@@ -5,6 +5,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { HistoryEvent } from '../contract/history';
 import type { Order } from '../contract/orders';
 import type { Poi } from '../contract/stations';
+import type { Thing } from '../contract/vehicles';
 
 export type StoredReceipt = {
   /** The order id. */
@@ -89,6 +90,16 @@ export type StoredWashTicket = {
   storedAt: number;
 };
 
+export type StoredVehicle = {
+  /** The vehicle (thing) id. */
+  id: string;
+  /** Whose vehicle it is: a shared phone lists each driver only their own. */
+  userId: string;
+  /** Position in the server's list (oldest first). */
+  order: number;
+  thing: Thing;
+};
+
 class ForecourtDb extends Dexie {
   /** Receipts of recent orders: the finish page and the recent-receipts list open them without signal. */
   receipts!: EntityTable<StoredReceipt, 'id'>;
@@ -102,6 +113,8 @@ class ForecourtDb extends Dexie {
   mapStations!: EntityTable<KeptStation, 'id'>;
   /** Car wash codes the driver bought: the wash finish and the wash tickets screens open them without signal. */
   washTickets!: EntityTable<StoredWashTicket, 'id'>;
+  /** The driver's vehicles (issue 13): the vehicle list opens without signal. */
+  vehicles!: EntityTable<StoredVehicle, 'id'>;
 
   constructor(name = 'forecourt-pay') {
     super(name);
@@ -127,6 +140,15 @@ class ForecourtDb extends Dexie {
       historySync: 'id',
       mapStations: 'id, latitude, fetchedAt',
       washTickets: 'id, orderId, storedAt',
+    });
+    this.version(6).stores({
+      receipts: 'id, storedAt',
+      outbox: '++seq, &id, kind',
+      historyEvents: 'id, [userId+time]',
+      historySync: 'id',
+      mapStations: 'id, latitude, fetchedAt',
+      washTickets: 'id, orderId, storedAt',
+      vehicles: 'id, userId',
     });
   }
 }

@@ -1,14 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { requireRegistered } from '../app/guards';
 import { PasswordChangeForm } from '../features/session/ui/PasswordChangeForm';
 import { StatusScreen } from '../features/session/ui/StatusScreen';
 import { buttonClass } from '../ui';
 import { SuccessIcon } from '../ui/icons';
+import { accountPage } from './-account-page';
 
 export const Route = createFileRoute('/change-password')({
-  beforeLoad: requireRegistered,
+  beforeLoad: accountPage,
   component: ChangePassword,
 });
 

@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { requireAuth } from '../app/guards';
 import { uiQuery } from '../app/query-carry';
 import { RecentReceipts } from '../features/orders/ui/RecentReceipts';
 import { useDeleteAccount } from '../features/profile/queries';
@@ -13,10 +12,11 @@ import { GENERIC_ERROR } from '../i18n/messages';
 import { APP_VERSION_LABEL } from '../lib/constants';
 import { Button, buttonClass, Card, Dialog, List, ListItem, Notice, Page, Section, Skeleton } from '../ui';
 import { HelpIcon, HistoryIcon, LanguageIcon, LogOutIcon, TrashIcon, UserIcon } from '../ui/icons';
+import { settingsPage } from './-account-page';
 
 export const Route = createFileRoute('/settings')({
   validateSearch: uiQuery,
-  beforeLoad: requireAuth,
+  beforeLoad: settingsPage,
   component: Settings,
 });
 
@@ -74,6 +74,7 @@ function Settings() {
             title={user.data?.email ?? <Skeleton width="12rem" />}
             subtitle={<Trans>Logged in as</Trans>}
           />
+          <ListItem title={<Trans>Profile</Trans>} render={(row) => <Link to="/profile" {...row} />} />
           <ListItem title={<Trans>Change password</Trans>} render={(row) => <Link to="/change-password" {...row} />} />
         </List>
       ) : (

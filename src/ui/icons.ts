@@ -3,6 +3,8 @@
 export type { LucideIcon as IconComponent, LucideProps as IconProps } from 'lucide-react';
 export {
   ArrowLeft as BackIcon,
+  Bike as MotorcycleIcon,
+  BookOpen as TutorialIcon,
   Calendar as CalendarIcon,
   Car as CarIcon,
   Check as CheckIcon,
@@ -24,6 +26,7 @@ export {
   Globe as LanguageIcon,
   History as HistoryIcon,
   Info as InfoIcon,
+  KeyRound as KeyIcon,
   List as ListIcon,
   LoaderCircle as SpinnerIcon,
   Lock as LockIcon,
@@ -44,6 +47,7 @@ export {
   Ticket as TicketIcon,
   Trash2 as TrashIcon,
   TriangleAlert as WarningIcon,
+  Trophy as LotteryIcon,
   Upload as UploadIcon,
   User as UserIcon,
   Wallet as WalletIcon,

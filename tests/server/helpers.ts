@@ -11,6 +11,7 @@ import { createContext } from '../../server/create-context';
 import { type Database, openPglite, openPostgres, type ProcessIdentity } from '../../server/db/client';
 import { forecourtDevices } from '../../server/db/schema';
 import { type Env, loadEnv } from '../../server/env';
+import type { DevMail } from '../../src/contract/dev';
 
 export type DriverName = 'pglite' | 'postgres';
 export const drivers: DriverName[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -210,7 +211,7 @@ export async function latestMail(server: TestServer, to: string) {
   // Mail goes out after the answer (no timing difference between known and unknown emails).
   await server.ctx.background?.idle?.();
   const res = await server.request(`/api/dev/mail?to=${encodeURIComponent(to)}`);
-  return res.body[0] as { id: string; to: string; subject: string; text: string; html: string | null } | undefined;
+  return res.body[0] as DevMail | undefined;
 }
 
 /**

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { orders, things, users } from '../../server/db/schema';
+import { seedDemoUser } from '../../server/services/seed';
 import { addThing } from '../../server/services/things';
 import { accountFeatures, preferences, user as userSchema } from '../../src/contract/users';
 import { drivers, latestMail, type Registered, registerUser, useServer } from './helpers';
@@ -34,12 +37,15 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
       expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash/);
     });
 
-    it("answers 403 forbidden for another user's id", async () => {
+    it("answers 404 for another user's id, exactly like an unknown id (ids cannot be probed)", async () => {
       const a = await registerUser(t.server);
       const b = await registerUser(t.server);
       const res = await t.server.request(`/api/users/${b.id}`, { token: a.token });
-      expect(res.status).toBe(403);
-      expect(res.body.code).toBe('forbidden');
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'not_found', message: 'No such user' });
+      const unknown = await t.server.request('/api/users/ffffffffffffffffffffffff', { token: a.token });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe(res.body.message);
     });
   });
 
@@ -108,7 +114,43 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
       }
     });
 
-    it("answers 403 forbidden for another user's id and leaves them unchanged", async () => {
+    it('takes a valid Portuguese tax id (NIF), written with spaces or the PT prefix, and stores its digits', async () => {
+      const u = await registerUser(t.server);
+      for (const [taxId, stored] of [
+        ['501442600', '501442600'],
+        ['PT 287 024 008', '287024008'],
+        ['999999990', '999999990'],
+      ] as const) {
+        const res = await t.server.request(`/api/users/${u.id}`, {
+          method: 'PATCH',
+          token: u.token,
+          body: { taxInfo: { country: 'PT', taxId } },
+        });
+        expect(res.status).toBe(200);
+        expect(res.body.taxInfo).toEqual({ country: 'PT', taxId: stored });
+      }
+    });
+
+    it('refuses an invalid Portuguese tax id with 400 naming taxInfo.taxId, and keeps the old one', async () => {
+      const u = await registerUser(t.server);
+      const patch = (taxInfo: Record<string, string>) =>
+        t.server.request(`/api/users/${u.id}`, { method: 'PATCH', token: u.token, body: { taxInfo } });
+      expect((await patch({ country: 'PT', taxId: '501442600' })).status).toBe(200);
+      // Wrong check digit, too short, letters, a first digit no taxpayer has (4x other than 45).
+      for (const taxId of ['501442601', '50144260', 'ABCDEFGHI', '412345670']) {
+        const res = await patch({ country: 'PT', taxId });
+        expect(res.status, taxId).toBe(400);
+        expect(res.body.code).toBe('validation_error');
+        expect(res.body.details).toEqual([{ path: 'taxInfo.taxId', message: 'Not a valid Portuguese tax id (NIF)' }]);
+      }
+      const me = await t.server.request(`/api/users/${u.id}`, { token: u.token });
+      expect(me.body.taxInfo).toEqual({ country: 'PT', taxId: '501442600' });
+      // Another country's id is not checked against the NIF rule; switching such an id to PT is.
+      expect((await patch({ country: 'DE', taxId: 'DE123456789' })).status).toBe(200);
+      expect((await patch({ country: 'PT' })).status).toBe(400);
+    });
+
+    it("answers 404 for another user's id and leaves them unchanged", async () => {
       const a = await registerUser(t.server);
       const b = await registerUser(t.server, { firstName: 'Bee' });
       const res = await t.server.request(`/api/users/${b.id}`, {
@@ -116,7 +158,7 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
         token: a.token,
         body: { firstName: 'Hacked' },
       });
-      expect(res.status).toBe(403);
+      expect(res.status).toBe(404);
       expect((await t.server.request(`/api/users/${b.id}`, { token: b.token })).body.firstName).toBe('Bee');
     });
   });
@@ -202,13 +244,40 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
       });
     });
 
-    it('answers 403 forbidden for another account', async () => {
+    it('answers 404 for another account', async () => {
       const a = await registerUser(t.server);
       const b = await registerUser(t.server);
       const bAccount = (await t.server.request(`/api/users/${b.id}`, { token: b.token })).body.accountId;
       const res = await t.server.request(`/api/accounts/${bAccount}/features`, { token: a.token });
-      expect(res.status).toBe(403);
-      expect(res.body.code).toBe('forbidden');
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('not_found');
+    });
+
+    it('the demo driver has every feature of §3 Account features on', async () => {
+      await seedDemoUser({ ctx: t.server.ctx });
+      const { email, password } = { email: t.server.ctx.env.demoEmail, password: t.server.ctx.env.demoPassword };
+      const login = await t.server.request('/api/auth/login/local', { body: { email, password } });
+      expect(login.status).toBe(200);
+      const me = await t.server.request(`/api/users/${login.body._id}`, { token: login.body.auth_token });
+      const res = await t.server.request(`/api/accounts/${me.body.accountId}/features`, {
+        token: login.body.auth_token,
+      });
+      const f = accountFeatures.parse(res.body);
+      expect(f).toMatchObject({
+        evCharging: { enabled: true },
+        quickCheckout: true,
+        showOdometerScreenBeforeCheckout: true,
+        referAFriend: true,
+        showCarProfileScreen: true,
+        invoicing: true,
+        giftCardShop: true,
+        gamification: true,
+        bookOnRydFuelCard: true,
+      });
+      expect(f.loyaltyPrograms.length).toBeGreaterThan(0);
+      expect(f.poiFilters.length).toBeGreaterThan(0);
+      expect(f.psp.providers.length).toBeGreaterThan(0);
+      expect(f.helpScreen.supportHotline).not.toBeNull();
     });
   });
 
@@ -223,6 +292,13 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
       const json = JSON.parse(mail?.text.slice(mail.text.indexOf('{')) ?? '{}');
       expect(json.user).toMatchObject({ id: u.id, email: u.email, firstName: 'Dana' });
       expect(mail?.text).not.toMatch(/argon2|passwordHash|tempPassword/);
+      // The export is attached as a JSON file too.
+      expect(mail?.attachments).toHaveLength(1);
+      expect(mail?.attachments[0]).toMatchObject({
+        filename: 'forecourt-pay-data.json',
+        contentType: 'application/json',
+      });
+      expect(JSON.parse(mail?.attachments[0]?.content ?? '{}').user).toMatchObject({ id: u.id, firstName: 'Dana' });
     });
 
     it("exports for the caller's own vehicle (202, the mail names it); another user's vehicle is 404", async () => {
@@ -284,6 +360,43 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
           })
         ).status,
       ).toBe(201);
+    });
+
+    it('delete_user_prod removes personal data; the orders stay for the ledger, anonymised', async () => {
+      const u = await registerUser(t.server);
+      const car = await vehicleOf(u, 'D-EL 1');
+      const ctx = t.server.ctx;
+      const orderId = `del-${u.id}`;
+      await ctx.db.insert(orders).values({
+        id: orderId,
+        userId: u.id,
+        poiId: 'poi',
+        productId: 'product',
+        productName: 'Pump 1',
+        orderType: 'PREPAY',
+        state: 'COMPLETED',
+        stateHistory: [],
+        stateChangedAt: new Date(),
+        thingId: car.id,
+        carOdometerM: 12_000_000,
+        currency: 'EUR',
+        totalAmount: 4321,
+        paymentBrand: 'VISA',
+        paymentLast4: '4242',
+      });
+      const res = await t.server.request('/api/functions/delete_user_prod', { method: 'DELETE', token: u.token });
+      expect(res.body).toEqual({ result: true });
+      const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(order).toMatchObject({
+        userId: null,
+        thingId: null,
+        carOdometerM: null,
+        paymentLast4: null,
+        totalAmount: 4321,
+        currency: 'EUR',
+      });
+      expect(await ctx.db.select().from(users).where(eq(users.id, u.id))).toEqual([]);
+      expect(await ctx.db.select().from(things).where(eq(things.userId, u.id))).toEqual([]);
     });
 
     it('delete_user_prod works for guests', async () => {

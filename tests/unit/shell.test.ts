@@ -22,6 +22,8 @@ describe('top bar (shell-and-account.md §2.3)', () => {
     ['/pay/prepay/amount', 'amountSelection'],
     ['/pay/finish', 'success'],
     ['/pay/postpay/wash', 'washSelection'],
+    ['/profile', 'profile'],
+    ['/profile/manage', 'profile'],
     ['/landing', null],
     ['/map', null],
   ])('title of %s is %s', (path, key) => {
@@ -29,6 +31,10 @@ describe('top bar (shell-and-account.md §2.3)', () => {
   });
   it('the back button shows on /pay subpages, /change-password and /settings', () => {
     for (const path of ['/change-password', '/settings', '/pay/prepay/amount', '/pay/prepay/fueling'])
+      expect(showsBackButton(path)).toBe(true);
+  });
+  it('the account pages (/profile and below, /address, /tax) have a way back too', () => {
+    for (const path of ['/profile', '/profile/manage', '/profile/cars', '/address', '/tax'])
       expect(showsBackButton(path)).toBe(true);
   });
   it('not on finish, pump, summary and payment-register pages, nor elsewhere', () => {

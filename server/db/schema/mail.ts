@@ -1,5 +1,7 @@
 // The development mailbox: mail kept instead of sent while SMTP_HOST is unset.
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { MailAttachment } from '../../mail/mailer';
 import { createdAt } from './columns';
 
 export const mails = pgTable(
@@ -10,6 +12,7 @@ export const mails = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('mails_to_idx').on(t.to)],

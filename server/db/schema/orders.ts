@@ -19,9 +19,8 @@ export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the user deleted their account: the order stays, anonymised, for the ledger (services/users/delete-user). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     poiId: text('poi_id').notNull(),
     productId: text('product_id').notNull(),
     productName: text('product_name').notNull(),

@@ -18,3 +18,21 @@ export function defaultAccountFeatures(): AccountFeatures {
     helpScreen: { supportHotline: '+49 30 1234 5678' },
   };
 }
+
+/** The demo driver's account: every feature of §3 Account features switched on, so the demo shows every screen. */
+export function allAccountFeatures(): AccountFeatures {
+  const base = defaultAccountFeatures();
+  return {
+    ...base,
+    quickCheckout: true,
+    showOdometerScreenBeforeCheckout: true,
+    loyaltyPrograms: ['REPSOL', 'NOOP', 'Q8_SMILES'],
+    referAFriend: true,
+    poiFilters: ['FUEL', 'EV', 'CAR_WASH'],
+    showCarProfileScreen: true,
+    invoicing: true,
+    giftCardShop: true,
+    gamification: true,
+    bookOnRydFuelCard: true,
+  };
+}

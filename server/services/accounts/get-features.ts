@@ -3,9 +3,9 @@ import type { AccountFeatures } from '../../../src/contract/users';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 
-/** GET /accounts/{id}/features: own account only. */
+/** GET /accounts/{id}/features: own account only (another account answers 404, like an unknown one). */
 export async function getFeatures({
   ctx,
   input,
@@ -13,7 +13,7 @@ export async function getFeatures({
   ctx: AppContext;
   input: { session: AuthSession; accountId: string };
 }): Promise<AccountFeatures> {
-  if (input.accountId !== input.session.accountId) throw forbidden('This is not your account');
+  if (input.accountId !== input.session.accountId) throw notFound('No such account');
   const [row] = await ctx.db
     .select({ features: accounts.features })
     .from(accounts)

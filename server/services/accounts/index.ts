@@ -1,3 +1,3 @@
 // Accounts: what an account may use (its features). A user belongs to one account.
-export { defaultAccountFeatures } from './default-features';
+export { allAccountFeatures, defaultAccountFeatures } from './default-features';
 export { getFeatures } from './get-features';

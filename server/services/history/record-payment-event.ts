@@ -33,6 +33,9 @@ export async function recordPaymentEvent({
   input: { order: OrderRow; now: Date };
 }): Promise<void> {
   const { order, now } = input;
+  // An anonymised order (its user deleted their account) has no logbook to write to.
+  const userId = order.userId;
+  if (userId === null) return;
   const [existing] = await tx
     .select({ id: historyPayments.eventId })
     .from(historyPayments)
@@ -89,7 +92,7 @@ export async function recordPaymentEvent({
   const id = newId();
   await tx.insert(historyEvents).values({
     id,
-    userId: order.userId,
+    userId,
     thingId: order.thingExternalId ?? order.thingId,
     type: 'PAYMENT',
     source: 'ORDER',

@@ -3,7 +3,7 @@ import { hashPassword, newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { accounts, users } from '../../db/schema';
-import { defaultAccountFeatures } from '../accounts';
+import { allAccountFeatures } from '../accounts';
 
 /** Idempotent: creates the demo account and registered user DEMO_EMAIL / DEMO_PASSWORD once. */
 export async function seedDemoUser({ ctx }: { ctx: AppContext }): Promise<{ created: boolean; userId: string }> {
@@ -15,7 +15,7 @@ export async function seedDemoUser({ ctx }: { ctx: AppContext }): Promise<{ crea
   const userId = newId();
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx.insert(accounts).values({ id: accountId, features: defaultAccountFeatures() });
+      await tx.insert(accounts).values({ id: accountId, features: allAccountFeatures() });
       await tx.insert(users).values({
         id: userId,
         email,

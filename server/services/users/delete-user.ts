@@ -7,8 +7,10 @@ import { ApiError } from '../../errors';
 import { forgetSessions } from '../auth';
 
 /**
- * DELETE /functions/delete_user_prod: the user, their sessions and identities, and the account if now empty. Not while
- * an order of theirs is open (409): its hold and pump would lose their owner, and the payment its record.
+ * DELETE /functions/delete_user_prod: the user, their sessions and identities, and the account if now empty. Their
+ * personal data goes with them (vehicles, payment methods, history cascade); their orders stay for the ledger, but
+ * anonymised: no user, no vehicle, no odometer, no card digits. Not while an order of theirs is open (409): its hold
+ * and pump would lose their owner, and the payment its record.
  */
 export async function deleteUser({ ctx, input }: { ctx: AppContext; input: { session: AuthSession } }): Promise<void> {
   const { userId, accountId } = input.session;
@@ -20,6 +22,18 @@ export async function deleteUser({ ctx, input }: { ctx: AppContext; input: { ses
       .limit(1)
       .for('update');
     if (open) throw new ApiError(409, 'conflict', 'An order is still open: finish or cancel it first');
+    await tx
+      .update(orders)
+      .set({
+        userId: null,
+        thingId: null,
+        thingExternalId: null,
+        carOdometerM: null,
+        paymentMethodId: null,
+        paymentLast4: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(oidcIdentities).where(eq(oidcIdentities.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));

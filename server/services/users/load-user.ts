@@ -3,9 +3,10 @@ import type { AccountFeatures } from '../../../src/contract/users';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { accounts, type UserRow, users } from '../../db/schema';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 
-/** Loads the session's own user (other ids → 403 forbidden) with its account features. */
+/** Loads the session's own user with its account features. Another user's id answers like an unknown one (404), so
+ *  ids cannot be probed. */
 export async function loadOwnUser({
   ctx,
   input,
@@ -13,7 +14,7 @@ export async function loadOwnUser({
   ctx: AppContext;
   input: { session: AuthSession; id?: string };
 }): Promise<{ row: UserRow; features: AccountFeatures }> {
-  if (input.id !== undefined && input.id !== input.session.userId) throw forbidden('This is not your user');
+  if (input.id !== undefined && input.id !== input.session.userId) throw notFound('No such user');
   const [found] = await ctx.db
     .select({ row: users, features: accounts.features })
     .from(users)

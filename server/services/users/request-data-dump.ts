@@ -29,8 +29,9 @@ export async function requestDataDump({
   await ctx.mailer.send({
     to: row.email,
     subject: 'Your Forecourt Pay data export',
-    text: `Here is the data Forecourt Pay keeps about you, as JSON:\n\n${json}\n`,
-    html: `<p>Here is the data Forecourt Pay keeps about you, as JSON:</p><pre>${escapeHtml(json)}</pre>`,
+    text: `Here is the data Forecourt Pay keeps about you, as JSON (also attached as forecourt-pay-data.json):\n\n${json}\n`,
+    html: `<p>Here is the data Forecourt Pay keeps about you, as JSON (also attached as forecourt-pay-data.json):</p><pre>${escapeHtml(json)}</pre>`,
+    attachments: [{ filename: 'forecourt-pay-data.json', contentType: 'application/json', content: json }],
   });
   return { requested: true, sentTo: row.email };
 }

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { isValidPortugueseNif, normalizeTaxId } from '../../../src/contract/tax-id';
 import type { User, UserPatch } from '../../../src/contract/users';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
+import { ApiError } from '../../errors';
 import { firstThingId } from '../things';
 import { loadOwnUser } from './load-user';
 import { toUserJson } from './user-json';
@@ -17,8 +19,17 @@ export async function updateUser({
   ctx: AppContext;
   input: { session: AuthSession; id: string; patch: UserPatch };
 }): Promise<User> {
-  await loadOwnUser({ ctx, input });
+  const { row: before } = await loadOwnUser({ ctx, input });
   const p = input.patch;
+  const taxId = p.taxInfo?.taxId === undefined ? undefined : normalizeTaxId(p.taxInfo.taxId);
+  // §5 "Tax ID must be valid for Portugal": checked on the result, so a country change alone cannot sneak one in.
+  const taxCountry = p.taxInfo?.country ?? before.taxCountry;
+  const resultingTaxId = taxId ?? before.taxId;
+  if (taxCountry === 'PT' && resultingTaxId && !isValidPortugueseNif(resultingTaxId)) {
+    throw new ApiError(400, 'validation_error', 'The request is invalid', [
+      { path: 'taxInfo.taxId', message: 'Not a valid Portuguese tax id (NIF)' },
+    ]);
+  }
   const set: UserUpdate = {};
   const put = <K extends keyof UserUpdate>(key: K, value: UserUpdate[K] | undefined) => {
     if (value !== undefined) set[key] = value === '' ? (null as UserUpdate[K]) : value;
@@ -28,7 +39,7 @@ export async function updateUser({
   put('phone', p.phone);
   put('companyName', p.company?.name);
   put('taxCountry', p.taxInfo?.country);
-  put('taxId', p.taxInfo?.taxId);
+  put('taxId', taxId);
   put('street', p.address?.street);
   put('houseNumber', p.address?.houseNumber);
   put('street2', p.address?.street2);

@@ -35,6 +35,7 @@ const TITLES: Record<TitleKey, MessageDescriptor> = {
   maintenance: msg`Maintenance`,
   changePassword: msg`Change password`,
   history: msg`History`,
+  profile: msg`Profile`,
 };
 
 /** The shell's top bar (shell-and-account.md §2.3): back or profile on the left, the route's title, language. */
@@ -62,15 +63,19 @@ export function TopBar() {
           <IconButton
             label={i18n._(msg`Back`)}
             icon={<BackIcon size={24} />}
-            onClick={() => void navigate({ to: backTo })}
+            // Read at the click: the page renders before navigation records its arrival, so backTo (from render
+            // time) may still name the page before the previous one.
+            onClick={() =>
+              void navigate({ to: backTarget(path, navigation.previous()?.path ?? null, payFlowPrevious(path)) })
+            }
           />
         ) : null}
         {showsProfileButton(path) ? (
           <IconButton
             label={i18n._(msg`Profile`)}
             icon={<UserIcon size={24} />}
-            // "Profile button: to /login for guests, /profile otherwise" (settings stands in until the profile exists).
-            onClick={() => void navigate({ to: isGuest ? '/login' : '/settings' })}
+            // "Profile button: to /login for guests, /profile otherwise".
+            onClick={() => void navigate({ to: isGuest ? '/login' : '/profile' })}
           />
         ) : null}
       </div>

@@ -1,8 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { requireRegistered } from '../../app/guards';
+import { accountPage } from '../-account-page';
 
 /** The logbook (shell-and-account.md §2.1: /history and its children are for registered drivers only). */
 export const Route = createFileRoute('/history')({
-  beforeLoad: requireRegistered,
+  // Registered only, with the account area's catalog (lingui.config.ts), which holds the logbook's texts.
+  beforeLoad: accountPage,
   component: Outlet,
 });

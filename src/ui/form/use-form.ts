@@ -95,6 +95,16 @@ export function useForm<V extends Values>({ initial, labels, validate, alertFor 
     else if (errors[name]) setErrors((e) => ({ ...e, [name]: validate?.[name]?.(value, next) ?? undefined }));
   }
 
+  /** Sets several fields at once (a brand change also clears the model): one update, so none is lost. */
+  function setValues_(patch: Partial<V>) {
+    setValues((current) => {
+      const next = { ...current, ...patch };
+      if (submitted) setErrors(check(next));
+      return next;
+    });
+    setDirty((d) => ({ ...d, ...Object.fromEntries(Object.keys(patch).map((k) => [k, true])) }));
+  }
+
   function blur(name: keyof V) {
     // Tabbing through empty fields says nothing; leaving a field one has typed in checks it.
     if (!dirty[name] || submitted) return;
@@ -191,6 +201,7 @@ export function useForm<V extends Values>({ initial, labels, validate, alertFor 
       };
     },
     setValue,
+    setValues: setValues_,
     /** A message the server gave for one field (an email already registered). */
     setError(name: keyof V, error: FieldError | null) {
       setErrors((e) => ({ ...e, [name]: error ?? undefined }));

@@ -1,0 +1,50 @@
+// Vehicles (shell-and-account.md §7 Vehicles): /api/things..., /api/v3/things/{id}, and the catalogue /api/vehicles/makes...
+import { Hono } from 'hono';
+import { makesQuery, thingBody, thingPatch } from '../../src/contract/vehicles';
+import type { AppContext } from '../context';
+import { requireAuth } from '../http/auth';
+import type { AppEnv } from '../http/types';
+import { jsonBody, query } from '../http/validate';
+import { createThing, getThing, listThings, removeThing, updateThing } from '../services/things';
+import { getFuelType, listMakes, listModels } from '../services/vehicles';
+
+export function thingRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  const auth = requireAuth(ctx);
+
+  r.get('/things', auth, async (c) => c.json(await listThings({ ctx, input: { session: c.get('session') } })));
+
+  r.get('/things/:id', auth, async (c) =>
+    c.json(await getThing({ ctx, input: { session: c.get('session'), thingId: c.req.param('id') } })),
+  );
+
+  r.post('/things/lite', auth, async (c) => {
+    const body = await jsonBody(c, thingBody);
+    return c.json(await createThing({ ctx, input: { session: c.get('session'), body } }), 201);
+  });
+
+  r.patch('/v3/things/:id', auth, async (c) => {
+    const patch = await jsonBody(c, thingPatch);
+    return c.json(await updateThing({ ctx, input: { session: c.get('session'), thingId: c.req.param('id'), patch } }));
+  });
+
+  r.delete('/things/:thingId/users/:userId', auth, async (c) => {
+    const input = { session: c.get('session'), thingId: c.req.param('thingId'), userId: c.req.param('userId') };
+    await removeThing({ ctx, input });
+    return c.json({ deleted: true });
+  });
+
+  r.get('/vehicles/makes', auth, (c) => c.json(listMakes({ input: query(c, makesQuery) })));
+
+  r.get('/vehicles/makes/:brand/models', auth, (c) =>
+    c.json(listModels({ input: { brand: c.req.param('brand'), type: query(c, makesQuery).type } })),
+  );
+
+  r.get('/vehicles/makes/:brand/models/:model/fuelTypes/:fuel', auth, (c) =>
+    c.json(
+      getFuelType({ input: { brand: c.req.param('brand'), model: c.req.param('model'), fuel: c.req.param('fuel') } }),
+    ),
+  );
+
+  return r;
+}
