@@ -26,7 +26,16 @@ import {
   resendPasswordBody,
 } from '../src/contract/auth';
 import { devMailQuery } from '../src/contract/dev';
-import { costsByOrderBody } from '../src/contract/history';
+import {
+  costsByOrderBody,
+  createCostBody,
+  deleteCostQuery,
+  expensesQuery,
+  historyQuery,
+  mergeTripsBody,
+  patchCostBody,
+  patchCostQuery,
+} from '../src/contract/history';
 import {
   authorizeBody,
   createOrderBody,
@@ -34,8 +43,11 @@ import {
   paymentMethodsQuery,
   updateOrderBody,
 } from '../src/contract/orders';
+import { returnUrlsQuery, savePinBody, unlockPinBody, validatePinBody } from '../src/contract/payment-methods';
 import { placesQuery, poiSearchQuery } from '../src/contract/stations';
 import { dataDumpQuery, preferencesPatch, preferencesQuery, userPatch } from '../src/contract/users';
+import { makesQuery, thingBody, thingPatch } from '../src/contract/vehicles';
+import { redeemCodeBody } from '../src/contract/wash';
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 3000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
@@ -204,7 +216,19 @@ const BAD_HEADERS: Record<string, string>[] = [
 // ---------------------------------------------------------------------------------------------------------------
 // The routes: every route the app has must be listed here (checked against createApp's routes below).
 
-type Ids = { token: string; userId: string; orderId: string; stationId: string; productId: string; mailId: string };
+type Ids = {
+  token: string;
+  userId: string;
+  orderId: string;
+  stationId: string;
+  productId: string;
+  mailId: string;
+  thingId: string;
+  eventId: string;
+  paymentMethodId: string;
+  cardVisitId: string;
+  challengeId: string;
+};
 type Route = {
   method: string;
   path: string;
@@ -280,6 +304,58 @@ const ROUTES: Route[] = [
     url: () => '/api/functions/has_user_webauthn_prod',
     auth: true,
   },
+  {
+    method: 'POST',
+    path: '/api/functions/save_pin_prod',
+    url: () => '/api/functions/save_pin_prod',
+    body: savePinBody,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/functions/validate_pin_prod',
+    url: () => '/api/functions/validate_pin_prod',
+    body: validatePinBody,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/functions/unlock_pin_prod',
+    url: () => '/api/functions/unlock_pin_prod',
+    body: unlockPinBody,
+    auth: true,
+  },
+  { method: 'GET', path: '/api/things', url: () => '/api/things', auth: true },
+  { method: 'GET', path: '/api/things/:id', url: (i, id) => `/api/things/${id || i.thingId}`, auth: true },
+  { method: 'POST', path: '/api/things/lite', url: () => '/api/things/lite', body: thingBody, auth: true },
+  {
+    method: 'PATCH',
+    path: '/api/v3/things/:id',
+    url: (i, id) => `/api/v3/things/${id || i.thingId}`,
+    body: thingPatch,
+    auth: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/things/:thingId/users/:userId',
+    // Mostly a thing that is not there (or another user's id): the seeded vehicle stays for the other routes.
+    url: (i, id) => `/api/things/${id || 'ffffffffffffffffffffffff'}/users/${id ? i.userId : i.thingId}`,
+    auth: true,
+  },
+  { method: 'GET', path: '/api/vehicles/makes', url: () => '/api/vehicles/makes', query: makesQuery, auth: true },
+  {
+    method: 'GET',
+    path: '/api/vehicles/makes/:brand/models',
+    url: (_i, id) => `/api/vehicles/makes/${id || 'Volkswagen'}/models`,
+    query: makesQuery,
+    auth: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/vehicles/makes/:brand/models/:model/fuelTypes/:fuel',
+    url: (_i, id) => `/api/vehicles/makes/Volkswagen/models/${id || 'Golf'}/fuelTypes/${id || 'SUPER_E5'}`,
+    auth: true,
+  },
   { method: 'POST', path: '/api/functions/decrypt_otp', url: () => '/api/functions/decrypt_otp', body: decryptOtpBody },
   { method: 'GET', path: '/api/maintenance.json', url: () => '/api/maintenance.json' },
   { method: 'GET', path: '/api/v4/pois', url: () => '/api/v4/pois', query: poiSearchQuery },
@@ -323,6 +399,88 @@ const ROUTES: Route[] = [
     auth: true,
   },
   {
+    method: 'PATCH',
+    path: '/api/v4/redemption-codes/:id',
+    url: (i, id) => `/api/v4/redemption-codes/${id || i.orderId}`,
+    body: redeemCodeBody,
+    auth: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/v4/account-history',
+    url: () => '/api/v4/account-history',
+    query: historyQuery,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/v4/account-history/costs',
+    url: () => '/api/v4/account-history/costs',
+    body: createCostBody,
+    auth: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v4/account-history/costs/:id',
+    url: (i, id) => `/api/v4/account-history/costs/${id || i.eventId}`,
+    body: patchCostBody,
+    query: patchCostQuery,
+    auth: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v4/account-history/costs/:id',
+    // Mostly an event that is not there: the seeded one stays for the other routes.
+    url: (_i, id) => `/api/v4/account-history/costs/${id || 'ffffffffffffffffffffffff'}`,
+    query: deleteCostQuery,
+    auth: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/v4/account-history/:id',
+    url: (i, id) => `/api/v4/account-history/${id || i.eventId}`,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/v4/account-history/:id/images',
+    url: (i, id) => `/api/v4/account-history/${id || i.eventId}/images`,
+    auth: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/v4/account-history/:id/images/:imageId',
+    url: (i, id) => `/api/v4/account-history/${i.eventId}/images/${id || i.eventId}`,
+    auth: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v4/account-history/:id/images/:imageId',
+    url: (i, id) => `/api/v4/account-history/${id || i.eventId}/images/${id || 'ffffffffffffffffffffffff'}`,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/events/merged-trip',
+    url: () => '/api/events/merged-trip',
+    body: mergeTripsBody,
+    auth: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/events/merged-trip/:id',
+    url: (i, id) => `/api/events/merged-trip/${id || i.eventId}`,
+    auth: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/statistics/things/:id/expenses',
+    url: (i, id) => `/api/statistics/things/${id || i.thingId}/expenses`,
+    query: expensesQuery,
+    auth: true,
+  },
+  { method: 'GET', path: '/api/v4/invoices/:id', url: (i, id) => `/api/v4/invoices/${id || i.orderId}`, auth: true },
+  {
     method: 'GET',
     path: '/api/v4/ongoing-orders',
     url: () => '/api/v4/ongoing-orders',
@@ -342,6 +500,54 @@ const ROUTES: Route[] = [
     url: () => '/api/v4/payment-methods/',
     query: paymentMethodsQuery,
     auth: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/v4/payment-methods/is-payment-methods-limit-exceeded',
+    url: () => '/api/v4/payment-methods/is-payment-methods-limit-exceeded',
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/v4/payment-methods/:id/set-as-preferred',
+    url: (i, id) => `/api/v4/payment-methods/${id || i.paymentMethodId}/set-as-preferred`,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/v4/payment-methods/:id/deactivate',
+    // Mostly a method that is not there: the seeded card stays for the other routes.
+    url: (_i, id) => `/api/v4/payment-methods/${id || 'ffffffffffffffffffffffff'}/deactivate`,
+    auth: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v4/payment-methods/:id',
+    url: (i, id) => `/api/v4/payment-methods/${id || i.paymentMethodId}`,
+    query: returnUrlsQuery,
+    auth: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/v4/features/psp/available-providers',
+    url: () => '/api/v4/features/psp/available-providers',
+    auth: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/payments/:provider/urls',
+    url: (_i, id) => `/api/payments/${id || 'sandbox'}/urls`,
+    query: returnUrlsQuery,
+    auth: true,
+  },
+  { method: 'GET', path: '/psp/cards/:id', url: (i, id) => `/psp/cards/${id || i.cardVisitId}` },
+  { method: 'POST', path: '/psp/cards/:id', url: (i, id) => `/psp/cards/${id || i.cardVisitId}`, form: true },
+  { method: 'GET', path: '/psp/challenge/:id', url: (i, id) => `/psp/challenge/${id || i.challengeId}` },
+  {
+    method: 'POST',
+    path: '/psp/challenge/:id',
+    url: (i, id) => `/psp/challenge/${id || i.challengeId}`,
+    form: true,
   },
   { method: 'GET', path: '/api/v4/host-apps', url: () => '/api/v4/host-apps' },
   { method: 'GET', path: '/maintenance.json', url: () => '/maintenance.json' },
@@ -523,6 +729,51 @@ async function main() {
     );
     await json('POST', '/api/auth/resend-password', { email: 'driver@example.com' });
     const mails = (await (await fetch(`${base}/api/dev/mail`)).json()) as { id: string }[];
+    // The demo driver's vehicle, a logbook event, a saved card, and a visit of the provider's card page.
+    const things = (await (await fetch(`${base}/api/things`, { headers: auth })).json()) as { _id: string }[];
+    const history = await json('GET', `/api/v4/account-history?types=COST`, undefined, auth);
+    const events = (history.events ?? []) as { _id: string }[];
+    const back = encodeURIComponent(`${base}/payment-methods`);
+    const openVisit = async () => {
+      const page = await json('GET', `/api/payments/sandbox/urls?successUrl=${back}&errorUrl=${back}`, undefined, auth);
+      return (
+        String(page.url ?? '')
+          .split('/')
+          .pop() ?? ''
+      );
+    };
+    // The 3-D Secure test card, registered on the card page, pays a second order: its challenge page's id.
+    await fetch(`${base}/psp/cards/${await openVisit()}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: '4000000000003220', holder: 'Fuzz', expiry: '12/2030', cvc: '123' }),
+      redirect: 'manual',
+    });
+    const methods = (await (await fetch(`${base}/api/v4/payment-methods`, { headers: auth })).json()) as {
+      id: string;
+      details: { last4?: string };
+    }[];
+    const pump = products[2] as (typeof products)[number] & {
+      recommendedPrices?: { amount: number; currency: string; precision: number }[];
+    };
+    const order3ds = await json(
+      'POST',
+      '/api/v4/order',
+      { poiId: stationId, products: [{ productId: pump?._id, fuelTypeId: 'SUPER_E5' }] },
+      { ...auth, 'Idempotency-Key': 'fuzz-setup-3ds' },
+    );
+    const price = pump?.recommendedPrices?.[0];
+    const authorized = await json(
+      'POST',
+      `/api/v4/order/${order3ds._id}/authorize`,
+      {
+        authorizePrice: { amount: 1000, currency: price?.currency ?? 'EUR', precision: 2 },
+        paymentMethodId: methods.find((m) => m.details.last4 === '3220')?.id,
+        userInteraction: { urls: { success: `${base}/orders`, error: `${base}/orders` } },
+      },
+      { ...auth, 'Idempotency-Key': 'fuzz-setup-3ds-authorize' },
+    );
+    const interaction = authorized.userInteraction as { urls?: { start?: string } } | null;
     const ids: Ids = {
       token,
       userId: login._id as string,
@@ -530,7 +781,13 @@ async function main() {
       stationId,
       productId: products[1]?._id ?? '',
       mailId: mails[0]?.id ?? '',
+      thingId: things[0]?._id ?? '',
+      eventId: events[0]?._id ?? '',
+      paymentMethodId: methods[0]?.id ?? '',
+      cardVisitId: await openVisit(),
+      challengeId: interaction?.urls?.start?.split('/').pop() ?? '',
     };
+    for (const [name, value] of Object.entries(ids)) if (!value) console.warn(`fuzz setup: no ${name}`);
 
     const requestsFor = (route: Route, count: number, seed: number): Sent[] => {
       const body = route.body ? broken(fromZod(route.body)) : broken(fc.anything({ maxDepth: 2 }));
