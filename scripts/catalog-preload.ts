@@ -13,7 +13,7 @@ export function catalogPreloadPlugin(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
+      handler(_html, ctx) {
         const files: Record<string, string> = {};
         for (const chunk of Object.values(ctx.bundle ?? {})) {
           if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;

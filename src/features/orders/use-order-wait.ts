@@ -2,7 +2,6 @@
 // mutation, and the 30 s cancel timer. The page renders the state and holds no timers or counters of its own.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { Order } from '../../contract/orders';
-import { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import {
   CANCEL_WAIT_MS,
