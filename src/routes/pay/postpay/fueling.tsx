@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useBlocker, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PLANS } from '../../../features/orders/model/order-wait';
 import { orderGroup } from '../../../features/orders/model/search';
 import { useCreatePostpayOrder } from '../../../features/orders/postpay';
@@ -10,10 +10,8 @@ import { useOrderSnapshot } from '../../../features/orders/queries';
 import { useOrderWait } from '../../../features/orders/use-order-wait';
 import { useSession, useUser } from '../../../features/session/queries';
 import { ApiError } from '../../../lib/http/errors';
-import { useOnline } from '../../../lib/use-online';
-import { Button, Dialog, FormAlert, Notice, Page } from '../../../ui';
-import { FuelIcon } from '../../../ui/icons';
-import { DialogIcon } from '../-components/ResultHero';
+import { Button, FormAlert, Page } from '../../../ui';
+import { CancelFuellingDialog, FuellingNotices } from '../-components/CancelFuelling';
 import { useFlowExit } from '../-components/use-flow-exit';
 import { useStation } from '../-components/use-station';
 import { PumpVisual } from '../prepay/-components/PumpVisual';
@@ -98,13 +96,11 @@ function CreateOrder({ pid, productId }: { pid: string; productId: string }) {
 /** The waiting screen of a postpay fill: the rules are the order-wait plan's (postpayFueling). */
 function Fueling({ orderId, pid }: { orderId: string; pid: string }) {
   const { i18n } = useLingui();
-  const online = useOnline();
   const order = useOrderSnapshot(orderId).data;
   const query = Route.useSearch();
   const { station } = useStation(pid, query);
   const { state, cancel } = useOrderWait(orderId, PLANS.postpayFueling);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const confirmId = useId();
   useFlowExit(state, orderId);
 
   useBlocker({
@@ -150,44 +146,8 @@ function Fueling({ orderId, pid }: { orderId: string; pid: string }) {
           )}
         </p>
       </div>
-      <FormAlert>
-        {notice === 'cancelQueued'
-          ? i18n._(
-              msg`No signal: your cancel waits on this phone and is sent as soon as you are back online. Hang up the nozzle if you have started.`,
-            )
-          : null}
-      </FormAlert>
-      {!online ? (
-        <Notice tone="warning">
-          <Trans>You are offline. Fuelling goes on; we will update this screen when you are back online.</Trans>
-        </Notice>
-      ) : null}
-
-      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} labelledBy={confirmId}>
-        <DialogIcon tone="warning">
-          <FuelIcon size={28} />
-        </DialogIcon>
-        <h2 id={confirmId}>
-          <Trans>Cancel fuelling?</Trans>
-        </h2>
-        <p>
-          <Trans>If you have already started, hang up the nozzle: you pay only for the fuel you took.</Trans>
-        </p>
-        <div className="actions">
-          <Button
-            variant="danger"
-            onClick={() => {
-              setConfirmCancel(false);
-              cancel();
-            }}
-          >
-            <Trans>Yes, cancel</Trans>
-          </Button>
-          <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
-            <Trans>No, continue</Trans>
-          </Button>
-        </div>
-      </Dialog>
+      <FuellingNotices cancelQueued={notice === 'cancelQueued'} />
+      <CancelFuellingDialog open={confirmCancel} onClose={() => setConfirmCancel(false)} onConfirm={cancel} />
     </Page>
   );
 }

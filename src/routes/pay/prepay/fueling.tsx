@@ -7,9 +7,9 @@ import { PLANS } from '../../../features/orders/model/order-wait';
 import { orderGroup } from '../../../features/orders/model/search';
 import { useOrderSnapshot } from '../../../features/orders/queries';
 import { useOrderWait } from '../../../features/orders/use-order-wait';
-import { useOnline } from '../../../lib/use-online';
-import { Button, Dialog, FormAlert, Money, Notice, Page } from '../../../ui';
-import { FuelIcon, WarningIcon } from '../../../ui/icons';
+import { Button, Dialog, Money, Page } from '../../../ui';
+import { WarningIcon } from '../../../ui/icons';
+import { CancelFuellingDialog, FuellingNotices } from '../-components/CancelFuelling';
 import { DialogIcon } from '../-components/ResultHero';
 import { useFlowExit } from '../-components/use-flow-exit';
 import { useStation } from '../-components/use-station';
@@ -33,13 +33,11 @@ function PrepayFueling() {
 /** The waiting screen of a prepay fill (pay-flows.md §4 Prepay flow): the rules are the order-wait plan's. */
 function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; productId: string | undefined }) {
   const { i18n } = useLingui();
-  const online = useOnline();
   const order = useOrderSnapshot(orderId).data;
   const query = Route.useSearch();
   const { station } = useStation(pid, query);
   const { state, cancel, dismissNotice } = useOrderWait(orderId, PLANS.prepayFueling);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const confirmId = useId();
   const failedId = useId();
   useFlowExit(state, orderId);
 
@@ -102,44 +100,8 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
           </p>
         ) : null}
       </div>
-      <FormAlert>
-        {notice === 'cancelQueued'
-          ? i18n._(
-              msg`No signal: your cancel waits on this phone and is sent as soon as you are back online. Hang up the nozzle if you have started.`,
-            )
-          : null}
-      </FormAlert>
-      {!online ? (
-        <Notice tone="warning">
-          <Trans>You are offline. Fuelling goes on; we will update this screen when you are back online.</Trans>
-        </Notice>
-      ) : null}
-
-      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} labelledBy={confirmId}>
-        <DialogIcon tone="warning">
-          <FuelIcon size={28} />
-        </DialogIcon>
-        <h2 id={confirmId}>
-          <Trans>Cancel fuelling?</Trans>
-        </h2>
-        <p>
-          <Trans>If you have already started, hang up the nozzle: you pay only for the fuel you took.</Trans>
-        </p>
-        <div className="actions">
-          <Button
-            variant="danger"
-            onClick={() => {
-              setConfirmCancel(false);
-              cancel();
-            }}
-          >
-            <Trans>Yes, cancel</Trans>
-          </Button>
-          <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
-            <Trans>No, continue</Trans>
-          </Button>
-        </div>
-      </Dialog>
+      <FuellingNotices cancelQueued={notice === 'cancelQueued'} />
+      <CancelFuellingDialog open={confirmCancel} onClose={() => setConfirmCancel(false)} onConfirm={cancel} />
       <Dialog open={notice === 'cancelFailed'} onClose={dismissNotice} labelledBy={failedId}>
         <DialogIcon tone="warning">
           <WarningIcon size={28} />
