@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { basemapPlugin } from './scripts/basemap.ts';
 import { catalogPreloadPlugin } from './scripts/catalog-preload.ts';
+import { connectOriginsPlugin } from './scripts/connect-origins.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
 
 // Plugin order matters (STACK.md): the router plugin before react(); the Lingui macro runs through
@@ -59,6 +60,8 @@ export default defineConfig({
     }),
     // index.html asks for the driver's language catalog at once, not after the entry has run.
     catalogPreloadPlugin(),
+    // A remote map style / API origin chosen at build time reaches the server's CSP through index.html.
+    connectOriginsPlugin(),
     // Last: .br and .gz beside every text file, once everything (the service worker too) is written.
     precompressPlugin(),
   ],

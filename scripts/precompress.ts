@@ -2,7 +2,7 @@
 // text file of the build gets a .br (brotli, best) and a .gz (gzip, best) beside it, written only when smaller. The
 // server sends the one the browser accepts (server/http/static.ts). Runs as the build's last step (vite.config.ts).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.map', '.xml']);
@@ -45,7 +45,7 @@ export function precompressPlugin() {
     apply: 'build' as const,
     enforce: 'post' as const,
     configResolved(config: { build: { outDir: string }; root: string }) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle: {
       order: 'post' as const,

@@ -30,10 +30,11 @@ export function pageCsp(opts: { styles?: string[]; scripts?: string[]; connect?:
 /**
  * The app's CSP. script-src 'self' plus the hashes of index.html's inline scripts (none today); style-src 'self': the
  * app's styles are files and React sets style properties through the CSSOM, which CSP allows, so no 'unsafe-inline'.
- * connect-src adds CSP_CONNECT_ORIGINS (wallet, basemap tiles, an API on another origin). frame-ancestors: the app may
+ * connect-src adds CSP_CONNECT_ORIGINS (wallet, basemap tiles, an API on another origin) and the origins the build
+ * declared in index.html (connect-origins.ts). frame-ancestors: the app may
  * be embedded by its host apps only.
  */
-export function appCsp(env: Env, inlineScripts: string[] = []): string {
+export function appCsp(env: Env, inlineScripts: string[] = [], buildOrigins: string[] = []): string {
   const ancestors = ["'self'", ...env.hostAppOrigins.filter((o) => o !== env.publicOrigin)];
   return [
     "default-src 'self'",
@@ -41,7 +42,7 @@ export function appCsp(env: Env, inlineScripts: string[] = []): string {
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src ${["'self'", ...env.cspConnectOrigins].join(' ')}`,
+    `connect-src ${[...new Set(["'self'", ...env.cspConnectOrigins, ...buildOrigins])].join(' ')}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'hono';
 import type { Env } from '../env';
+import { declaredConnectOrigins } from './connect-origins';
 import { appCsp } from './security-headers';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -85,7 +86,6 @@ export const inlineScripts = (html: string): string[] => [...html.matchAll(INLIN
 export function serveStatic(env: Env) {
   const root = resolve(env.staticDir);
   const indexFile = join(root, 'index.html');
-  const plainCsp = appCsp(env);
   const cspByPage = new Map<string, string>();
 
   const send = async (c: Context, file: string, urlPath: string) => {
@@ -108,14 +108,15 @@ export function serveStatic(env: Env) {
       const text = (sentEncoding ? await readFile(file) : body).toString('utf8');
       let csp = cspByPage.get(text);
       if (!csp) {
-        csp = appCsp(env, inlineScripts(text));
+        csp = appCsp(env, inlineScripts(text), declaredConnectOrigins(text));
         if (cspByPage.size > 100) cspByPage.clear();
         cspByPage.set(text, csp);
       }
       c.header('Content-Security-Policy', csp);
     } else if (basename(file) === 'sw.js') {
       // A worker's CSP comes from its own script's response: the service worker is held to the app's rules.
-      c.header('Content-Security-Policy', plainCsp);
+      const index = await readFile(indexFile, 'utf8').catch(() => '');
+      c.header('Content-Security-Policy', appCsp(env, [], declaredConnectOrigins(index)));
     }
     return c.body(body, 200);
   };

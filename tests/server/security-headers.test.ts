@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CONNECT_ORIGINS_META } from '../../server/http/connect-origins';
 import { hostAppsResponse } from '../../src/contract/host-apps';
 import { drivers, registerUser, useServer } from './helpers';
 
@@ -15,7 +16,17 @@ writeFileSync(
   `<!doctype html><title>Forecourt Pay</title><script type="module" src="/assets/app.js"></script><script>${INLINE}</script>`,
 );
 writeFileSync(join(staticDir, 'sw.js'), 'self.x=1');
-afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
+// A build made with a remote map style (scripts/connect-origins.ts writes the tag).
+const remoteStyleDir = mkdtempSync(join(tmpdir(), 'fp-csp-style-'));
+writeFileSync(
+  join(remoteStyleDir, 'index.html'),
+  `<!doctype html><meta name="${CONNECT_ORIGINS_META}" content="https://tiles.example.com"><title>Forecourt Pay</title>`,
+);
+writeFileSync(join(remoteStyleDir, 'sw.js'), 'self.x=1');
+afterAll(() => {
+  rmSync(staticDir, { recursive: true, force: true });
+  rmSync(remoteStyleDir, { recursive: true, force: true });
+});
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const directives = (csp: string | null) =>
@@ -61,6 +72,18 @@ describe.each(drivers)('security headers (%s)', (driver) => {
     // The service worker's CSP comes from its own response.
     const sw = await t.server.request('/sw.js');
     expect(directives(sw.headers.get('content-security-policy'))['connect-src']).toEqual(["'self'"]);
+  });
+
+  it('a build with a remote map style: its origin joins connect-src of the app and of the service worker', async () => {
+    const s = await t.server.withEnv({ STATIC_DIR: remoteStyleDir, CSP_CONNECT_ORIGINS: 'https://glyphs.example' });
+    for (const path of ['/', '/map', '/sw.js']) {
+      const res = await s.request(path);
+      expect(directives(res.headers.get('content-security-policy'))['connect-src'], path).toEqual([
+        "'self'",
+        'https://glyphs.example',
+        'https://tiles.example.com',
+      ]);
+    }
   });
 
   it('every answer: nosniff, Referrer-Policy, Permissions-Policy, COOP; the API: CORP and a render-nothing CSP', async () => {

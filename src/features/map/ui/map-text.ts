@@ -1,6 +1,6 @@
 // The words of the map screen for a station: price, availability, opening state, age, ports, distance, fuel names.
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import type { ConnectorStandard, FuelType } from '../../../contract/stations';
@@ -93,19 +93,24 @@ function mapText(i18n: ReturnType<typeof useLingui>['i18n'], locale: string) {
     },
     ports: (v: StationView) =>
       v.ports.map((p) => `${i18n._(PLUG_NAMES[p.standard])} ${number(p.power)} kW`).join(' · '),
-    pumps: (v: StationView) =>
-      v.kind === 'ev'
-        ? i18n._(msg`${v.free} of ${v.total} ports free`)
+    pumps: (v: StationView) => {
+      const { free, total } = v;
+      return v.kind === 'ev'
+        ? i18n._(msg({ message: plural(total, { one: `${free} of # port free`, other: `${free} of # ports free` }) }))
         : v.kind === 'wash'
-          ? i18n._(msg`Wash bays: ${v.total}`)
-          : i18n._(msg`${v.free} of ${v.total} pumps free`),
+          ? i18n._(msg`Wash bays: ${total}`)
+          : i18n._(
+              msg({ message: plural(total, { one: `${free} of # pump free`, other: `${free} of # pumps free` }) }),
+            );
+    },
     /** The marker button's name: its visible text first (WCAG 2.5.3), then the station and its state. */
     markerLabel: (v: StationView) => {
       const price = v.price ? formatUnitPrice(v.price, locale) : '';
       return [price, v.brand, v.address, i18n._(AVAILABILITY[v.availability])].filter(Boolean).join(', ');
     },
     // A cluster holds two stations or more.
-    cluster: (count: number) => i18n._(msg`${count} stations, zoom in`),
+    cluster: (count: number) =>
+      i18n._(msg({ message: plural(count, { one: '# station, zoom in', other: '# stations, zoom in' }) })),
   };
   return text;
 }
