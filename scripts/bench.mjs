@@ -11,9 +11,14 @@
 // "orders", "pois" or both (default "orders,pois"); "history" adds the logbook on the device (tests/bench/history.bench.tsx:
 // 10,000 events in Dexie, filter + first render and CSV export against their targets; BENCH_HISTORY_EVENTS,
 // BENCH_HISTORY_RUNS).
-// Subcommands for the web app's figures (issue 16): `npm run bench -- lighthouse`, `npm run bench -- start`.
+// Subcommands for the web app's figures (issue 16): `npm run bench -- lighthouse`, `npm run bench -- start`; and the
+// logbook's filter + first render in Chromium (issue 14): `npm run bench -- history` (scripts/bench-history.mjs).
 if (['lighthouse', 'start'].includes(process.argv[2] ?? '')) {
   await import('./bench-web.mjs');
+  process.exit(0);
+}
+if (process.argv[2] === 'history') {
+  await import('./bench-history.mjs');
   process.exit(0);
 }
 

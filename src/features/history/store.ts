@@ -2,9 +2,10 @@
 // page it fetches here and removes what the server no longer has in that page's span; screens read with useLiveQuery,
 // so the list, its filters and the detail open without signal. Costs made offline wait here as `local-…` events.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import type { HistoryEvent } from '../../contract/history';
 import { db, type StoredHistoryEvent } from '../../db';
-import { type HistoryFilters, matches } from './model/filters';
+import { type HistoryFilters, matches, periodStart } from './model/filters';
 
 export type { StoredHistoryEvent };
 
@@ -15,20 +16,90 @@ const stored = (userId: string, event: HistoryEvent): StoredHistoryEvent => ({
   event,
 });
 
+/** The time range of a user's kept events a filter can match: a period starts at its first day. */
+const range = (userId: string, filters: HistoryFilters, now: Date): [[string, number], [string, number]] => [
+  [userId, periodStart(filters.period, now)?.getTime() ?? -Infinity],
+  [userId, Infinity],
+];
+
 /** The user's kept events that pass the filters, newest first. */
 export async function queryHistory(userId: string, filters: HistoryFilters, now: Date): Promise<StoredHistoryEvent[]> {
   // One read of the user's range, filtered and reversed in memory: Dexie's .filter() and .reverse() walk a cursor row
   // by row, many times slower than the single getAll() this allows with 10,000 events.
-  const rows = await db.historyEvents.where('[userId+time]').between([userId, -Infinity], [userId, Infinity]).toArray();
+  const [lower, upper] = range(userId, filters, now);
+  const rows = await db.historyEvents.where('[userId+time]').between(lower, upper).toArray();
   return rows.filter((row) => matches(row.event, filters, now)).reverse();
 }
 
+/** Rows read per step while looking for the first screen's events. */
+const HEAD_CHUNK = 100;
+
+/**
+ * The newest `want` kept events that pass the filters (or all of them when fewer): the first screen, read in small
+ * newest-first steps, so a logbook of 10,000 events shows its top rows before the whole of it is read (issue 14's
+ * "filter + first render"). Null when the steps cannot go on exactly (a whole step within one millisecond).
+ */
+export async function queryHistoryHead(
+  userId: string,
+  filters: HistoryFilters,
+  now: Date,
+  want: number,
+): Promise<StoredHistoryEvent[] | null> {
+  const [lower] = range(userId, filters, now);
+  const out: StoredHistoryEvent[] = [];
+  const seen = new Set<string>();
+  let upper = Infinity;
+  for (;;) {
+    // The upper bound is inclusive, so rows that share the boundary's time are not skipped; `seen` drops repeats.
+    const chunk = await db.historyEvents
+      .where('[userId+time]')
+      .between(lower, [userId, upper], true, true)
+      .reverse()
+      .limit(HEAD_CHUNK)
+      .toArray();
+    for (const row of chunk) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      if (matches(row.event, filters, now)) out.push(row);
+    }
+    if (out.length >= want || chunk.length < HEAD_CHUNK) return out;
+    const oldest = chunk[chunk.length - 1]?.time ?? -Infinity;
+    if (oldest === chunk[0]?.time) return null;
+    upper = oldest;
+  }
+}
+
+/** Events the first screen of the list needs (its height over the smallest row, and some to scroll into). */
+export const FIRST_SCREEN_EVENTS = 30;
+
+/**
+ * The kept events of a filter, newest first, live. While the whole list is read, the newest screenful is shown
+ * (queryHistoryHead); undefined only until that arrives.
+ */
 export function useHistory(userId: string | null, filters: HistoryFilters): StoredHistoryEvent[] | undefined {
   const { type, vehicle, product, period } = filters;
-  return useLiveQuery(
-    () => (userId ? queryHistory(userId, { type, vehicle, product, period }, new Date()) : []),
-    [userId, type, vehicle, product, period],
+  const key = [userId, type, vehicle, product, period].join('|');
+  // Each answer carries its filter's key: after a filter change the previous filter's list is not shown as this one's.
+  const all = useLiveQuery(
+    async () => ({
+      key,
+      rows: userId ? await queryHistory(userId, { type, vehicle, product, period }, new Date()) : [],
+    }),
+    [key, userId, type, vehicle, product, period],
   );
+  const [head, setHead] = useState<{ key: string; rows: StoredHistoryEvent[] } | null>(null);
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    void queryHistoryHead(userId, { type, vehicle, product, period }, new Date(), FIRST_SCREEN_EVENTS).then((rows) => {
+      if (current && rows) setHead({ key, rows });
+    });
+    return () => {
+      current = false;
+    };
+  }, [key, userId, type, vehicle, product, period]);
+  if (all?.key === key) return all.rows;
+  return head?.key === key ? head.rows : undefined;
 }
 
 /**

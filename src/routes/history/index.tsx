@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import { filterKey, hasFilters } from '../../features/history/model/filters';
 import { type HistoryFilters, historySearch } from '../../features/history/model/search';
 import { historyListQuery } from '../../features/history/queries';
-import { useHistory, useLastSynced } from '../../features/history/store';
+import { queryHistory, useHistory, useLastSynced } from '../../features/history/store';
 import { FilterBar } from '../../features/history/ui/FilterSheet';
 import { HistoryList } from '../../features/history/ui/HistoryList';
 import { useVehicles } from '../../features/history/ui/use-vehicles';
@@ -54,7 +54,8 @@ function HistoryPage() {
       const { file, name } = await exportHistoryCsv({
         i18n,
         filters,
-        kept: (items ?? []).map((i) => i.event),
+        // The whole filtered logbook, not what the list shows so far (its first screen may still be all it has read).
+        kept: userId ? (await queryHistory(userId, filters, new Date())).map((i) => i.event) : [],
         online,
       });
       const url = URL.createObjectURL(file);
