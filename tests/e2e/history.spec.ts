@@ -307,10 +307,11 @@ test('a Spritmonitor fuel log imported once: its fills in the list, a second imp
       .setInputFiles({ name: 'spritmonitor.csv', mimeType: 'text/csv', buffer: sample });
   await chooseSample();
   await expect(page.getByText('Spritmonitor fuel log “spritmonitor.csv”')).toBeVisible();
-  const columns = page.locator('dl.history-fields');
-  await expect(columns).toContainText('Quantityfrom “Menge (l)”');
-  await expect(columns).toContainText('Amountfrom “Gesamtpreis”');
-  await expect(columns).toContainText('Currencyfrom “Währung”');
+  const column = (field: string, header: string) =>
+    page.getByRole('button', { name: `${field} ${header}`, exact: true });
+  await expect(column('Quantity', 'Menge (l)')).toBeVisible();
+  await expect(column('Amount', 'Gesamtpreis')).toBeVisible();
+  await expect(column('Currency', 'Währung')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'The first 5 lines' })).toBeVisible();
   const preview = page.locator('.history-table tbody tr');
   await expect(preview).toHaveCount(5);
@@ -318,6 +319,13 @@ test('a Spritmonitor fuel log imported once: its fills in the list, a second imp
   await expect(preview.first()).toContainText('€71.14');
   await expect(preview.first()).toContainText('48,112 km');
   await expectAccessible(page, 'import: columns and preview');
+  // The mapping can be changed: without the mileage column the lines have none; put back before importing.
+  await column('Mileage', 'Kilometerstand (km)').click();
+  await page.getByRole('dialog').getByRole('radio', { name: 'Not used' }).click();
+  await expect(preview.first()).not.toContainText('48,112 km');
+  await column('Mileage', 'Not used').click();
+  await page.getByRole('dialog').getByRole('radio', { name: 'Kilometerstand (km)' }).click();
+  await expect(preview.first()).toContainText('48,112 km');
 
   await page.getByRole('button', { name: 'Import 6 fills' }).click();
   await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 20_000 });

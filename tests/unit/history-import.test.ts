@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../../src/contract/history';
 import {
+  chosenMapping,
   chronological,
   decodeLog,
   detectFormat,
@@ -16,6 +17,7 @@ import {
   type ParsedLog,
   parseDay,
   parseFuelLog,
+  remap,
   splitDuplicates,
   toImportBody,
   US_GALLON_LITRES,
@@ -284,5 +286,58 @@ describe('order and encoding', () => {
     );
     expect(decodeLog(latin.buffer)).toContain('Währung');
     expect(parse(decodeLog(latin.buffer)).rows).toHaveLength(1);
+  });
+});
+
+describe('the driver may change the mapping before importing', () => {
+  const text = fixture('spritmonitor.csv');
+  const detected = parse(text);
+
+  it('a field left out is not read: no mileage when the mileage column is not used', () => {
+    const log = parseFuelLog(text, {
+      currency: 'EUR',
+      mapping: remap(detected.mapping, 'odometer', null),
+    }) as ParsedLog;
+    expect(log.mapping.odometer).toBeUndefined();
+    expect(log.rows.length).toBe(detected.rows.length);
+    expect(log.rows.every((r) => r.odometerKm === null)).toBe(true);
+  });
+
+  it('a field moved to another column reads that column', () => {
+    const log = parseFuelLog(text, {
+      currency: 'EUR',
+      mapping: remap(detected.mapping, 'notes', 'Kraftstoff'),
+    }) as ParsedLog;
+    expect(log.rows[0]?.notes).toBe('Super E10 · Aral Lübeck');
+  });
+
+  it('a required field moved to a column that is not one makes each line an error, with its reason', () => {
+    const log = parseFuelLog(text, {
+      currency: 'EUR',
+      mapping: remap(detected.mapping, 'date', 'Tankart'),
+    }) as ParsedLog;
+    expect(log.rows).toEqual([]);
+    expect(log.errors.every((e) => e.problem === 'date')).toBe(true);
+  });
+
+  it('the currency column left out: the chosen currency is used', () => {
+    const log = parseFuelLog(text, {
+      currency: 'CHF',
+      mapping: remap(detected.mapping, 'currency', null),
+    }) as ParsedLog;
+    expect(log.rows.every((r) => r.currency === 'CHF')).toBe(true);
+  });
+
+  it('a mapping keeps only columns the file has', () => {
+    expect(
+      chosenMapping({ date: 'Datum', odometer: 'Odometer (mi)', notes: 'Bemerkung' }, ['Datum', 'Bemerkung']),
+    ).toEqual({
+      date: 'Datum',
+      notes: 'Bemerkung',
+    });
+  });
+
+  it('the unchanged mapping reads the file as the detected one does', () => {
+    expect(parseFuelLog(text, { currency: 'EUR', mapping: detected.mapping })).toEqual(detected);
   });
 });

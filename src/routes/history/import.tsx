@@ -6,11 +6,13 @@ import { useRef, useState } from 'react';
 import type { Currency } from '../../contract/stations';
 import { CURRENCIES } from '../../contract/stations';
 import {
+  type ColumnMapping,
   chronological,
   decodeLog,
   type ImportRow,
   type ParsedLog,
   parseFuelLog,
+  remap,
   splitDuplicates,
   toImportBody,
 } from '../../features/history/model/csv-import';
@@ -59,8 +61,8 @@ function ImportLog() {
   const [chosenVehicle, setVehicle] = useState<string | null>(null);
   const vehicle = chosenVehicle ?? vehicles[0]?.id ?? '';
 
-  function read(name: string, text: string, chosen: Currency) {
-    const log = parseFuelLog(text, { currency: chosen });
+  function read(name: string, text: string, chosen: Currency, mapping?: ColumnMapping) {
+    const log = parseFuelLog(text, { currency: chosen, mapping });
     if ('failure' in log) {
       setStep({
         kind: 'pick',
@@ -199,13 +201,13 @@ function ImportLog() {
         {picker}
         {!log.mapping.currency ? (
           <SelectField
-            label={i18n._(msg`Currency`)}
+            label={i18n._(msg`Currency of the amounts`)}
             hint={<Trans>The file does not say which currency was paid.</Trans>}
             value={currency}
             disabled={busy}
             onChange={(value) => {
               setCurrency(value as Currency);
-              if (file) read(file.name, file.text, value as Currency);
+              if (file) read(file.name, file.text, value as Currency, log.mapping);
             }}
             options={CURRENCIES.map((c) => ({ value: c, title: c }))}
           />
@@ -220,7 +222,13 @@ function ImportLog() {
             ...vehicles.map((v) => ({ value: v.id, title: v.name })),
           ]}
         />
-        <ImportPreview log={log} />
+        <ImportPreview
+          log={log}
+          disabled={busy}
+          onRemap={(field, column) => {
+            if (file) read(file.name, file.text, currency, remap(log.mapping, field, column));
+          }}
+        />
         {busy ? null : chooseButton('secondary')}
       </Page>
     );

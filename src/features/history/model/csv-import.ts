@@ -1,7 +1,7 @@
 // A fuel log from Spritmonitor or Fuelly read into fuel costs (issue 14 "CSV import"): the format is told by the
-// header row, each column of ours is matched to one of the file's (shown to the driver before anything is sent), every
-// line becomes a cost body or a reason it cannot, and lines already in the history (same day, amount and litres) are
-// skipped. Pure: papaparse reads the text, nothing here touches the network or the device's store.
+// header row, each column of ours is matched to one of the file's (shown to the driver, who may change it, before
+// anything is sent), every line becomes a cost body or a reason it cannot, and lines already in the history (same day,
+// amount and litres) are skipped. Pure: papaparse reads the text, nothing here touches the network or the device's store.
 import Papa from 'papaparse';
 import { type CreateCostBody, type HistoryEvent, kmToWireMileage } from '../../../contract/history';
 import { DECI_CENT_PRECISION, toDeciCents } from '../../../contract/money';
@@ -127,6 +127,24 @@ export function mapColumns(format: ImportFormat, headers: string[]): ColumnMappi
   return mapping;
 }
 
+/** A mapping the driver edited, kept to the columns this file has (a column of another file maps nothing). */
+export function chosenMapping(chosen: ColumnMapping, headers: string[]): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  for (const field of IMPORT_FIELDS) {
+    const column = chosen[field];
+    if (column !== undefined && headers.includes(column)) mapping[field] = column;
+  }
+  return mapping;
+}
+
+/** The mapping with one field moved to another column, or left out (null). */
+export function remap(mapping: ColumnMapping, field: ImportField, column: string | null): ColumnMapping {
+  const next: ColumnMapping = { ...mapping };
+  if (column === null) delete next[field];
+  else next[field] = column;
+  return next;
+}
+
 /** A day as the logs write it: "14.10.2026" (Spritmonitor), "2026-10-14" or "10/14/2026" (Fuelly); a time after it
  * is ignored. null for anything else, also for days the calendar lacks (31.02.). */
 export function parseDay(text: string): string | null {
@@ -174,7 +192,10 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
  * The file read: its format, the mapping, the lines as costs and the lines that cannot be. `currency` is used where
  * the file has no currency column (Fuelly).
  */
-export function parseFuelLog(text: string, options: { currency: Currency }): ParsedLog | ParseFailure {
+export function parseFuelLog(
+  text: string,
+  options: { currency: Currency; mapping?: ColumnMapping | undefined },
+): ParsedLog | ParseFailure {
   const body = text.replace(/^\uFEFF/, '');
   if (!body.trim()) return { failure: 'empty' };
   // The header row tells the separator (papaparse's guess can be misled by commas inside Spritmonitor's cells).
@@ -186,7 +207,8 @@ export function parseFuelLog(text: string, options: { currency: Currency }): Par
   if (!headers) return { failure: 'empty' };
   const format = detectFormat(headers);
   if (!format) return { failure: 'unknownFormat' };
-  const mapping = mapColumns(format, headers);
+  // The driver's own choice of columns where made (the preview lets each field be moved or left out), else the format's.
+  const mapping = options.mapping ? chosenMapping(options.mapping, headers) : mapColumns(format, headers);
   const kind: ImportFormat = format;
   const width = headers.length;
   const locale = format === 'spritmonitor' ? 'de' : 'en';

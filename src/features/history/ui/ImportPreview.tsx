@@ -1,13 +1,16 @@
-// What the driver sees before a fuel log is imported: the format found, which column of the file fills which field,
-// the first lines as they will be saved, and the lines that cannot be (with their line number and why).
+// What the driver sees before a fuel log is imported: the format found, which column of the file fills which field
+// (each can be changed), the first lines as they will be saved, and the lines that cannot be (line number and why).
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Plural, Trans } from '@lingui/react/macro';
 import { fromDeciCents } from '../../../contract/money';
 import { formatMoney, formatQuantity } from '../../../lib/money';
-import { Section } from '../../../ui';
-import type { ImportField, LineProblem, ParsedLog } from '../model/csv-import';
+import { Section, SelectField } from '../../../ui';
+import { IMPORT_FIELDS, type ImportField, type LineProblem, type ParsedLog } from '../model/csv-import';
+
+/** The choice of no column (a header of a file is never empty after trimming, see `columns`). */
+const NOT_USED = '';
 
 export const PREVIEW_ROWS = 5;
 
@@ -35,26 +38,39 @@ export const PROBLEM_LABELS: Record<LineProblem, MessageDescriptor> = {
   columns: msg`The line has too few columns.`,
 };
 
-export function ImportPreview({ log }: { log: ParsedLog }) {
+type Props = {
+  log: ParsedLog;
+  /** A field moved to another of the file's columns, or left out (null); the file is read again with it. */
+  onRemap?: ((field: ImportField, column: string | null) => void) | undefined;
+  disabled?: boolean | undefined;
+};
+
+export function ImportPreview({ log, onRemap, disabled }: Props) {
   const { i18n } = useLingui();
   const locale = i18n.locale;
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const km = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const mapped = (Object.entries(log.mapping) as Array<[ImportField, string]>).filter(([, column]) => column);
   const first = log.rows.slice(0, PREVIEW_ROWS);
+  const columns = [
+    { value: NOT_USED, title: i18n._(msg`Not used`) },
+    ...log.headers.filter((h) => h.trim()).map((h) => ({ value: h, title: h })),
+  ];
   return (
     <>
       <Section title={<Trans>Columns</Trans>}>
-        <dl className="history-fields">
-          {mapped.map(([field, column]) => (
-            <div key={field}>
-              <dt>{i18n._(FIELD_LABELS[field])}</dt>
-              <dd>
-                <Trans>from “{column}”</Trans>
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <p className="history-synced">
+          <Trans>Each field is filled from the column of the file shown. Choose another column if one is wrong.</Trans>
+        </p>
+        {IMPORT_FIELDS.map((field) => (
+          <SelectField
+            key={field}
+            label={i18n._(FIELD_LABELS[field])}
+            value={log.mapping[field] ?? NOT_USED}
+            disabled={disabled || !onRemap}
+            options={columns}
+            onChange={(value) => onRemap?.(field, value === NOT_USED ? null : value)}
+          />
+        ))}
         {log.imperial ? (
           <p className="history-synced">
             <Trans>Gallons (US) are converted to litres and miles to kilometres.</Trans>
