@@ -266,7 +266,7 @@ export const expenses = z.object({
   fuelByMonth: z.array(z.object({ month: z.string(), fuelMl: z.number().int() })),
   fuelMl: z.number().int(),
   energyWh: z.number().int(),
-  /** From the odometer readings of the period (last − first); null with fewer than two. */
+  /** From the odometer (the period's last reading − the last before it, else its first), else the recorded trips; null without either. */
   distanceM: z.number().int().nullable(),
   /** Deci-cents per 100 km and per km, per currency; empty without a distance. */
   costPer100Km: z.array(amountIn),

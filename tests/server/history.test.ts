@@ -601,6 +601,29 @@ describe.each(drivers)('history (%s)', (driver) => {
     expect(stats.costPerKm).toEqual([{ currency: 'EUR', amount: 1930 }]);
     // Fuel after the first reading (32 l + 35 l) over 1,000 km.
     expect(stats.litresPer100Km).toBe(6.7);
+    // A period with a single reading (2 June): the distance runs from the last reading before it (2 May).
+    const june = expensesSchema.parse(
+      (
+        await s.request(
+          `/api/statistics/things/${d.thingId}/expenses?startDate=2031-05-15T00:00:00Z&endDate=2031-06-30T23:59:59Z`,
+          { token: d.token },
+        )
+      ).body,
+    );
+    expect(june.distanceM).toBe(500_000);
+    expect(june.costPer100Km).toEqual([{ currency: 'EUR', amount: 126_000 }]);
+    expect(june.litresPer100Km).toBe(7);
+    // Nothing before the period and one reading in it: no distance to tell.
+    const april = expensesSchema.parse(
+      (
+        await s.request(
+          `/api/statistics/things/${d.thingId}/expenses?startDate=2031-04-01T00:00:00Z&endDate=2031-04-30T23:59:59Z`,
+          { token: d.token },
+        )
+      ).body,
+    );
+    expect(april.distanceM).toBeNull();
+    expect(april.costPer100Km).toEqual([]);
     const bad = (q: string) => s.request(`/api/statistics/things/${d.thingId}/expenses${q}`, { token: d.token });
     expect((await bad('?startDate=2031-06-01T00:00:00Z&endDate=2031-05-01T00:00:00Z')).status).toBe(400);
     expect((await bad('?startDate=2029-01-01T00:00:00Z&endDate=2031-05-01T00:00:00Z')).status).toBe(400);

@@ -1,7 +1,9 @@
 // GET statistics/things/{id}/expenses?startDate&endDate: what a vehicle cost in a period (the transactions overview's
 // 1 month, 6 months, 1 year): totals by category and by month (UTC months), fuel litres, and cost per 100 km and per
-// km from the odometer readings of the period (last − first). Amounts in deci-cents, per currency.
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql, sum } from 'drizzle-orm';
+// km: the distance is the period's last odometer reading minus the last one before the period (else the period's
+// first), so a month with a single fill still has one; without two readings, the trips recorded in the period.
+// Amounts in deci-cents, per currency.
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, sum } from 'drizzle-orm';
 import type { CostCategory, Expenses } from '../../../src/contract/history';
 import type { AppContext } from '../../context';
 import { historyEvents, historyTrips } from '../../db/schema';
@@ -44,7 +46,7 @@ export async function getExpenses({
   );
   const spent = and(inPeriod, inArray(historyEvents.type, ['PAYMENT', 'COST']), isNotNull(historyEvents.currency));
   const month = sql<string>`to_char(${historyEvents.sampleTime} at time zone 'UTC', 'YYYY-MM')`;
-  const [byMonth, fuelByMonth, readings, trips] = await Promise.all([
+  const [byMonth, fuelByMonth, periodReadings, before, trips] = await Promise.all([
     ctx.db
       .select({
         month,
@@ -68,6 +70,20 @@ export async function getExpenses({
       .where(and(inPeriod, isNotNull(historyEvents.odometerM)))
       .orderBy(asc(historyEvents.sampleTime), asc(historyEvents.createdAt)),
     ctx.db
+      .select({ odometerM: historyEvents.odometerM, sampleTime: historyEvents.sampleTime })
+      .from(historyEvents)
+      .where(
+        and(
+          eq(historyEvents.userId, userId),
+          eq(historyEvents.thingId, thingId),
+          isNull(historyEvents.mergedInto),
+          lt(historyEvents.sampleTime, start),
+          isNotNull(historyEvents.odometerM),
+        ),
+      )
+      .orderBy(desc(historyEvents.sampleTime), desc(historyEvents.createdAt))
+      .limit(1),
+    ctx.db
       .select({ distanceM: sum(historyTrips.distanceM) })
       .from(historyEvents)
       .innerJoin(historyTrips, eq(historyTrips.eventId, historyEvents.id))
@@ -82,19 +98,25 @@ export async function getExpenses({
     const key = `${currency}|${row.category}`;
     categories.set(key, (categories.get(key) ?? 0) + num(row.amount));
   }
+  const readings = [...before, ...periodReadings];
   const first = readings[0];
   const last = readings[readings.length - 1];
-  const distanceM =
+  const odometerDistanceM =
     first && last && readings.length >= 2 && (last.odometerM ?? 0) > (first.odometerM ?? 0)
       ? (last.odometerM ?? 0) - (first.odometerM ?? 0)
       : null;
-  // Fuel bought after the first reading is what the distance used (the first fill was driven before the period).
-  const fuelAfterFirst = first
-    ? await ctx.db
-        .select({ fuelMl: sum(historyEvents.fuelMl) })
-        .from(historyEvents)
-        .where(and(spent, sql`${historyEvents.sampleTime} > ${first.sampleTime}`))
-    : [];
+  // Without two readings the trip recorder's distance of the period tells how far the vehicle went.
+  const tripsDistanceM = num(trips[0]?.distanceM);
+  const distanceM = odometerDistanceM ?? (tripsDistanceM > 0 ? tripsDistanceM : null);
+  // The fuel the distance used: from the odometer, what was bought after the first reading (that fill was driven
+  // before it); from the trips, all the period's fuel.
+  const fuelUsed =
+    odometerDistanceM && first
+      ? await ctx.db
+          .select({ fuelMl: sum(historyEvents.fuelMl) })
+          .from(historyEvents)
+          .where(and(spent, sql`${historyEvents.sampleTime} > ${first.sampleTime}`))
+      : [{ fuelMl: fuelByMonth.reduce((s, r) => s + num(r.fuelMl), 0) }];
   const fuelMl = fuelByMonth.reduce((s, r) => s + num(r.fuelMl), 0);
   const per = (factor: number) =>
     distanceM
@@ -122,9 +144,9 @@ export async function getExpenses({
     costPer100Km: per(100_000),
     costPerKm: per(1000),
     litresPer100Km:
-      distanceM && fuelAfterFirst[0]
-        ? Math.round((num(fuelAfterFirst[0].fuelMl) / 1000 / (distanceM / 100_000)) * 100) / 100
+      distanceM && fuelUsed[0] && num(fuelUsed[0].fuelMl) > 0
+        ? Math.round((num(fuelUsed[0].fuelMl) / 1000 / (distanceM / 100_000)) * 100) / 100
         : null,
-    tripsDistanceM: num(trips[0]?.distanceM),
+    tripsDistanceM,
   };
 }
