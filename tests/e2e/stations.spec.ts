@@ -64,6 +64,33 @@ test.describe('far from the station', () => {
   });
 });
 
+test.describe('location not yet allowed', () => {
+  test('the reason is shown before the browser asks; the browser asks only when the driver says so', async ({
+    page,
+  }) => {
+    // Count the position requests: none may happen on load (issue 16, no permission prompt on page load).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __positionAsks: number };
+      w.__positionAsks = 0;
+      const original = navigator.geolocation.getCurrentPosition.bind(navigator.geolocation);
+      navigator.geolocation.getCurrentPosition = (...args) => {
+        w.__positionAsks++;
+        original(...args);
+      };
+    });
+    await openStation(page, DEMO_STATIONS.prepay);
+    const ask = page.getByRole('dialog', { name: 'Are you at the station?' });
+    await expect(ask).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeDisabled();
+    await expectAccessible(page, 'pump page asking for the location');
+    expect(await page.evaluate(() => (window as unknown as { __positionAsks: number }).__positionAsks)).toBe(0);
+    // Playwright's browser refuses a location it was not granted: the driver then reads how to allow it.
+    await ask.getByRole('button', { name: 'Use my location' }).click();
+    await expect(page.getByRole('dialog', { name: 'Location access needed' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __positionAsks: number }).__positionAsks)).toBe(1);
+  });
+});
+
 test.describe('the forecourt console drives the station', () => {
   test.use(at(DEMO_STATIONS.manyPumps));
   test('a pump faulted from the console turns disabled within one poll', async ({ page, context }) => {

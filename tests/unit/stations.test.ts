@@ -172,7 +172,8 @@ describe('geofence (pay-flows.md §2, §9)', () => {
     expect(isNear({ latitude: 52.52089, longitude: 13.405 }, berlin)).toBe(true);
     expect(isNear({ latitude: 52.52091, longitude: 13.405 }, berlin)).toBe(false);
   });
-  it('states: locating, denied (code 1), unavailable, far with distance, near', () => {
+  it('states: ask (not yet allowed), locating, denied (code 1), unavailable, far with distance, near', () => {
+    expect(geofenceState({ ask: true }, berlin)).toEqual({ kind: 'ask' });
     expect(geofenceState(null, berlin)).toEqual({ kind: 'locating' });
     expect(geofenceState({ errorCode: 1 }, berlin)).toEqual({ kind: 'denied' });
     expect(geofenceState({ errorCode: 2 }, berlin)).toEqual({ kind: 'unavailable' });

@@ -65,7 +65,7 @@ function PumpSelection() {
   const hint = station ? hintFor(station) : null;
   const showHint = hint !== null && hintClosed !== hint && !sessionFlag(hintKey(pid, hint));
   const geofenceActive = !!station && !showHint && !skipsGeofence({ station, path: pathname, query, bypassed });
-  const reading = useLocationPolling(geofenceActive);
+  const { reading, allow: allowLocation } = useLocationPolling(geofenceActive);
 
   // Back from no signal: the notice goes and the pumps wake up; a toast says why.
   const [wasOffline, setWasOffline] = useState(false);
@@ -205,6 +205,7 @@ function PumpSelection() {
       <GeofenceOverlay
         state={geofence}
         station={station.location}
+        onAllowLocation={allowLocation}
         onBypass={() => {
           setSessionFlag(bypassKey(pid));
           setBypassed(true);

@@ -45,16 +45,19 @@ export function skipsGeofence(input: {
 }
 
 export type GeofenceState =
+  /** Location not yet allowed: the reason is shown before the browser asks (issue 16: no prompt on load). */
+  | { kind: 'ask' }
   | { kind: 'locating' }
   | { kind: 'denied' }
   | { kind: 'unavailable' }
   | { kind: 'far'; distanceM: number }
   | { kind: 'near' };
 
-export type LocationReading = { position: LatLon } | { errorCode: number } | null;
+export type LocationReading = { position: LatLon } | { errorCode: number } | { ask: true } | null;
 
 export function geofenceState(reading: LocationReading, station: LatLon): GeofenceState {
   if (reading === null) return { kind: 'locating' };
+  if ('ask' in reading) return { kind: 'ask' };
   if ('errorCode' in reading)
     return reading.errorCode === USER_DENIED_GEOLOCATION ? { kind: 'denied' } : { kind: 'unavailable' };
   const d = distanceM(reading.position, station);

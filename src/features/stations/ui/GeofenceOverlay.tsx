@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
-import { buttonClass, Spinner } from '../../../ui';
+import { Button, buttonClass, Spinner } from '../../../ui';
 import { MapPinIcon, NavigationIcon, WarningIcon } from '../../../ui/icons';
 import { directionsUrl, type GeofenceState } from '../model/geofence';
 import { HoldButton } from './HoldButton';
@@ -10,6 +10,8 @@ import './stations.css';
 type Props = {
   state: GeofenceState;
   station: { latitude: number; longitude: number };
+  /** The driver has read why and lets the browser ask for the location. */
+  onAllowLocation: () => void;
   onBypass: () => void;
   onReturnToMap: () => void;
 };
@@ -18,7 +20,7 @@ type Props = {
  * Shown until the driver is within 100 m of the station (pay-flows.md §2 Geofence overlay). Not a BottomSheet on
  * purpose: it cannot be dismissed (no close button, no Escape); only arriving or the 5 s hold lets the driver on.
  */
-export function GeofenceOverlay({ state, station, onBypass, onReturnToMap }: Props) {
+export function GeofenceOverlay({ state, station, onAllowLocation, onBypass, onReturnToMap }: Props) {
   const { i18n } = useLingui();
   const titleId = useId();
   const textId = useId();
@@ -40,13 +42,27 @@ export function GeofenceOverlay({ state, station, onBypass, onReturnToMap }: Pro
         <span className={`geofence-icon geofence-icon--${state.kind}`} aria-hidden="true">
           {state.kind === 'locating' ? (
             <Spinner size="md" />
+          ) : state.kind === 'ask' ? (
+            <MapPinIcon size={28} />
           ) : state.kind === 'far' ? (
             <MapPinIcon size={28} />
           ) : (
             <WarningIcon size={28} />
           )}
         </span>
-        {state.kind === 'locating' ? (
+        {state.kind === 'ask' ? (
+          <>
+            <h2 id={titleId}>
+              <Trans>Are you at the station?</Trans>
+            </h2>
+            <p id={textId}>
+              <Trans>
+                To pay at the pump you need to be at the station. Your phone's location tells us; it is checked on this
+                phone and not stored.
+              </Trans>
+            </p>
+          </>
+        ) : state.kind === 'locating' ? (
           <>
             <h2 id={titleId}>
               <Trans>Finding your location…</Trans>
@@ -87,8 +103,13 @@ export function GeofenceOverlay({ state, station, onBypass, onReturnToMap }: Pro
           </>
         )}
         <div className="geofence-actions">
+          {state.kind === 'ask' ? (
+            <Button size="lg" icon={<MapPinIcon size={20} />} onClick={onAllowLocation}>
+              <Trans>Use my location</Trans>
+            </Button>
+          ) : null}
           <HoldButton
-            className={buttonClass({ size: 'lg' })}
+            className={buttonClass({ variant: state.kind === 'ask' ? 'secondary' : 'primary', size: 'lg' })}
             onHeld={onBypass}
             onClick={() => window.open(directionsUrl(station, navigator.userAgent), '_blank', 'noopener')}
           >
