@@ -321,10 +321,10 @@ test('a Spritmonitor fuel log imported once: its fills in the list, a second imp
   await expectAccessible(page, 'import: columns and preview');
   // The mapping can be changed: without the mileage column the lines have none; put back before importing.
   await column('Mileage', 'Kilometerstand (km)').click();
-  await page.getByRole('dialog').getByRole('radio', { name: 'Not used' }).click();
+  await page.getByRole('dialog').getByText('Not used', { exact: true }).click();
   await expect(preview.first()).not.toContainText('48,112 km');
   await column('Mileage', 'Not used').click();
-  await page.getByRole('dialog').getByRole('radio', { name: 'Kilometerstand (km)' }).click();
+  await page.getByRole('dialog').getByText('Kilometerstand (km)', { exact: true }).click();
   await expect(preview.first()).toContainText('48,112 km');
 
   await page.getByRole('button', { name: 'Import 6 fills' }).click();
