@@ -1,6 +1,7 @@
 // Wire format of orders, their authorization and payment methods (pay-flows.md §3, §4, §7). Shared by app and server.
 // Every price of an order is {amount, currency, precision}: integer minor units.
 import { z } from 'zod';
+import { orderCharge } from './ev';
 import { currency } from './stations';
 
 export const ORDER_STATES = [
@@ -114,6 +115,8 @@ export const order = z.object({
     })
     .nullable(),
   initiatedByPartner: z.string().nullable().optional(),
+  /** EV charging: meter values while charging (energy, power, time), price lines once acquired. */
+  charge: orderCharge.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,5 @@
 // The wire form of an order (contract `order`), from its row and its ledger. Pure.
+import type { OrderCharge } from '../../../src/contract/ev';
 import type { LedgerEntry, Order, OrderPrice } from '../../../src/contract/orders';
 import type { Currency } from '../../../src/contract/stations';
 import type { OrderRow } from '../../db/schema';
@@ -17,7 +18,7 @@ export type LedgerJson = {
 /** A wash code as the order query aggregates it (timestamps arrive as strings). */
 export type CodeJson = { id: string; code: string; expiresAt: string | Date; usedAt: string | Date | null };
 
-export type OrderExtras = { codes?: CodeJson[]; descriptionLines?: string[] | null };
+export type OrderExtras = { codes?: CodeJson[]; descriptionLines?: string[] | null; charge?: OrderCharge | null };
 
 const sum = (ledger: LedgerJson[], kinds: LedgerEntry['kind'][]) =>
   ledger.filter((l) => kinds.includes(l.kind)).reduce((a, l) => a + l.amount, 0);
@@ -95,6 +96,7 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[], extras: Ord
         }
       : null,
     initiatedByPartner: row.initiatedByPartner,
+    ...(extras.charge !== undefined ? { charge: extras.charge } : row.charge ? { charge: row.charge } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
