@@ -40,6 +40,7 @@ import { Route as publicRegisterIndexRouteImport } from './routes/(public)/regis
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
 import { Route as HistoryIdMergeRouteImport } from './routes/history/$id/merge'
+import { Route as PayEvFinishRouteImport } from './routes/pay/ev/finish'
 import { Route as PayPostpayFuelingRouteImport } from './routes/pay/postpay/fueling'
 import { Route as PayPostpaySummaryRouteImport } from './routes/pay/postpay/summary'
 import { Route as PayPrepayAmountRouteImport } from './routes/pay/prepay/amount'
@@ -54,6 +55,8 @@ import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/pro
 import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
 import { Route as PayPostpayWashIndexRouteImport } from './routes/pay/postpay/wash/index'
 import { Route as PayPostpayWashSummaryRouteImport } from './routes/pay/postpay/wash/summary'
+import { Route as PayPrepayEvChargingRouteImport } from './routes/pay/prepay/ev/charging'
+import { Route as PayPrepayEvSummaryRouteImport } from './routes/pay/prepay/ev/summary'
 import { Route as ProfilePaymentsEditIdRouteImport } from './routes/profile/payments/edit/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -212,6 +215,11 @@ const HistoryIdMergeRoute = HistoryIdMergeRouteImport.update({
   path: '/$id/merge',
   getParentRoute: () => HistoryRouteRoute,
 } as any)
+const PayEvFinishRoute = PayEvFinishRouteImport.update({
+  id: '/ev/finish',
+  path: '/ev/finish',
+  getParentRoute: () => PayRouteRoute,
+} as any)
 const PayPostpayFuelingRoute = PayPostpayFuelingRouteImport.update({
   id: '/postpay/fueling',
   path: '/postpay/fueling',
@@ -283,6 +291,16 @@ const PayPostpayWashSummaryRoute = PayPostpayWashSummaryRouteImport.update({
   path: '/postpay/wash/summary',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const PayPrepayEvChargingRoute = PayPrepayEvChargingRouteImport.update({
+  id: '/prepay/ev/charging',
+  path: '/prepay/ev/charging',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayPrepayEvSummaryRoute = PayPrepayEvSummaryRouteImport.update({
+  id: '/prepay/ev/summary',
+  path: '/prepay/ev/summary',
+  getParentRoute: () => PayRouteRoute,
+} as any)
 const ProfilePaymentsEditIdRoute = ProfilePaymentsEditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
@@ -319,6 +337,7 @@ export interface FileRoutesByFullPath {
   '/profile/': typeof ProfileIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
+  '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
   '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
@@ -334,6 +353,8 @@ export interface FileRoutesByFullPath {
   '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
+  '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
@@ -364,6 +385,7 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
+  '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
   '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
@@ -379,6 +401,8 @@ export interface FileRoutesByTo {
   '/profile/cars': typeof ProfileCarsIndexRoute
   '/profile/payments': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
+  '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash': typeof PayPostpayWashIndexRoute
 }
@@ -413,6 +437,7 @@ export interface FileRoutesById {
   '/profile/': typeof ProfileIndexRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
+  '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
   '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
@@ -428,6 +453,8 @@ export interface FileRoutesById {
   '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
+  '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
@@ -463,6 +490,7 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/register/mail'
     | '/history/$id/merge'
+    | '/pay/ev/finish'
     | '/pay/postpay/fueling'
     | '/pay/postpay/summary'
     | '/pay/prepay/amount'
@@ -478,6 +506,8 @@ export interface FileRouteTypes {
     | '/profile/cars/'
     | '/profile/payments/'
     | '/pay/postpay/wash/summary'
+    | '/pay/prepay/ev/charging'
+    | '/pay/prepay/ev/summary'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
   fileRoutesByTo: FileRoutesByTo
@@ -508,6 +538,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/register/mail'
     | '/history/$id/merge'
+    | '/pay/ev/finish'
     | '/pay/postpay/fueling'
     | '/pay/postpay/summary'
     | '/pay/prepay/amount'
@@ -523,6 +554,8 @@ export interface FileRouteTypes {
     | '/profile/cars'
     | '/profile/payments'
     | '/pay/postpay/wash/summary'
+    | '/pay/prepay/ev/charging'
+    | '/pay/prepay/ev/summary'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash'
   id:
@@ -556,6 +589,7 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/(public)/register/mail'
     | '/history/$id/merge'
+    | '/pay/ev/finish'
     | '/pay/postpay/fueling'
     | '/pay/postpay/summary'
     | '/pay/prepay/amount'
@@ -571,6 +605,8 @@ export interface FileRouteTypes {
     | '/profile/cars/'
     | '/profile/payments/'
     | '/pay/postpay/wash/summary'
+    | '/pay/prepay/ev/charging'
+    | '/pay/prepay/ev/summary'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
   fileRoutesById: FileRoutesById
@@ -819,6 +855,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HistoryIdMergeRouteImport
       parentRoute: typeof HistoryRouteRoute
     }
+    '/pay/ev/finish': {
+      id: '/pay/ev/finish'
+      path: '/ev/finish'
+      fullPath: '/pay/ev/finish'
+      preLoaderRoute: typeof PayEvFinishRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
     '/pay/postpay/fueling': {
       id: '/pay/postpay/fueling'
       path: '/postpay/fueling'
@@ -917,6 +960,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPostpayWashSummaryRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/pay/prepay/ev/charging': {
+      id: '/pay/prepay/ev/charging'
+      path: '/prepay/ev/charging'
+      fullPath: '/pay/prepay/ev/charging'
+      preLoaderRoute: typeof PayPrepayEvChargingRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/prepay/ev/summary': {
+      id: '/pay/prepay/ev/summary'
+      path: '/prepay/ev/summary'
+      fullPath: '/pay/prepay/ev/summary'
+      preLoaderRoute: typeof PayPrepayEvSummaryRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
     '/profile/payments/edit/$id': {
       id: '/profile/payments/edit/$id'
       path: '/edit/$id'
@@ -956,6 +1013,7 @@ interface PayRouteRouteChildren {
   PayFinishRoute: typeof PayFinishRoute
   PayPumpRoute: typeof PayPumpRoute
   PayIndexRoute: typeof PayIndexRoute
+  PayEvFinishRoute: typeof PayEvFinishRoute
   PayPostpayFuelingRoute: typeof PayPostpayFuelingRoute
   PayPostpaySummaryRoute: typeof PayPostpaySummaryRoute
   PayPrepayAmountRoute: typeof PayPrepayAmountRoute
@@ -964,6 +1022,8 @@ interface PayRouteRouteChildren {
   PayPrepaySummaryRoute: typeof PayPrepaySummaryRoute
   PayWashFinishRoute: typeof PayWashFinishRoute
   PayPostpayWashSummaryRoute: typeof PayPostpayWashSummaryRoute
+  PayPrepayEvChargingRoute: typeof PayPrepayEvChargingRoute
+  PayPrepayEvSummaryRoute: typeof PayPrepayEvSummaryRoute
   PayPostpayWashIndexRoute: typeof PayPostpayWashIndexRoute
 }
 
@@ -972,6 +1032,7 @@ const PayRouteRouteChildren: PayRouteRouteChildren = {
   PayFinishRoute: PayFinishRoute,
   PayPumpRoute: PayPumpRoute,
   PayIndexRoute: PayIndexRoute,
+  PayEvFinishRoute: PayEvFinishRoute,
   PayPostpayFuelingRoute: PayPostpayFuelingRoute,
   PayPostpaySummaryRoute: PayPostpaySummaryRoute,
   PayPrepayAmountRoute: PayPrepayAmountRoute,
@@ -980,6 +1041,8 @@ const PayRouteRouteChildren: PayRouteRouteChildren = {
   PayPrepaySummaryRoute: PayPrepaySummaryRoute,
   PayWashFinishRoute: PayWashFinishRoute,
   PayPostpayWashSummaryRoute: PayPostpayWashSummaryRoute,
+  PayPrepayEvChargingRoute: PayPrepayEvChargingRoute,
+  PayPrepayEvSummaryRoute: PayPrepayEvSummaryRoute,
   PayPostpayWashIndexRoute: PayPostpayWashIndexRoute,
 }
 

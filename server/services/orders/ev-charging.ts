@@ -25,13 +25,7 @@ import { releaseHold } from '../../psp/release-hold';
 import { settleHold } from '../../psp/settle-hold';
 import { DECLINE_REASONS } from '../../psp/test-cards';
 import { assertEvCharging } from '../accounts';
-import {
-  AMOUNT_PRECISION,
-  authorizeConnector,
-  cancelCharging,
-  connectorRateW,
-  stopCharging,
-} from '../forecourt';
+import { AMOUNT_PRECISION, authorizeConnector, cancelCharging, connectorRateW, stopCharging } from '../forecourt';
 import { isChargeOrder } from './live-charge';
 import { findOrder } from './load-order';
 import { pickMethod } from './pick-method';

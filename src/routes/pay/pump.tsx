@@ -126,7 +126,20 @@ function PumpSelection() {
       });
       return;
     }
-    // EV flows are not in this version yet: say so instead of a dead end.
+    if (next.kind === 'ev') {
+      void navigate({
+        to: '/pay/prepay/ev/summary',
+        search: (prev) => ({
+          ...prev,
+          productId: next.productId,
+          fuelTypeId: next.fuelTypeId,
+          orderType: 'PREPAY',
+          orderId: undefined,
+        }),
+      });
+      return;
+    }
+    // Anything else (a gift card station comes later): say so instead of a dead end.
     setUnavailable(true);
   }
 
