@@ -62,6 +62,10 @@ export const orderProduct = z.object({
   name: z.string(),
   fuelType: z.object({ fuelTypeId: z.string(), name: z.string() }).optional(),
   redemptionCodes: z.array(redemptionCode).optional(),
+  /** A gift card bought with this order (pay-flows.md §2 gift card flow): its code, expiry, value and balance. */
+  giftCard: z
+    .object({ code: z.string(), expirationDate: z.string(), amount: orderPrice, balance: orderPrice })
+    .optional(),
   /** What the wash terminal's scanner reads: `code` is the QR's content (the app draws the QR itself). */
   additionalDisplays: z
     .array(z.object({ type: z.literal('QR'), code: z.string(), redemptionCodeId: z.string().optional() }))

@@ -30,6 +30,8 @@ export const orders = pgTable(
     /** Unit of the item's price: LTR (fuel), KWH, COUNT. */
     unit: text('unit'),
     orderType: text('order_type').$type<'PREPAY' | 'POSTPAY'>().notNull(),
+    /** The product's type (GAS, EV_CHARGE, CAR_WASH, GIFT_CARD); null on orders from before it was recorded. */
+    productType: text('product_type'),
     state: text('state').$type<OrderState>().notNull(),
     stateHistory: jsonb('state_history').$type<StateHistoryRow[]>().notNull(),
     stateChangedAt: ts('state_changed_at').notNull(),

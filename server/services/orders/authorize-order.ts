@@ -37,6 +37,9 @@ export async function authorizeOrder({
       .where(eq(stationProducts.id, row.productId));
     if (priced?.facility === 'WASH') return authorizePriced({ ctx, input: { ...input, row, kind: 'wash' } });
     if (priced?.facility === 'PUMP') return authorizePriced({ ctx, input: { ...input, row, kind: 'fuel' } });
+    if (row.productType === 'GIFT_CARD' || priced?.facility === 'SHOP') {
+      return authorizePriced({ ctx, input: { ...input, row, kind: 'gift' } });
+    }
   }
   if (row.state !== 'CREATED') {
     throw new ApiError(409, 'conflict', `The order is ${row.state}; only a CREATED order can be authorized`);

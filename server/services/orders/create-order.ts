@@ -42,6 +42,9 @@ export async function createOrder({
   const { product } = found;
   if (station.status === 'OFFLINE') throw new ApiError(409, 'conflict', 'The station is offline');
   const isWash = product.facility === 'WASH' || product.type === 'CAR_WASH';
+  // pay-flows.md §4 "Gift card stations are always postpay", §2 "registered users only".
+  const isGift = product.type === 'GIFT_CARD' || station.type === 'GIFT_CARD';
+  if (isGift && input.session.isGuest) throw new ApiError(403, 'forbidden', 'Gift cards are for registered users');
   const status = productStatus(found.deviceState ?? undefined, true);
   // A wash code is for later: a bay busy with another car still sells one.
   if (status !== 'AVAILABLE' && !(isWash && status === 'IN_USE')) {
@@ -69,9 +72,9 @@ export async function createOrder({
   // its pre-authorization (ev-charging.ts).
   const isCharger = product.facility === 'CHARGER' || product.type === 'EV_CHARGE';
   if (isCharger) await assertEvCharging({ ctx, input: { accountId: input.session.accountId, currency } });
-  const orderType = product.automaticFlow || isCharger ? 'PREPAY' : 'POSTPAY';
-  if (isWash && (!item || item.price <= 0)) {
-    throw new ApiError(422, 'unprocessable', 'This wash package has no price', [
+  const orderType = !isGift && (product.automaticFlow || isCharger) ? 'PREPAY' : 'POSTPAY';
+  if ((isWash || isGift) && (!item || item.price <= 0)) {
+    throw new ApiError(422, 'unprocessable', 'This package has no price', [
       { path: 'products.0.fuelTypeId', message: 'No price' },
     ]);
   }
@@ -86,6 +89,7 @@ export async function createOrder({
     itemName: item?.marketingName ?? null,
     unit: item?.unit ?? null,
     orderType,
+    productType: product.type,
     state: 'CREATED' as const,
     stateHistory: [createdEntry(now, `Order for ${product.name} created`)],
     stateChangedAt: now,
@@ -99,8 +103,8 @@ export async function createOrder({
     createdAt: now,
     updatedAt: now,
   } satisfies typeof orders.$inferInsert;
-  if (isWash && item) {
-    // The package's price is the amount to pay: known now, so the order waits for its payment right away.
+  if ((isWash || isGift) && item) {
+    // The package's (or gift card's) price is the amount to pay: known now, so the order waits for its payment right away.
     const total = atPrecision(item.price, item.precision, AMOUNT_PRECISION);
     const row = await ctx.db.transaction(async (tx) => {
       await tx.insert(orders).values({ ...values, totalAmount: total });

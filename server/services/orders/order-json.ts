@@ -61,7 +61,18 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[], extras: Ord
         _id: row.productId,
         name: row.productName,
         ...(row.itemCode ? { fuelType: { fuelTypeId: row.itemCode, name: row.itemName ?? row.itemCode } } : {}),
-        ...(codes.length > 0
+        ...(row.productType === 'GIFT_CARD' && codes[0] && total
+          ? {
+              // The card's value; its balance is spent once the code is redeemed (PATCH /v4/redemption-codes).
+              giftCard: {
+                code: codes[0].code,
+                expirationDate: codes[0].expirationDate,
+                amount: total,
+                balance: price(codes[0].isRedeemed ? 0 : total.amount),
+              },
+            }
+          : {}),
+        ...(codes.length > 0 && row.productType !== 'GIFT_CARD'
           ? {
               redemptionCodes: codes,
               additionalDisplays: codes.map((c) => ({ type: 'QR' as const, code: c.code, redemptionCodeId: c._id })),
