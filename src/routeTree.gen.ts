@@ -42,6 +42,8 @@ import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
 import { Route as HistoryIdMergeRouteImport } from './routes/history/$id/merge'
 import { Route as PayEvFinishRouteImport } from './routes/pay/ev/finish'
 import { Route as PayPostpayFuelingRouteImport } from './routes/pay/postpay/fueling'
+import { Route as PayPostpayGiftCardRouteImport } from './routes/pay/postpay/gift-card'
+import { Route as PayPostpayProcessingRouteImport } from './routes/pay/postpay/processing'
 import { Route as PayPostpaySummaryRouteImport } from './routes/pay/postpay/summary'
 import { Route as PayPrepayAmountRouteImport } from './routes/pay/prepay/amount'
 import { Route as PayPrepayFuelingRouteImport } from './routes/pay/prepay/fueling'
@@ -225,6 +227,16 @@ const PayPostpayFuelingRoute = PayPostpayFuelingRouteImport.update({
   path: '/postpay/fueling',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const PayPostpayGiftCardRoute = PayPostpayGiftCardRouteImport.update({
+  id: '/postpay/gift-card',
+  path: '/postpay/gift-card',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayPostpayProcessingRoute = PayPostpayProcessingRouteImport.update({
+  id: '/postpay/processing',
+  path: '/postpay/processing',
+  getParentRoute: () => PayRouteRoute,
+} as any)
 const PayPostpaySummaryRoute = PayPostpaySummaryRouteImport.update({
   id: '/postpay/summary',
   path: '/postpay/summary',
@@ -339,6 +351,8 @@ export interface FileRoutesByFullPath {
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
+  '/pay/postpay/gift-card': typeof PayPostpayGiftCardRoute
+  '/pay/postpay/processing': typeof PayPostpayProcessingRoute
   '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
@@ -387,6 +401,8 @@ export interface FileRoutesByTo {
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
+  '/pay/postpay/gift-card': typeof PayPostpayGiftCardRoute
+  '/pay/postpay/processing': typeof PayPostpayProcessingRoute
   '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
@@ -439,6 +455,8 @@ export interface FileRoutesById {
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
+  '/pay/postpay/gift-card': typeof PayPostpayGiftCardRoute
+  '/pay/postpay/processing': typeof PayPostpayProcessingRoute
   '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
@@ -492,6 +510,8 @@ export interface FileRouteTypes {
     | '/history/$id/merge'
     | '/pay/ev/finish'
     | '/pay/postpay/fueling'
+    | '/pay/postpay/gift-card'
+    | '/pay/postpay/processing'
     | '/pay/postpay/summary'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
@@ -540,6 +560,8 @@ export interface FileRouteTypes {
     | '/history/$id/merge'
     | '/pay/ev/finish'
     | '/pay/postpay/fueling'
+    | '/pay/postpay/gift-card'
+    | '/pay/postpay/processing'
     | '/pay/postpay/summary'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
@@ -591,6 +613,8 @@ export interface FileRouteTypes {
     | '/history/$id/merge'
     | '/pay/ev/finish'
     | '/pay/postpay/fueling'
+    | '/pay/postpay/gift-card'
+    | '/pay/postpay/processing'
     | '/pay/postpay/summary'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
@@ -869,6 +893,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPostpayFuelingRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/pay/postpay/gift-card': {
+      id: '/pay/postpay/gift-card'
+      path: '/postpay/gift-card'
+      fullPath: '/pay/postpay/gift-card'
+      preLoaderRoute: typeof PayPostpayGiftCardRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/postpay/processing': {
+      id: '/pay/postpay/processing'
+      path: '/postpay/processing'
+      fullPath: '/pay/postpay/processing'
+      preLoaderRoute: typeof PayPostpayProcessingRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
     '/pay/postpay/summary': {
       id: '/pay/postpay/summary'
       path: '/postpay/summary'
@@ -1015,6 +1053,8 @@ interface PayRouteRouteChildren {
   PayIndexRoute: typeof PayIndexRoute
   PayEvFinishRoute: typeof PayEvFinishRoute
   PayPostpayFuelingRoute: typeof PayPostpayFuelingRoute
+  PayPostpayGiftCardRoute: typeof PayPostpayGiftCardRoute
+  PayPostpayProcessingRoute: typeof PayPostpayProcessingRoute
   PayPostpaySummaryRoute: typeof PayPostpaySummaryRoute
   PayPrepayAmountRoute: typeof PayPrepayAmountRoute
   PayPrepayFuelingRoute: typeof PayPrepayFuelingRoute
@@ -1034,6 +1074,8 @@ const PayRouteRouteChildren: PayRouteRouteChildren = {
   PayIndexRoute: PayIndexRoute,
   PayEvFinishRoute: PayEvFinishRoute,
   PayPostpayFuelingRoute: PayPostpayFuelingRoute,
+  PayPostpayGiftCardRoute: PayPostpayGiftCardRoute,
+  PayPostpayProcessingRoute: PayPostpayProcessingRoute,
   PayPostpaySummaryRoute: PayPostpaySummaryRoute,
   PayPrepayAmountRoute: PayPrepayAmountRoute,
   PayPrepayFuelingRoute: PayPrepayFuelingRoute,
