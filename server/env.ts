@@ -77,6 +77,21 @@ const oidcProviders = z
   })
   .pipe(z.array(oidcProvider));
 
+/** The payment provider's EV pre-authorization per currency, JSON of minor units: {"EUR": 5000}. */
+const preauthConfig = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === '') return {};
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of currency to minor units, e.g. {"EUR":5000}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string().regex(/^[A-Z]{3}$/), z.number().int().positive().max(100_000_000)));
+
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -130,9 +145,12 @@ const envSchema = z.object({
   FORECOURT_CONSOLE_MAX_BAD_TOKENS: positiveInt.default(10),
   ORDER_STUCK_LIMIT_SECONDS: positiveInt.default(900),
   POSTPAY_EXPIRY_SECONDS: positiveInt.default(600),
+  PSP_PREAUTH_CONFIG: preauthConfig,
 });
 
 export type Env = {
+  /** PSP_PREAUTH_CONFIG: the payment provider's EV pre-authorization per currency (minor units); overrides pay-flows.md §9's defaults. */
+  pspPreauthConfig: Record<string, number>;
   port: number;
   host: string;
   dataDir: string;
@@ -322,5 +340,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     orderStuckLimitSeconds: e.ORDER_STUCK_LIMIT_SECONDS,
     postpayExpirySeconds: e.POSTPAY_EXPIRY_SECONDS,
+    pspPreauthConfig: e.PSP_PREAUTH_CONFIG,
   };
 }

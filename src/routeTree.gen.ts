@@ -40,7 +40,10 @@ import { Route as publicRegisterIndexRouteImport } from './routes/(public)/regis
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
 import { Route as HistoryIdMergeRouteImport } from './routes/history/$id/merge'
+import { Route as PayEvFinishRouteImport } from './routes/pay/ev/finish'
 import { Route as PayPostpayFuelingRouteImport } from './routes/pay/postpay/fueling'
+import { Route as PayPostpayGiftCardRouteImport } from './routes/pay/postpay/gift-card'
+import { Route as PayPostpayProcessingRouteImport } from './routes/pay/postpay/processing'
 import { Route as PayPostpaySummaryRouteImport } from './routes/pay/postpay/summary'
 import { Route as PayPrepayAmountRouteImport } from './routes/pay/prepay/amount'
 import { Route as PayPrepayFuelingRouteImport } from './routes/pay/prepay/fueling'
@@ -54,6 +57,8 @@ import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/pro
 import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
 import { Route as PayPostpayWashIndexRouteImport } from './routes/pay/postpay/wash/index'
 import { Route as PayPostpayWashSummaryRouteImport } from './routes/pay/postpay/wash/summary'
+import { Route as PayPrepayEvChargingRouteImport } from './routes/pay/prepay/ev/charging'
+import { Route as PayPrepayEvSummaryRouteImport } from './routes/pay/prepay/ev/summary'
 import { Route as ProfilePaymentsEditIdRouteImport } from './routes/profile/payments/edit/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -212,9 +217,24 @@ const HistoryIdMergeRoute = HistoryIdMergeRouteImport.update({
   path: '/$id/merge',
   getParentRoute: () => HistoryRouteRoute,
 } as any)
+const PayEvFinishRoute = PayEvFinishRouteImport.update({
+  id: '/ev/finish',
+  path: '/ev/finish',
+  getParentRoute: () => PayRouteRoute,
+} as any)
 const PayPostpayFuelingRoute = PayPostpayFuelingRouteImport.update({
   id: '/postpay/fueling',
   path: '/postpay/fueling',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayPostpayGiftCardRoute = PayPostpayGiftCardRouteImport.update({
+  id: '/postpay/gift-card',
+  path: '/postpay/gift-card',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayPostpayProcessingRoute = PayPostpayProcessingRouteImport.update({
+  id: '/postpay/processing',
+  path: '/postpay/processing',
   getParentRoute: () => PayRouteRoute,
 } as any)
 const PayPostpaySummaryRoute = PayPostpaySummaryRouteImport.update({
@@ -283,6 +303,16 @@ const PayPostpayWashSummaryRoute = PayPostpayWashSummaryRouteImport.update({
   path: '/postpay/wash/summary',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const PayPrepayEvChargingRoute = PayPrepayEvChargingRouteImport.update({
+  id: '/prepay/ev/charging',
+  path: '/prepay/ev/charging',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayPrepayEvSummaryRoute = PayPrepayEvSummaryRouteImport.update({
+  id: '/prepay/ev/summary',
+  path: '/prepay/ev/summary',
+  getParentRoute: () => PayRouteRoute,
+} as any)
 const ProfilePaymentsEditIdRoute = ProfilePaymentsEditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
@@ -319,7 +349,10 @@ export interface FileRoutesByFullPath {
   '/profile/': typeof ProfileIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
+  '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
+  '/pay/postpay/gift-card': typeof PayPostpayGiftCardRoute
+  '/pay/postpay/processing': typeof PayPostpayProcessingRoute
   '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
@@ -334,6 +367,8 @@ export interface FileRoutesByFullPath {
   '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
+  '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
@@ -364,7 +399,10 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
+  '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
+  '/pay/postpay/gift-card': typeof PayPostpayGiftCardRoute
+  '/pay/postpay/processing': typeof PayPostpayProcessingRoute
   '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
@@ -379,6 +417,8 @@ export interface FileRoutesByTo {
   '/profile/cars': typeof ProfileCarsIndexRoute
   '/profile/payments': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
+  '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash': typeof PayPostpayWashIndexRoute
 }
@@ -413,7 +453,10 @@ export interface FileRoutesById {
   '/profile/': typeof ProfileIndexRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
+  '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
+  '/pay/postpay/gift-card': typeof PayPostpayGiftCardRoute
+  '/pay/postpay/processing': typeof PayPostpayProcessingRoute
   '/pay/postpay/summary': typeof PayPostpaySummaryRoute
   '/pay/prepay/amount': typeof PayPrepayAmountRoute
   '/pay/prepay/fueling': typeof PayPrepayFuelingRoute
@@ -428,6 +471,8 @@ export interface FileRoutesById {
   '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
+  '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
@@ -463,7 +508,10 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/register/mail'
     | '/history/$id/merge'
+    | '/pay/ev/finish'
     | '/pay/postpay/fueling'
+    | '/pay/postpay/gift-card'
+    | '/pay/postpay/processing'
     | '/pay/postpay/summary'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
@@ -478,6 +526,8 @@ export interface FileRouteTypes {
     | '/profile/cars/'
     | '/profile/payments/'
     | '/pay/postpay/wash/summary'
+    | '/pay/prepay/ev/charging'
+    | '/pay/prepay/ev/summary'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
   fileRoutesByTo: FileRoutesByTo
@@ -508,7 +558,10 @@ export interface FileRouteTypes {
     | '/profile'
     | '/register/mail'
     | '/history/$id/merge'
+    | '/pay/ev/finish'
     | '/pay/postpay/fueling'
+    | '/pay/postpay/gift-card'
+    | '/pay/postpay/processing'
     | '/pay/postpay/summary'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
@@ -523,6 +576,8 @@ export interface FileRouteTypes {
     | '/profile/cars'
     | '/profile/payments'
     | '/pay/postpay/wash/summary'
+    | '/pay/prepay/ev/charging'
+    | '/pay/prepay/ev/summary'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash'
   id:
@@ -556,7 +611,10 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/(public)/register/mail'
     | '/history/$id/merge'
+    | '/pay/ev/finish'
     | '/pay/postpay/fueling'
+    | '/pay/postpay/gift-card'
+    | '/pay/postpay/processing'
     | '/pay/postpay/summary'
     | '/pay/prepay/amount'
     | '/pay/prepay/fueling'
@@ -571,6 +629,8 @@ export interface FileRouteTypes {
     | '/profile/cars/'
     | '/profile/payments/'
     | '/pay/postpay/wash/summary'
+    | '/pay/prepay/ev/charging'
+    | '/pay/prepay/ev/summary'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
   fileRoutesById: FileRoutesById
@@ -819,11 +879,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HistoryIdMergeRouteImport
       parentRoute: typeof HistoryRouteRoute
     }
+    '/pay/ev/finish': {
+      id: '/pay/ev/finish'
+      path: '/ev/finish'
+      fullPath: '/pay/ev/finish'
+      preLoaderRoute: typeof PayEvFinishRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
     '/pay/postpay/fueling': {
       id: '/pay/postpay/fueling'
       path: '/postpay/fueling'
       fullPath: '/pay/postpay/fueling'
       preLoaderRoute: typeof PayPostpayFuelingRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/postpay/gift-card': {
+      id: '/pay/postpay/gift-card'
+      path: '/postpay/gift-card'
+      fullPath: '/pay/postpay/gift-card'
+      preLoaderRoute: typeof PayPostpayGiftCardRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/postpay/processing': {
+      id: '/pay/postpay/processing'
+      path: '/postpay/processing'
+      fullPath: '/pay/postpay/processing'
+      preLoaderRoute: typeof PayPostpayProcessingRouteImport
       parentRoute: typeof PayRouteRoute
     }
     '/pay/postpay/summary': {
@@ -917,6 +998,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPostpayWashSummaryRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/pay/prepay/ev/charging': {
+      id: '/pay/prepay/ev/charging'
+      path: '/prepay/ev/charging'
+      fullPath: '/pay/prepay/ev/charging'
+      preLoaderRoute: typeof PayPrepayEvChargingRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/prepay/ev/summary': {
+      id: '/pay/prepay/ev/summary'
+      path: '/prepay/ev/summary'
+      fullPath: '/pay/prepay/ev/summary'
+      preLoaderRoute: typeof PayPrepayEvSummaryRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
     '/profile/payments/edit/$id': {
       id: '/profile/payments/edit/$id'
       path: '/edit/$id'
@@ -956,7 +1051,10 @@ interface PayRouteRouteChildren {
   PayFinishRoute: typeof PayFinishRoute
   PayPumpRoute: typeof PayPumpRoute
   PayIndexRoute: typeof PayIndexRoute
+  PayEvFinishRoute: typeof PayEvFinishRoute
   PayPostpayFuelingRoute: typeof PayPostpayFuelingRoute
+  PayPostpayGiftCardRoute: typeof PayPostpayGiftCardRoute
+  PayPostpayProcessingRoute: typeof PayPostpayProcessingRoute
   PayPostpaySummaryRoute: typeof PayPostpaySummaryRoute
   PayPrepayAmountRoute: typeof PayPrepayAmountRoute
   PayPrepayFuelingRoute: typeof PayPrepayFuelingRoute
@@ -964,6 +1062,8 @@ interface PayRouteRouteChildren {
   PayPrepaySummaryRoute: typeof PayPrepaySummaryRoute
   PayWashFinishRoute: typeof PayWashFinishRoute
   PayPostpayWashSummaryRoute: typeof PayPostpayWashSummaryRoute
+  PayPrepayEvChargingRoute: typeof PayPrepayEvChargingRoute
+  PayPrepayEvSummaryRoute: typeof PayPrepayEvSummaryRoute
   PayPostpayWashIndexRoute: typeof PayPostpayWashIndexRoute
 }
 
@@ -972,7 +1072,10 @@ const PayRouteRouteChildren: PayRouteRouteChildren = {
   PayFinishRoute: PayFinishRoute,
   PayPumpRoute: PayPumpRoute,
   PayIndexRoute: PayIndexRoute,
+  PayEvFinishRoute: PayEvFinishRoute,
   PayPostpayFuelingRoute: PayPostpayFuelingRoute,
+  PayPostpayGiftCardRoute: PayPostpayGiftCardRoute,
+  PayPostpayProcessingRoute: PayPostpayProcessingRoute,
   PayPostpaySummaryRoute: PayPostpaySummaryRoute,
   PayPrepayAmountRoute: PayPrepayAmountRoute,
   PayPrepayFuelingRoute: PayPrepayFuelingRoute,
@@ -980,6 +1083,8 @@ const PayRouteRouteChildren: PayRouteRouteChildren = {
   PayPrepaySummaryRoute: PayPrepaySummaryRoute,
   PayWashFinishRoute: PayWashFinishRoute,
   PayPostpayWashSummaryRoute: PayPostpayWashSummaryRoute,
+  PayPrepayEvChargingRoute: PayPrepayEvChargingRoute,
+  PayPrepayEvSummaryRoute: PayPrepayEvSummaryRoute,
   PayPostpayWashIndexRoute: PayPostpayWashIndexRoute,
 }
 

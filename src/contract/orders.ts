@@ -1,6 +1,7 @@
 // Wire format of orders, their authorization and payment methods (pay-flows.md §3, §4, §7). Shared by app and server.
 // Every price of an order is {amount, currency, precision}: integer minor units.
 import { z } from 'zod';
+import { orderCharge } from './ev';
 import { currency } from './stations';
 
 export const ORDER_STATES = [
@@ -61,6 +62,10 @@ export const orderProduct = z.object({
   name: z.string(),
   fuelType: z.object({ fuelTypeId: z.string(), name: z.string() }).optional(),
   redemptionCodes: z.array(redemptionCode).optional(),
+  /** A gift card bought with this order (pay-flows.md §2 gift card flow): its code, expiry, value and balance. */
+  giftCard: z
+    .object({ code: z.string(), expirationDate: z.string(), amount: orderPrice, balance: orderPrice })
+    .optional(),
   /** What the wash terminal's scanner reads: `code` is the QR's content (the app draws the QR itself). */
   additionalDisplays: z
     .array(z.object({ type: z.literal('QR'), code: z.string(), redemptionCodeId: z.string().optional() }))
@@ -114,6 +119,8 @@ export const order = z.object({
     })
     .nullable(),
   initiatedByPartner: z.string().nullable().optional(),
+  /** EV charging: meter values while charging (energy, power, time), price lines once acquired. */
+  charge: orderCharge.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

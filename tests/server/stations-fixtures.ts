@@ -5,7 +5,7 @@ import type { AppContext } from '../../server/context';
 import type { SeedProduct, SeedStation } from '../../server/seed/stations';
 import { insertStations } from '../../server/services/stations';
 
-const hexId = () => randomBytes(12).toString('hex');
+export const hexId = () => randomBytes(12).toString('hex');
 
 /** A spot in the South Pacific (no seeded station within thousands of km), different per call. */
 export function farAwaySpot(): { latitude: number; longitude: number } {

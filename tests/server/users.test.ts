@@ -32,7 +32,7 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
         userCurrency: 'EUR',
         twoFactorMethod: 'none',
         passwordExpired: false,
-        features: { referAFriend: true, evCharging: true, webAuthn: false, fuelCard2faMethod: null },
+        features: { referAFriend: true, evCharging: false, webAuthn: false, fuelCard2faMethod: null },
       });
       expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash/);
     });
@@ -231,8 +231,9 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
       const res = await t.server.request(`/api/accounts/${me.body.accountId}/features`, { token: u.token });
       expect(res.status).toBe(200);
       const f = accountFeatures.parse(res.body);
+      // EV charging is off for a new account until enabled (pay-flows.md §6); the amounts are §9's defaults.
       expect(f.evCharging).toEqual({
-        enabled: true,
+        enabled: false,
         preAuthorizations: { DKK: 60000, EUR: 8000, CZK: 200000, PLN: 35000, CHF: 8000 },
       });
       expect(f.psp.providers).toEqual([{ provider: 'sandbox', methods: ['CREDIT_CARD', 'GOOGLE_PAY', 'APPLE_PAY'] }]);

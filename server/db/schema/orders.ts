@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { OrderCharge } from '../../../src/contract/ev';
 import type { OrderState } from '../../../src/contract/orders';
 import { createdAt, ts } from './columns';
 import { users } from './users';
@@ -29,6 +30,8 @@ export const orders = pgTable(
     /** Unit of the item's price: LTR (fuel), KWH, COUNT. */
     unit: text('unit'),
     orderType: text('order_type').$type<'PREPAY' | 'POSTPAY'>().notNull(),
+    /** The product's type (GAS, EV_CHARGE, CAR_WASH, GIFT_CARD); null on orders from before it was recorded. */
+    productType: text('product_type'),
     state: text('state').$type<OrderState>().notNull(),
     stateHistory: jsonb('state_history').$type<StateHistoryRow[]>().notNull(),
     stateChangedAt: ts('state_changed_at').notNull(),
@@ -54,6 +57,8 @@ export const orders = pgTable(
     /** Set by cancel before the nozzle goes back: a zero fill then ends CANCELLED instead of PRODUCT_ACQUIRED. */
     cancelRequestedAt: ts('cancel_requested_at'),
     errorMessage: text('error_message'),
+    /** EV: the charge (start, energy, duration) and, once acquired, its price lines; null for other products. */
+    charge: jsonb('charge').$type<OrderCharge>(),
     /** The provider's page the driver must visit to finish paying (3-D Secure); null when nothing is asked. */
     userInteractionUrl: text('user_interaction_url'),
     createdAt: createdAt(),

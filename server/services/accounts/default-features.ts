@@ -1,9 +1,13 @@
+import { EV_PREAUTHORIZATION_DEFAULTS } from '../../../src/contract/ev';
 import type { AccountFeatures } from '../../../src/contract/users';
 
-/** Features of every new account. Pre-authorizations are minor units (pay-flows.md §9: DKK 600, EUR 80, CZK 2000, PLN 350, CHF 80). */
+/**
+ * Features of every new account. EV charging is off until enabled for the account (pay-flows.md §6: "EV routes ...
+ * require the EV-charging feature"); pre-authorizations are minor units (§9: DKK 600, EUR 80, CZK 2000, PLN 350, CHF 80).
+ */
 export function defaultAccountFeatures(): AccountFeatures {
   return {
-    evCharging: { enabled: true, preAuthorizations: { DKK: 60000, EUR: 8000, CZK: 200000, PLN: 35000, CHF: 8000 } },
+    evCharging: { enabled: false, preAuthorizations: { ...EV_PREAUTHORIZATION_DEFAULTS } },
     quickCheckout: false,
     showOdometerScreenBeforeCheckout: false,
     loyaltyPrograms: [],
@@ -24,6 +28,7 @@ export function allAccountFeatures(): AccountFeatures {
   const base = defaultAccountFeatures();
   return {
     ...base,
+    evCharging: { ...base.evCharging, enabled: true },
     quickCheckout: true,
     showOdometerScreenBeforeCheckout: true,
     loyaltyPrograms: ['REPSOL', 'NOOP', 'Q8_SMILES'],

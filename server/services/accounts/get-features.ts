@@ -19,5 +19,13 @@ export async function getFeatures({
     .from(accounts)
     .where(eq(accounts.id, input.accountId));
   if (!row) throw notFound('No such account');
-  return row.features;
+  // The payment provider's preauth config overrides the account's amounts (pay-flows.md §9): the app shows what is held.
+  const f = row.features;
+  return {
+    ...f,
+    evCharging: {
+      ...f.evCharging,
+      preAuthorizations: { ...f.evCharging.preAuthorizations, ...ctx.env.pspPreauthConfig },
+    },
+  };
 }

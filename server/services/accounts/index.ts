@@ -1,3 +1,4 @@
 // Accounts: what an account may use (its features). A user belongs to one account.
 export { allAccountFeatures, defaultAccountFeatures } from './default-features';
+export { assertEvCharging, setEvCharging } from './ev-charging';
 export { getFeatures } from './get-features';

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { changeDevice } from './change-device';
 import { type DeviceView, deviceView } from './device-view';
 
@@ -9,9 +10,12 @@ import { type DeviceView, deviceView } from './device-view';
 export async function authorizeConnector({
   ctx,
   input,
+  tx,
 }: {
   ctx: AppContext;
   input: { productId: string; orderId?: string; maxAmount?: number };
+  /** Inside the caller's transaction (authorize holds the pre-authorization and authorizes the session in one). */
+  tx?: Tx;
 }): Promise<DeviceView> {
   const r = await changeDevice({
     ctx,
@@ -28,6 +32,7 @@ export async function authorizeConnector({
         driver: d.plugged ? (d.driver ?? 'manual') : ctx.env.forecourt.autoDriver ? 'auto' : 'manual',
       }),
     },
+    tx,
   });
   return deviceView({ ctx, input: r });
 }

@@ -8,6 +8,7 @@ export { assertDeviceAtStation } from './assert-device-at-station';
 // EV connectors
 export { authorizeConnector } from './authorize-connector';
 // Pumps
+export { cancelCharging } from './cancel-charging';
 export { cancelRelease } from './cancel-release';
 // Reads: the console, the simulator
 export { readMeter } from './change-device';
@@ -24,7 +25,7 @@ export { issueRedemptionCode } from './issue-redemption-code';
 export { liftNozzle } from './lift-nozzle';
 export { type ActiveDevice, listActiveDevices } from './list-active-devices';
 export { listConsoleStations } from './list-console-stations';
-export { amountFor, capReachedAt, quantityCapFor } from './meter';
+export { amountFor, capReachedAt, connectorRateW, quantityCapFor } from './meter';
 export type { OrderHooks } from './order-hooks';
 export { pickIdleDevice } from './pick-idle-device';
 export { plugConnector } from './plug-connector';

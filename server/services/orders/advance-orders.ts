@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { forecourtDevices, forecourtSessions, orders } from '../../db/schema';
 import { completeDispensing } from './complete-dispensing';
 import { EXPIRED_MESSAGE, INVOICE_STEP_S } from './constants';
+import { startSupplying } from './ev-charging';
 import { applyTransition } from './transitions';
 
 export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; input?: { now?: Date } }): Promise<void> {
@@ -57,6 +58,9 @@ export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; inpu
         ),
     });
   }
+
+  // 2b. An EV order whose connector charges: PRODUCT_SUPPLYING (the app shows the meter).
+  await startSupplying({ ctx, input: { now } });
 
   // 3. An unpaid postpay order expires (pay-flows.md §4 Postpay flow: "if the order is FAILED and its message
   // contains expired, show the expired-order error").

@@ -15,6 +15,7 @@ import { openChallenge } from '../../psp/challenge-session';
 import { DECLINE_REASONS } from '../../psp/test-cards';
 import { AMOUNT_PRECISION, releasePump } from '../forecourt';
 import { authorizePriced } from './authorize-priced';
+import { authorizeCharge, isChargeOrder } from './ev-charging';
 import { findOrder, loadOwnOrderRow } from './load-order';
 import { type Method, pickMethod } from './pick-method';
 import { applyTransition } from './transitions';
@@ -36,10 +37,14 @@ export async function authorizeOrder({
       .where(eq(stationProducts.id, row.productId));
     if (priced?.facility === 'WASH') return authorizePriced({ ctx, input: { ...input, row, kind: 'wash' } });
     if (priced?.facility === 'PUMP') return authorizePriced({ ctx, input: { ...input, row, kind: 'fuel' } });
+    if (row.productType === 'GIFT_CARD' || priced?.facility === 'SHOP') {
+      return authorizePriced({ ctx, input: { ...input, row, kind: 'gift' } });
+    }
   }
   if (row.state !== 'CREATED') {
     throw new ApiError(409, 'conflict', `The order is ${row.state}; only a CREATED order can be authorized`);
   }
+  if (isChargeOrder(row)) return authorizeCharge({ ctx, input: { session: input.session, body: input.body, row } });
   const [found] = await ctx.db
     .select({ product: stationProducts, stationStatus: stations.status })
     .from(stationProducts)

@@ -18,7 +18,7 @@ import { AMOUNT_PRECISION } from '../forecourt';
 import { findOrder } from './load-order';
 import { pickMethod } from './pick-method';
 import { applyTransition } from './transitions';
-import { issueWashCodes } from './wash-codes';
+import { GIFT_CARD_TTL_MS, issueWashCodes } from './wash-codes';
 
 /** One code per package bought (the app buys one package per order). */
 const CODES_PER_ORDER = 1;
@@ -28,7 +28,7 @@ export async function authorizePriced({
   input,
 }: {
   ctx: AppContext;
-  input: { session: AuthSession; body: AuthorizeBody; row: OrderRow; kind: 'wash' | 'fuel' };
+  input: { session: AuthSession; body: AuthorizeBody; row: OrderRow; kind: 'wash' | 'fuel' | 'gift' };
 }): Promise<Order> {
   const { row, body, kind } = input;
   const total = row.totalAmount ?? 0;
@@ -87,6 +87,26 @@ export async function authorizePriced({
     await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
     if (kind === 'fuel') {
       await step('PAYMENT_AUTHORIZED', 'PRODUCT_ACQUIRED', `${amount} captured for the fuel dispensed`);
+      await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
+      return;
+    }
+    if (kind === 'gift') {
+      // A gift card (pay-flows.md §4, "Gift card: … PRODUCT_ACQUIRED (code)"): its code, valid for a year, is issued now.
+      const [card] = await issueWashCodes({
+        tx,
+        input: {
+          productId: row.productId,
+          itemCode: row.itemCode,
+          orderId: row.id,
+          userId: row.userId,
+          count: 1,
+          now,
+          ttlMs: GIFT_CARD_TTL_MS,
+        },
+      });
+      await step('PAYMENT_AUTHORIZED', 'PRODUCT_ACQUIRED', `Gift card ${card?.code ?? ''} issued; ${amount} captured`, {
+        quantityMl: 1000,
+      });
       await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
       return;
     }

@@ -11,6 +11,7 @@ import { ApiError, notFound } from '../../errors';
 import { releaseHold } from '../../psp/release-hold';
 import { cancelRelease, hangUp } from '../forecourt';
 import { completeDispensing } from './complete-dispensing';
+import { cancelCharge, isChargeOrder } from './ev-charging';
 import { findOrder, loadOwnOrderRow } from './load-order';
 import { applyTransition } from './transitions';
 
@@ -75,6 +76,18 @@ export async function cancelOrder({
     }
     if (!['CREATED', 'PAYMENT_PENDING', 'PAYMENT_AUTHORIZED', 'PRODUCT_PENDING'].includes(row.state)) {
       throw new ApiError(409, 'conflict', `The order is ${row.state}: the product was already acquired`);
+    }
+    if (isChargeOrder(row) && row.state !== 'CREATED') {
+      // EV: withdraw the session before charging (hold released), or stop a running charge (the energy is paid).
+      try {
+        if (!(await cancelCharge({ ctx, input: { row } })) && !(await cancelWithoutPump({ ctx, input: row }))) continue;
+      } catch (err) {
+        if ((err as { status?: number }).status === 409) continue;
+        throw err;
+      }
+      const after = await findOrder({ ctx, input: { orderId: row.id } });
+      if (!after) throw notFound('No such order');
+      return after.json;
     }
     const device = await deviceOf({ ctx, input: row });
     try {

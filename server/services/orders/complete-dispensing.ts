@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import { forecourtSessions, type OrderRow, orders, paymentHolds, stationProducts } from '../../db/schema';
 import { releaseHold } from '../../psp/release-hold';
 import { settleHold } from '../../psp/settle-hold';
+import { completeCharging, isChargeOrder } from './ev-charging';
 import { applyTransition } from './transitions';
 
 export type CompletionOutcome = 'acquired' | 'cancelled' | 'not-ended' | 'skipped';
@@ -20,6 +21,7 @@ export async function completeDispensing({
   input: { orderId: string };
 }): Promise<CompletionOutcome> {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, input.orderId));
+  if (row && isChargeOrder(row)) return completeCharging({ ctx, input: { orderId: row.id } });
   if (row?.orderType === 'POSTPAY') return completePostpayFill({ ctx, input: { row } });
   if (!row || (row.state !== 'PAYMENT_AUTHORIZED' && row.state !== 'PRODUCT_PENDING')) return 'skipped';
   const [session] = await ctx.db

@@ -1,7 +1,8 @@
 // POST /v4/order: an order for one product of a station. Prepay pumps (automaticFlow) start the prepay lifecycle;
 // a car wash package is priced at once and waits for its payment (CREATED -> PAYMENT_PENDING, pay-flows.md §4 Wash
 // flow); a postpay pump is released for the order at once (CREATED -> PRODUCT_PENDING: the driver fuels, and the
-// fill's end prices the order, complete-dispensing.ts); anything else is created (CREATED) for the flows that come later.
+// fill's end prices the order, complete-dispensing.ts); an EV port's order waits CREATED for its pre-authorization
+// (ev-charging.ts); anything else is created (CREATED) for the flows that come later.
 import { and, eq } from 'drizzle-orm';
 import { atPrecision } from '../../../src/contract/money';
 import type { CreateOrderBody, Order } from '../../../src/contract/orders';
@@ -10,6 +11,7 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices, orders, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
+import { assertEvCharging } from '../accounts';
 import { AMOUNT_PRECISION, productStatus, releasePump } from '../forecourt';
 import { checkOdometer } from '../history';
 import { loadOwnThing } from '../things';
@@ -40,6 +42,9 @@ export async function createOrder({
   const { product } = found;
   if (station.status === 'OFFLINE') throw new ApiError(409, 'conflict', 'The station is offline');
   const isWash = product.facility === 'WASH' || product.type === 'CAR_WASH';
+  // pay-flows.md §4 "Gift card stations are always postpay", §2 "registered users only".
+  const isGift = product.type === 'GIFT_CARD' || station.type === 'GIFT_CARD';
+  if (isGift && input.session.isGuest) throw new ApiError(403, 'forbidden', 'Gift cards are for registered users');
   const status = productStatus(found.deviceState ?? undefined, true);
   // A wash code is for later: a bay busy with another car still sells one.
   if (status !== 'AVAILABLE' && !(isWash && status === 'IN_USE')) {
@@ -63,10 +68,13 @@ export async function createOrder({
   const currency = item?.currency ?? product.recommendedPrices?.[0]?.currency;
   if (!currency) throw new ApiError(422, 'unprocessable', 'The product has no price');
   // pay-flows.md §4: prepay if the pump's automaticFlow is set, otherwise postpay.
-  // TODO(EV): EV orders stay CREATED until their lifecycle is implemented.
-  const orderType = product.automaticFlow ? 'PREPAY' : 'POSTPAY';
-  if (isWash && (!item || item.price <= 0)) {
-    throw new ApiError(422, 'unprocessable', 'This wash package has no price', [
+  // EV charging (a CHARGER, prepay): only for accounts with the evCharging feature (403); the order waits CREATED for
+  // its pre-authorization (ev-charging.ts).
+  const isCharger = product.facility === 'CHARGER' || product.type === 'EV_CHARGE';
+  if (isCharger) await assertEvCharging({ ctx, input: { accountId: input.session.accountId, currency } });
+  const orderType = !isGift && (product.automaticFlow || isCharger) ? 'PREPAY' : 'POSTPAY';
+  if ((isWash || isGift) && (!item || item.price <= 0)) {
+    throw new ApiError(422, 'unprocessable', 'This package has no price', [
       { path: 'products.0.fuelTypeId', message: 'No price' },
     ]);
   }
@@ -81,6 +89,7 @@ export async function createOrder({
     itemName: item?.marketingName ?? null,
     unit: item?.unit ?? null,
     orderType,
+    productType: product.type,
     state: 'CREATED' as const,
     stateHistory: [createdEntry(now, `Order for ${product.name} created`)],
     stateChangedAt: now,
@@ -94,8 +103,8 @@ export async function createOrder({
     createdAt: now,
     updatedAt: now,
   } satisfies typeof orders.$inferInsert;
-  if (isWash && item) {
-    // The package's price is the amount to pay: known now, so the order waits for its payment right away.
+  if ((isWash || isGift) && item) {
+    // The package's (or gift card's) price is the amount to pay: known now, so the order waits for its payment right away.
     const total = atPrecision(item.price, item.precision, AMOUNT_PRECISION);
     const row = await ctx.db.transaction(async (tx) => {
       await tx.insert(orders).values({ ...values, totalAmount: total });

@@ -4,6 +4,7 @@ import type { Order } from '../../../src/contract/orders';
 import type { AppContext } from '../../context';
 import { type OrderRow, orders } from '../../db/schema';
 import { notFound } from '../../errors';
+import { isChargeOrder, liveCharge } from './live-charge';
 import { type CodeJson, type LedgerJson, toOrderJson } from './order-json';
 
 export const ledgerJson = sql<LedgerJson[]>`coalesce((
@@ -42,7 +43,8 @@ export async function findOrder({
     .from(orders)
     .where(where);
   if (!found) return undefined;
-  return { row: found.row, json: toOrderJson(found.row, found.ledger, found) };
+  const charge = isChargeOrder(found.row) ? await liveCharge({ ctx, input: { row: found.row } }) : undefined;
+  return { row: found.row, json: toOrderJson(found.row, found.ledger, { ...found, ...(charge ? { charge } : {}) }) };
 }
 
 /** GET /v4/order/{id}: the caller's own order, else 404. The polling hot path: a prepared statement per database. */
@@ -67,7 +69,9 @@ export async function loadOrder({
   }
   const [found] = await prepared.execute({ orderId: input.orderId, userId: input.userId });
   if (!found) throw notFound('No such order');
-  return toOrderJson(found.row, found.ledger, found);
+  // EV: the live meter of a pending or charging order (energy, power, time).
+  const charge = isChargeOrder(found.row) ? await liveCharge({ ctx, input: { row: found.row } }) : undefined;
+  return toOrderJson(found.row, found.ledger, { ...found, ...(charge ? { charge } : {}) });
 }
 
 /** The caller's order row, or 404. */

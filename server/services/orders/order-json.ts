@@ -1,4 +1,5 @@
 // The wire form of an order (contract `order`), from its row and its ledger. Pure.
+import type { OrderCharge } from '../../../src/contract/ev';
 import type { LedgerEntry, Order, OrderPrice } from '../../../src/contract/orders';
 import type { Currency } from '../../../src/contract/stations';
 import type { OrderRow } from '../../db/schema';
@@ -17,7 +18,7 @@ export type LedgerJson = {
 /** A wash code as the order query aggregates it (timestamps arrive as strings). */
 export type CodeJson = { id: string; code: string; expiresAt: string | Date; usedAt: string | Date | null };
 
-export type OrderExtras = { codes?: CodeJson[]; descriptionLines?: string[] | null };
+export type OrderExtras = { codes?: CodeJson[]; descriptionLines?: string[] | null; charge?: OrderCharge | null };
 
 const sum = (ledger: LedgerJson[], kinds: LedgerEntry['kind'][]) =>
   ledger.filter((l) => kinds.includes(l.kind)).reduce((a, l) => a + l.amount, 0);
@@ -60,7 +61,18 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[], extras: Ord
         _id: row.productId,
         name: row.productName,
         ...(row.itemCode ? { fuelType: { fuelTypeId: row.itemCode, name: row.itemName ?? row.itemCode } } : {}),
-        ...(codes.length > 0
+        ...(row.productType === 'GIFT_CARD' && codes[0] && total
+          ? {
+              // The card's value; its balance is spent once the code is redeemed (PATCH /v4/redemption-codes).
+              giftCard: {
+                code: codes[0].code,
+                expirationDate: codes[0].expirationDate,
+                amount: total,
+                balance: price(codes[0].isRedeemed ? 0 : total.amount),
+              },
+            }
+          : {}),
+        ...(codes.length > 0 && row.productType !== 'GIFT_CARD'
           ? {
               redemptionCodes: codes,
               additionalDisplays: codes.map((c) => ({ type: 'QR' as const, code: c.code, redemptionCodeId: c._id })),
@@ -95,6 +107,7 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[], extras: Ord
         }
       : null,
     initiatedByPartner: row.initiatedByPartner,
+    ...(extras.charge !== undefined ? { charge: extras.charge } : row.charge ? { charge: row.charge } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 // PUT /v4/order/{id}/acquire/stop: for a fuel order that is dispensing, like the dispensing cancel (hang up, invoice
-// what was dispensed). EV sessions come with the EV issue.
+// what was dispensed); for an EV order that is charging, the charge stops and is priced (ev-charging.ts).
 import { eq } from 'drizzle-orm';
 import type { Order } from '../../../src/contract/orders';
 import type { AuthSession } from '../../auth/session';
@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { forecourtDevices } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { hangUpOrderPump } from './cancel-order';
+import { isChargeOrder, stopCharge } from './ev-charging';
 import { findOrder, loadOwnOrderRow } from './load-order';
 
 export async function stopAcquire({
@@ -17,6 +18,12 @@ export async function stopAcquire({
   input: { session: AuthSession; orderId: string };
 }): Promise<Order> {
   const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
+  if (isChargeOrder(row)) {
+    await stopCharge({ ctx, input: { row } });
+    const stopped = await findOrder({ ctx, input: { orderId: row.id } });
+    if (!stopped) throw notFound('No such order');
+    return stopped.json;
+  }
   const [device] = await ctx.db.select().from(forecourtDevices).where(eq(forecourtDevices.productId, row.productId));
   if (
     row.state !== 'PRODUCT_PENDING' ||

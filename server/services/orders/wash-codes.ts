@@ -9,6 +9,8 @@ import { redemptionCodes } from '../../db/schema';
 
 /** A code is valid for 30 days at the wash terminal. */
 export const WASH_CODE_TTL_MS = 30 * 24 * 3600 * 1000;
+/** A gift card's code is valid for a year. */
+export const GIFT_CARD_TTL_MS = 365 * 24 * 3600 * 1000;
 /** Digits of a code (what the wash terminal's keypad takes). */
 export const WASH_CODE_DIGITS = 8;
 /** Rows per insert when many codes are issued at once. */
@@ -39,10 +41,12 @@ export async function issueWashCodes({
     userId?: string | null;
     count: number;
     now: Date;
+    /** Validity (default: a wash code's 30 days). */
+    ttlMs?: number;
   };
   random?: (max: number) => number;
 }): Promise<IssuedCode[]> {
-  const expiresAt = new Date(input.now.getTime() + WASH_CODE_TTL_MS);
+  const expiresAt = new Date(input.now.getTime() + (input.ttlMs ?? WASH_CODE_TTL_MS));
   const issued: IssuedCode[] = [];
   for (let round = 0; issued.length < input.count; round++) {
     if (round > 50) throw new Error('issueWashCodes: no free codes left after 50 rounds');

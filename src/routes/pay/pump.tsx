@@ -99,6 +99,7 @@ function PumpSelection() {
   const ports = chargersOf(station);
   const pumps = pumpsOf(station);
   const washes = washesOf(station);
+  const giftCards = station.products.filter((p) => p.type === 'GIFT_CARD');
   const withWash = hasWash(station);
   // Choosing needs a station confirmed online and the driver at it (or the geofence skipped or bypassed).
   const canChoose = confirmed && geofence.kind === 'near';
@@ -126,7 +127,20 @@ function PumpSelection() {
       });
       return;
     }
-    // EV flows are not in this version yet: say so instead of a dead end.
+    if (next.kind === 'ev') {
+      void navigate({
+        to: '/pay/prepay/ev/summary',
+        search: (prev) => ({
+          ...prev,
+          productId: next.productId,
+          fuelTypeId: next.fuelTypeId,
+          orderType: 'PREPAY',
+          orderId: undefined,
+        }),
+      });
+      return;
+    }
+    // Anything else (a gift card station comes later): say so instead of a dead end.
     setUnavailable(true);
   }
 
@@ -190,6 +204,21 @@ function PumpSelection() {
       ) : null}
       {ports.length > 0 ? <EvPorts ports={ports} enabled={canChoose} onChoose={choose} /> : null}
       {pumps.length > 0 ? <PumpGrid pumps={pumps} withWash={withWash} enabled={canChoose} onChoose={choose} /> : null}
+      {giftCards.length > 0 ? (
+        <Button
+          variant="secondary"
+          size="lg"
+          disabled={!confirmed}
+          onClick={() =>
+            void navigate({
+              to: '/pay/postpay/gift-card',
+              search: (prev) => ({ ...prev, orderType: 'POSTPAY', orderId: undefined }),
+            })
+          }
+        >
+          <Trans>Buy a gift card</Trans>
+        </Button>
+      ) : null}
       {washes.length > 0 ? (
         <Button
           variant="secondary"

@@ -17,6 +17,8 @@ export type Step = {
   failTo: WaitErrorType;
   /** Where an order that failed because it expired goes instead (FAILED, its message contains "expired"). */
   expiredTo?: WaitErrorType;
+  /** Where a CANCELLED order goes instead of the error page (EV: "A cancelled order goes to /pay"). */
+  cancelledExit?: FlowExit;
 };
 
 export type Plan = {
@@ -38,6 +40,10 @@ export type FlowExit =
   | { to: 'finish'; orderType: OrderType }
   | { to: 'summary'; kind: SummaryKind }
   | { to: 'cancel'; state: CancelState }
+  /** The EV receipt (/pay/ev/finish). */
+  | { to: 'evFinish' }
+  /** Back to the station's pump selection (/pay). */
+  | { to: 'pay' }
   | { to: 'error'; type: WaitErrorType };
 
 /** Why the driver's cancel did not happen (shown on the waiting page, which keeps waiting). */
@@ -148,6 +154,28 @@ export const PLANS = {
     done: null,
     loadFailedTo: 'payment',
   },
+  /**
+   * "EV flow: … authorize; the charging page waits for PRODUCT_SUPPLYING; finish-charging sends an acquire-stop and
+   *  goes to the EV finish … A cancelled order goes to /pay." The page keeps polling while charging (the meter moves)
+   *  and leaves once the charge is acquired.
+   */
+  evCharging: {
+    steps: [
+      { until: { kind: 'state', state: 'PRODUCT_SUPPLYING' }, failTo: 'payment', cancelledExit: { to: 'pay' } },
+      { until: { kind: 'state', state: 'PRODUCT_ACQUIRED' }, failTo: 'payment', cancelledExit: { to: 'pay' } },
+    ],
+    done: { to: 'evFinish' },
+    loadFailedTo: 'payment',
+  },
+  /** "… the EV finish, which waits for COMPLETED." The page stays: it shows the total, energy and time. */
+  evFinish: {
+    steps: [
+      { until: { kind: 'state', state: 'PRODUCT_ACQUIRED' }, failTo: 'payment', cancelledExit: { to: 'pay' } },
+      { until: { kind: 'completion' }, failTo: 'payment' },
+    ],
+    done: null,
+    loadFailedTo: 'payment',
+  },
 } as const satisfies Record<string, Plan>;
 
 /** Does the page poll in this state? */
@@ -162,6 +190,7 @@ function advance(plan: Plan, step: number, order: Order): { step: number } | { e
     const verdict = evaluate(current.until, order);
     if (verdict === 'wait') return { step: i };
     if (verdict === 'fail') {
+      if (current.cancelledExit && order.state === 'CANCELLED') return { exit: current.cancelledExit };
       const type = current.expiredTo && hasExpired(order) ? current.expiredTo : current.failTo;
       return { exit: { to: 'error', type } };
     }

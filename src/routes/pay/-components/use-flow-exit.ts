@@ -20,6 +20,10 @@ export function useFlowExit(state: WaitState, orderId: string): void {
         search: (prev) => ({ ...prev, orderId, orderType: 'POSTPAY' }),
         replace: true,
       });
+    } else if (exit.to === 'evFinish') {
+      void navigate({ to: '/pay/ev/finish', search: (prev) => ({ ...prev, orderId }), replace: true });
+    } else if (exit.to === 'pay') {
+      void navigate({ to: '/pay', search: (prev) => ({ ...prev, orderId: undefined }), replace: true });
     } else if (exit.to === 'cancel') {
       void navigate({ to: '/pay/cancel', search: (prev) => ({ ...prev, state: exit.state }), replace: true });
     } else {

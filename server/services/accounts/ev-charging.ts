@@ -1,0 +1,52 @@
+// The account's EV-charging feature (pay-flows.md §6: "EV routes ... require the EV-charging feature on the account")
+// and the amount held for a charge (§9: the payment provider's preauth config, else the defaults per currency).
+import { eq, sql } from 'drizzle-orm';
+import { evPreAuthorization } from '../../../src/contract/ev';
+import type { AccountFeatures } from '../../../src/contract/users';
+import type { AppContext } from '../../context';
+import { accounts } from '../../db/schema';
+import { ApiError, notFound } from '../../errors';
+
+async function featuresOf(ctx: AppContext, accountId: string): Promise<AccountFeatures> {
+  const [row] = await ctx.db.select({ features: accounts.features }).from(accounts).where(eq(accounts.id, accountId));
+  if (!row) throw notFound('No such account');
+  return row.features;
+}
+
+/** 403 unless the account may charge; answers the hold for `currency` (minor units, precision 2). */
+export async function assertEvCharging({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { accountId: string; currency: string };
+}): Promise<{ preAuthorization: number }> {
+  const features = await featuresOf(ctx, input.accountId);
+  if (!features.evCharging.enabled) {
+    throw new ApiError(403, 'forbidden', 'EV charging is not enabled for this account');
+  }
+  const amount = evPreAuthorization(input.currency, {
+    ...features.evCharging.preAuthorizations,
+    ...ctx.env.pspPreauthConfig,
+  });
+  if (amount === undefined) {
+    throw new ApiError(422, 'unprocessable', `EV charging is not offered in ${input.currency}`);
+  }
+  return { preAuthorization: amount };
+}
+
+/** Switches EV charging on or off for an account (operators; tests). */
+export async function setEvCharging({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { accountId: string; enabled: boolean };
+}): Promise<void> {
+  await ctx.db
+    .update(accounts)
+    .set({
+      features: sql`jsonb_set(${accounts.features}, '{evCharging,enabled}', ${JSON.stringify(input.enabled)}::jsonb)`,
+    })
+    .where(eq(accounts.id, input.accountId));
+}

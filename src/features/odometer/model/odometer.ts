@@ -1,0 +1,51 @@
+// The odometer screen's rules (pay-flows.md §2 Odometer screen, §4 Finish, §5 Odometer): pure, no React.
+
+/** pay-flows.md §9 "Odometer max 1,000,000 km". */
+export const ODOMETER_MAX_KM = 1_000_000;
+
+/** What is stored when the driver refuses to give the reading (§4: "unless the user refused (stored value REFUSED)"). */
+export const ODOMETER_REFUSED = 'REFUSED' as const;
+
+export type OdometerError = 'required' | 'max' | 'lower';
+
+/** "digits only, non-digit input removed" (leading zeros dropped, so "007" reads 7). */
+export function sanitizeKm(input: string): string {
+  const digits = input.replace(/\D+/g, '');
+  return digits.replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * "required (… when empty or 0); at most 1,000,000 km; Mileage may not be lower than the previous value."
+ * previousKm: the vehicle's last reading in km (undefined when it has none).
+ */
+export function odometerError(km: string, previousKm?: number): OdometerError | null {
+  const value = Number(sanitizeKm(km) || '0');
+  if (value <= 0) return 'required';
+  if (value > ODOMETER_MAX_KM) return 'max';
+  if (previousKm !== undefined && value < previousKm) return 'lower';
+  return null;
+}
+
+/** "submit disabled at 0 or less" — and while the reading is not valid. */
+export function canSubmitOdometer(km: string, previousKm?: number): boolean {
+  return odometerError(km, previousKm) === null;
+}
+
+/** "Sent in metres (km times 1000)." */
+export function kmToMetres(km: string): number {
+  return Number(sanitizeKm(km) || '0') * 1000;
+}
+
+/** The previous reading in whole km from a vehicle's carOdometerM (rounded down), or undefined. */
+export function previousKmOf(carOdometerM: number | null | undefined): number | undefined {
+  return carOdometerM === null || carOdometerM === undefined ? undefined : Math.floor(carOdometerM / 1000);
+}
+
+/** The vehicle picker's order: the preferred vehicle first, the others as they came. */
+export function vehiclesForPicker<T extends { thingId: string }>(
+  vehicles: readonly T[],
+  preferredId: string | null,
+): T[] {
+  const preferred = vehicles.filter((v) => v.thingId === preferredId);
+  return [...preferred, ...vehicles.filter((v) => v.thingId !== preferredId)];
+}

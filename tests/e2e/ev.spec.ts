@@ -1,0 +1,87 @@
+// EV charging as a driver does it (pay-flows.md §4 EV flow): choose the charger, see the pre-authorization on the
+// summary and pay it, plug in at the charger (the forecourt console plays the cable), watch energy and time move,
+// finish charging, get the receipt once COMPLETED; the capture is never above the pre-authorization.
+import { DEMO_STATIONS } from '../../server/seed/stations';
+import { expect, type Page, test } from './fixtures';
+import { expectAccessible, expectHome } from './helpers';
+
+const station = DEMO_STATIONS.ev;
+test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
+
+async function loginAsDemoDriver(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expectHome(page);
+}
+
+test('EV: charger, pre-authorization, plug in, meter moves, finish charging, receipt with capture <= hold', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await loginAsDemoDriver(page);
+  await page.goto(`/pay?pid=${station.id}`);
+  await page.getByRole('button', { name: 'Choose charger 1', exact: true }).click();
+
+  // Summary: the port, its prices and the pre-authorization (§9: EUR 80).
+  await expect(page).toHaveURL(/\/pay\/prepay\/ev\/summary\?/);
+  await expect(page.getByText('Pre-authorization')).toBeVisible();
+  await expect(page.getByText('Price per kWh')).toBeVisible();
+  await expect(page.getByText('Free parking')).toBeVisible();
+  await expectAccessible(page, 'EV summary');
+  await page.screenshot({ path: '/tmp/ev/ev-summary.png', fullPage: true });
+  await page.getByRole('button', { name: 'Reserve €80.00 and start' }).click();
+
+  // Charging: until the cable is in, the driver is asked to check the connection.
+  await expect(page).toHaveURL(/\/pay\/prepay\/ev\/charging\?.*orderId=/);
+  await expect(page.getByText('Check the connection: plug the cable into your car.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finish charging' })).toBeDisabled();
+  const orderId = new URL(page.url()).searchParams.get('orderId') as string;
+
+  const operator = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const consolePage = await operator.newPage();
+    await consolePage.goto(`/forecourt?station=${station.id}`);
+    const charger = consolePage.getByRole('article', { name: 'Charger 1', exact: true });
+    await expect(charger).toContainText('Preparing');
+    await charger.getByRole('button', { name: 'Plug in' }).click();
+    await expect(charger).toContainText('Charging', { timeout: 15_000 });
+  } finally {
+    await operator.close();
+  }
+
+  // Supplying: energy and time move with the order's meter values.
+  await expect(page.getByText('Charging… Finish charging when you are done.')).toBeVisible({ timeout: 15_000 });
+  const energy = page.getByTestId('ev-energy');
+  const first = await energy.textContent();
+  await expect(energy).not.toHaveText(first ?? '', { timeout: 15_000 });
+  await expect(page.getByTestId('ev-time')).not.toHaveText('0:00');
+  await expectAccessible(page, 'EV charging');
+  await page.screenshot({ path: '/tmp/ev/ev-charging.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Finish charging' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, finish' }).click();
+
+  // The receipt: total, energy, time; it waits for COMPLETED.
+  await expect(page).toHaveURL(/\/pay\/ev\/finish\?.*orderId=/);
+  await expect(page.getByRole('heading', { name: 'Charging finished' })).toBeVisible();
+  await expect(page.getByText('Your invoice is ready.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Total')).toBeVisible();
+  await expectAccessible(page, 'EV finish');
+  await page.screenshot({ path: '/tmp/ev/ev-finish.png', fullPage: true });
+
+  // Capture <= pre-authorization, the rest released (the sandbox provider's ledger on the order).
+  const order = await page.evaluate(async (id) => {
+    const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string };
+    const res = await fetch(`/api/v4/order/${id}`, { headers: { Authorization: `Bearer ${auth.token}` } });
+    return res.json();
+  }, orderId);
+  expect(order.state).toBe('COMPLETED');
+  expect(order.payment.held.amount).toBe(8000);
+  expect(order.payment.captured.amount).toBeGreaterThan(0);
+  expect(order.payment.captured.amount).toBeLessThanOrEqual(8000);
+  expect(order.payment.captured.amount + order.payment.released.amount).toBe(8000);
+  expect(order.charge.energyWh).toBeGreaterThan(0);
+});

@@ -1,0 +1,171 @@
+// EV charging through HTTP on the real app (pay-flows.md §4 EV flow, §6, §9): the account's evCharging feature gates
+// the order (403); authorize holds the pre-authorization of the currency (PSP preauth config first); plugging in
+// starts the charge (PRODUCT_SUPPLYING with meter values); acquire/stop prices the charge from the port's price
+// elements and captures at most the hold, releasing the rest; the invoice steps end COMPLETED.
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
+import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
+import type { SeedProduct } from '../../server/seed/stations';
+import { setEvCharging } from '../../server/services/accounts';
+import { deviceAction, drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
+import {
+  authBody,
+  authorizeReq,
+  createOrderReq,
+  type Driver,
+  getOrder,
+  ledgerOf,
+  newDriver,
+  runUntil,
+} from './orders-fixtures';
+import { charger, createStation } from './stations-fixtures';
+
+const evBody = (poiId: string, productId: string) => ({ poiId, autoAcquire: true, products: [{ productId }] });
+
+/** A 50 kW port at 0.59/kWh with a 0.99 session fee. */
+function feePort(name: string): SeedProduct {
+  const p = charger(name, 50, 59);
+  const item = p.items[0]!;
+  item.priceElements = [
+    { priceComponents: [{ type: 'ENERGY', price: 59, precision: 2, unit: 'KWH' }] },
+    { priceComponents: [{ type: 'FLAT', price: 99, precision: 2, unit: 'COUNT' }] },
+  ];
+  return p;
+}
+
+describe.each(drivers)('EV charging (%s)', (driver) => {
+  const t = useServer(driver);
+  let clock: FakeClock;
+  let s: TestServer;
+  let sim: Simulator;
+  beforeAll(async () => {
+    clock = fakeClock(new Date('2031-03-01T10:00:00Z'));
+    s = await t.server.withEnv({ FORECOURT_AUTO_DRIVER: 'false', PSP_PREAUTH_CONFIG: '{"CHF":5000}' }, { clock });
+    sim = createSimulator(s.ctx, { ambient: false });
+  });
+
+  async function evDriver(): Promise<Driver> {
+    const d = await newDriver(s);
+    const [u] = await s.ctx.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, d.id));
+    await setEvCharging({ ctx: s.ctx, input: { accountId: u!.accountId, enabled: true } });
+    return d;
+  }
+
+  it('needs the account evCharging feature: a new user gets 403 until it is enabled', async () => {
+    const st = await createStation(s.ctx, { products: [charger('1')] });
+    const d = await newDriver(s);
+    const refused = await createOrderReq(s, d.token, evBody(st.id, st.products[0]!.id));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'forbidden' });
+    const [u] = await s.ctx.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, d.id));
+    const features = await s.request(`/api/accounts/${u!.accountId}/features`, { token: d.token });
+    expect(features.body.evCharging.enabled).toBe(false);
+    await setEvCharging({ ctx: s.ctx, input: { accountId: u!.accountId, enabled: true } });
+    const ok = await createOrderReq(s, d.token, evBody(st.id, st.products[0]!.id));
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ state: 'CREATED', orderType: 'PREPAY' });
+  });
+
+  it('the features carry the pre-authorizations, the PSP preauth config overriding the defaults', async () => {
+    const d = await newDriver(s);
+    const [u] = await s.ctx.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, d.id));
+    const res = await s.request(`/api/accounts/${u!.accountId}/features`, { token: d.token });
+    expect(res.body.evCharging.preAuthorizations).toMatchObject({ EUR: 8000, DKK: 60000, PLN: 35000, CHF: 5000 });
+  });
+
+  it('plug in, charge with moving meter values, stop: priced from the price elements, capture <= hold, rest released', async () => {
+    const st = await createStation(s.ctx, { products: [feePort('1')] });
+    const portId = st.products[0]!.id;
+    const d = await evDriver();
+    const created = await createOrderReq(s, d.token, evBody(st.id, portId));
+    const id = created.body._id as string;
+    // Only the pre-authorization of the currency is accepted.
+    expect((await authorizeReq(s, d.token, id, authBody(3000, d.visaId))).status).toBe(422);
+    const auth = await authorizeReq(s, d.token, id, authBody(8000, d.visaId));
+    expect(auth.status).toBe(200);
+    expect(auth.body).toMatchObject({ state: 'PRODUCT_PENDING', authorizePrice: { amount: 8000, currency: 'EUR' } });
+    expect(auth.body.payment.held).toMatchObject({ amount: 8000 });
+
+    // Nothing charges until the car is plugged in (the console plugs it).
+    clock.advance(5000);
+    await sim.tick();
+    expect((await getOrder(s, d.token, id)).state).toBe('PRODUCT_PENDING');
+    expect((await deviceAction(s, portId, 'plug')).status).toBe(200);
+    await runUntil(clock, sim, async () => (await getOrder(s, d.token, id)).state === 'PRODUCT_SUPPLYING');
+
+    // 10 simulated minutes at 50 kW: the meter moves.
+    clock.advance(60_000);
+    const first = (await getOrder(s, d.token, id)).charge!;
+    clock.advance(9 * 60_000);
+    const second = (await getOrder(s, d.token, id)).charge!;
+    expect(first.powerW).toBe(50_000);
+    expect(second.energyWh).toBeGreaterThan(first.energyWh);
+    expect(second.durationS).toBeGreaterThan(first.durationS);
+    expect(second.connectorState).toBe('Charging');
+
+    const stop = await s.request(`/api/v4/order/${id}/acquire/stop`, { method: 'PUT', token: d.token });
+    expect(stop.status).toBe(200);
+    const acquired = await getOrder(s, d.token, id);
+    expect(acquired.state).toBe('PRODUCT_ACQUIRED');
+    const lines = acquired.charge!.lines!;
+    expect(lines.map((l) => l.type)).toEqual(['ENERGY', 'FLAT']);
+    const energy = lines[0]!;
+    expect(energy.amount).toBe(Math.floor((acquired.charge!.energyWh * 59) / 1000));
+    const total = energy.amount + 99;
+    expect(acquired.totalAfterDiscounts).toMatchObject({ amount: total, currency: 'EUR' });
+    expect(total).toBeLessThanOrEqual(8000);
+    expect(acquired.payment).toMatchObject({ captured: { amount: total }, released: { amount: 8000 - total } });
+
+    await runUntil(clock, sim, async () => (await getOrder(s, d.token, id)).state === 'COMPLETED');
+  });
+
+  it('never captures above the pre-authorization (CHF 50 from the PSP config): the charge stops at the hold', async () => {
+    const port = feePort('1');
+    for (const item of port.items) item.currency = 'CHF';
+    const st = await createStation(s.ctx, {
+      products: [port],
+      address: { street: 'Bahnhofstrasse', houseNumber: '1', zip: '8001', city: 'Zürich', countryCode: 'CH' },
+    });
+    const portId = st.products[0]!.id;
+    const d = await evDriver();
+    const id = (await createOrderReq(s, d.token, evBody(st.id, portId))).body._id as string;
+    expect((await authorizeReq(s, d.token, id, authBody(8000, d.visaId, 'CHF'))).status).toBe(422);
+    expect((await authorizeReq(s, d.token, id, authBody(5000, d.visaId, 'CHF'))).status).toBe(200);
+    expect((await deviceAction(s, portId, 'plug')).status).toBe(200);
+    // At 50 kW and 0.59/kWh, CHF 50 of energy is ~84.7 kWh: about 102 minutes; the connector suspends at the hold.
+    await runUntil(clock, sim, async () => (await getOrder(s, d.token, id)).charge?.connectorState === 'SuspendedEV', {
+      stepMs: 60_000,
+      maxMs: 4 * 3600_000,
+    });
+    expect((await s.request(`/api/v4/order/${id}/acquire/stop`, { method: 'PUT', token: d.token })).status).toBe(200);
+    const acquired = await getOrder(s, d.token, id);
+    const priced = acquired.charge!.lines!.reduce((a, l) => a + l.amount, 0);
+    expect(priced).toBeGreaterThan(5000); // energy up to the hold plus the session fee
+    expect(acquired.totalAfterDiscounts?.amount).toBe(5000);
+    const ledger = await ledgerOf(s, id);
+    expect(ledger.map((l) => [l.kind, l.amount])).toEqual([
+      ['HOLD', 5000],
+      ['CAPTURE', 5000],
+    ]);
+  });
+
+  it('cancel before the car is plugged in releases the whole pre-authorization', async () => {
+    const st = await createStation(s.ctx, { products: [charger('1')] });
+    const d = await evDriver();
+    const id = (await createOrderReq(s, d.token, evBody(st.id, st.products[0]!.id))).body._id as string;
+    expect((await authorizeReq(s, d.token, id, authBody(8000, d.visaId))).status).toBe(200);
+    const res = await s.request(`/api/v4/order/${id}/cancel`, {
+      token: d.token,
+      body: {},
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(res.status).toBe(200);
+    const after = await getOrder(s, d.token, id);
+    expect(after.state).toBe('CANCELLED');
+    expect(after.payment).toMatchObject({ held: { amount: 8000 }, released: { amount: 8000 }, captured: null });
+    // acquire/stop of an order that is not charging: 409.
+    const stop = await s.request(`/api/v4/order/${id}/acquire/stop`, { method: 'PUT', token: d.token });
+    expect(stop.status).toBe(409);
+  });
+});
