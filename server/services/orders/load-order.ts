@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { type OrderRow, orders } from '../../db/schema';
 import { notFound } from '../../errors';
 import { type CodeJson, type LedgerJson, toOrderJson } from './order-json';
+import { hasMeter, readOrderMeter } from './order-meter';
 
 export const ledgerJson = sql<LedgerJson[]>`coalesce((
   select json_agg(json_build_object('kind', l.kind, 'amount', l.amount, 'currency', l.currency,
@@ -67,7 +68,10 @@ export async function loadOrder({
   }
   const [found] = await prepared.execute({ orderId: input.orderId, userId: input.userId });
   if (!found) throw notFound('No such order');
-  return toOrderJson(found.row, found.ledger, found);
+  const json = toOrderJson(found.row, found.ledger, found);
+  // While the product flows, the pump's meter too (a second query only then).
+  if (hasMeter(json.state)) json.meter = await readOrderMeter({ ctx, input: { orderId: json._id, state: json.state } });
+  return json;
 }
 
 /** The caller's order row, or 404. */
