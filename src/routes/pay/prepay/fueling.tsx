@@ -10,6 +10,7 @@ import { useOrderWait } from '../../../features/orders/use-order-wait';
 import { Button, Dialog, Money, Page } from '../../../ui';
 import { WarningIcon } from '../../../ui/icons';
 import { CancelFuellingDialog, FuellingNotices } from '../-components/CancelFuelling';
+import { LiveMeter } from '../-components/LiveMeter';
 import { DialogIcon } from '../-components/ResultHero';
 import { useFlowExit } from '../-components/use-flow-exit';
 import { useStation } from '../-components/use-station';
@@ -52,7 +53,7 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
   });
 
   const pump = station?.products.find((p) => p._id === productId);
-  const dispensing = pump?.attributes.deviceState === 'DISPENSING';
+  const dispensing = pump?.attributes.deviceState === 'DISPENSING' || order?.meter?.running === true;
   const cancelling = state.kind === 'cancelling' || state.kind === 'confirmingCancel';
   const notice = state.kind === 'waiting' ? state.notice : null;
   const phase = !order
@@ -99,6 +100,7 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
             </Trans>
           </p>
         ) : null}
+        <LiveMeter meter={order?.meter} />
       </div>
       <FuellingNotices cancelQueued={notice === 'cancelQueued'} />
       <CancelFuellingDialog open={confirmCancel} onClose={() => setConfirmCancel(false)} onConfirm={cancel} />
