@@ -11,8 +11,9 @@
 // "orders", "pois" or both (default "orders,pois"); "history" adds the logbook on the device (tests/bench/history.bench.tsx:
 // 10,000 events in Dexie, filter + first render and CSV export against their targets; BENCH_HISTORY_EVENTS,
 // BENCH_HISTORY_RUNS).
-// Subcommands for the web app's figures (issue 16): `npm run bench -- lighthouse`, `npm run bench -- start`.
-if (['lighthouse', 'start'].includes(process.argv[2] ?? '')) {
+// Subcommands for the web app's figures (issue 16): `npm run bench -- lighthouse`, `npm run bench -- start`,
+// `npm run bench -- push` (pump to screen and hang-up to receipt through the event streams).
+if (['lighthouse', 'start', 'push'].includes(process.argv[2] ?? '')) {
   await import('./bench-web.mjs');
   process.exit(0);
 }
