@@ -229,6 +229,8 @@ async function push() {
     api(`/forecourt/api/stations/${PREPAY_STATION}/devices/${productId}/${action}`, { method: 'POST', body: {} });
   const changes = [];
   const fills = [];
+  /** Of the hang-up: until the app is on /pay/finish (the rest is the receipt page's own work). */
+  const toFinish = [];
   try {
     const station = await api(`/api/v4/pois/${PREPAY_STATION}`);
     const pumpOf = (name) => station.products.find((p) => p.name === name);
@@ -311,7 +313,10 @@ async function push() {
       await page.waitForTimeout(1_000);
       await page.evaluate(() => {
         globalThis.__receipt = undefined;
+        globalThis.__finish = undefined;
         const check = () => {
+          if (globalThis.__finish === undefined && location.pathname === '/pay/finish')
+            globalThis.__finish = Date.now();
           if (globalThis.__receipt === undefined && document.querySelector('article.receipt-card'))
             globalThis.__receipt = Date.now();
         };
@@ -320,7 +325,9 @@ async function push() {
       const t0 = Date.now();
       await consoleAction(fillPump._id, 'hang-up');
       await page.waitForFunction(() => globalThis.__receipt !== undefined, undefined, { timeout: 30_000 });
-      fills.push((await page.evaluate(() => globalThis.__receipt)) - t0);
+      const [receiptAt, finishAt] = await page.evaluate(() => [globalThis.__receipt, globalThis.__finish]);
+      fills.push(receiptAt - t0);
+      toFinish.push((finishAt ?? receiptAt) - t0);
       // The pump back to idle before the next fill.
       for (let s = 0; s < 50; s++) {
         const now = await api(`/api/v4/pois/${PREPAY_STATION}`);
@@ -337,6 +344,7 @@ async function push() {
   console.log(`\nPush (event streams), phone CPU × 4, PGlite; ${load()}`);
   console.log(line('Pump state change (console) to the station screen', changes));
   console.log(line('Hang-up (console) to the receipt', fills));
+  console.log(line('  of which hang-up to the receipt page (/pay/finish)', toFinish));
 }
 
 if (sub === 'lighthouse') await lighthouse();
