@@ -98,9 +98,8 @@ export const orderMeter = z.object({
   running: z.boolean(),
   /** The device's state (a pump's DISPENSING, a connector's Charging ...). */
   deviceState: z.string(),
-  /** When the session began (an EV screen's charging time), and when the meter was read. */
+  /** When the session began (an EV screen's charging time). No read time: a meter at rest keeps the order's ETag. */
   startedAt: z.string(),
-  readAt: z.string(),
 });
 export type OrderMeter = z.infer<typeof orderMeter>;
 

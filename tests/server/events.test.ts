@@ -114,6 +114,34 @@ describe.each(drivers)('event streams (%s)', (driver) => {
     expect(changed.id).not.toBe(current.id);
   });
 
+  it('answers an unchanged order or station 304 to its ETag, and 200 with a new ETag after a change', async () => {
+    const { d, pumpId, orderId, st } = await authorizedOrder();
+    const path = `/api/v4/order/${orderId}`;
+    const first = await s.request(path, { token: d.token });
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^"[\w-]{16}"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await s.request(path, { token: d.token, headers: { 'if-none-match': tag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+    expect(again.headers.get('etag')).toBe(tag);
+    // Another driver's ETag guess still gets 404, never 304.
+    const stranger = await newDriver(s);
+    expect((await s.request(path, { token: stranger.token, headers: { 'if-none-match': tag ?? '' } })).status).toBe(
+      404,
+    );
+
+    const station = `/api/v4/pois/${st.id}`;
+    const poiTag = (await s.request(station)).headers.get('etag') ?? '';
+    expect((await s.request(station, { headers: { 'if-none-match': poiTag } })).status).toBe(304);
+    await deviceAction(s, pumpId, 'lift');
+    const changed = await s.request(station, { headers: { 'if-none-match': poiTag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(poiTag);
+    const moved = await s.request(path, { token: d.token, headers: { 'if-none-match': tag ?? '' } });
+    expect(moved.status).toBe(200);
+  });
+
   it('ends every open stream when the process shuts down', async () => {
     const third = await s.withEnv({ FORECOURT_AUTO_DRIVER: 'false' });
     const st = await createStation(s.ctx);

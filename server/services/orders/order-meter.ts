@@ -46,6 +46,5 @@ export async function readOrderMeter({
     running: !!device && RUNNING.has(device.state) && device.rate > 0,
     deviceState: device?.state ?? 'IDLE',
     startedAt: session.startedAt.toISOString(),
-    readAt: now.toISOString(),
   };
 }

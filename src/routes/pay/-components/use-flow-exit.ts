@@ -1,23 +1,21 @@
 // Where a waiting page goes when its order wait leaves (features/orders/model/order-wait.ts FlowExit).
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { WaitState } from '../../../features/orders/model/order-wait';
 import { preloadReceiptStore } from '../../../features/orders/queries';
 
 /**
- * A waiting page fetches the code of where it goes next while the driver waits (the route chunk, and for the receipt
- * the receipt store), so the change arrives on a screen that is ready (issue 16: hang-up to receipt).
+ * The prepay fueling screen loads the receipt store (Dexie) while the driver fuels, so the hang-up's receipt is kept
+ * and shown without waiting for that chunk (issue 16: hang-up to receipt). Only online; code only, no stylesheet
+ * (a route chunk's CSS loaded half-way offline trips axe's CSSOM read under the CSP).
  */
-export function usePreloadNext(to: '/pay/finish' | '/pay/postpay/summary'): void {
-  const router = useRouter();
+export function usePreloadReceipt(): void {
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      const route = router.routesByPath[to];
-      if (route) void Promise.resolve(router.loadRouteChunk(route)).catch(() => {});
-      if (to === '/pay/finish') preloadReceiptStore();
+      if (navigator.onLine) preloadReceiptStore();
     }, 500);
     return () => window.clearTimeout(timer);
-  }, [router, to]);
+  }, []);
 }
 
 export function useFlowExit(state: WaitState, orderId: string): void {

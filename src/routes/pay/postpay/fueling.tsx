@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/http/errors';
 import { Button, FormAlert, Page } from '../../../ui';
 import { CancelFuellingDialog, FuellingNotices } from '../-components/CancelFuelling';
 import { LiveMeter } from '../-components/LiveMeter';
-import { useFlowExit, usePreloadNext } from '../-components/use-flow-exit';
+import { useFlowExit } from '../-components/use-flow-exit';
 import { useStation } from '../-components/use-station';
 import { PumpVisual } from '../prepay/-components/PumpVisual';
 
@@ -103,7 +103,6 @@ function Fueling({ orderId, pid }: { orderId: string; pid: string }) {
   const { state, cancel } = useOrderWait(orderId, PLANS.postpayFueling);
   const [confirmCancel, setConfirmCancel] = useState(false);
   useFlowExit(state, orderId);
-  usePreloadNext('/pay/postpay/summary');
 
   useBlocker({
     enableBeforeUnload: true,

@@ -12,7 +12,7 @@ import { WarningIcon } from '../../../ui/icons';
 import { CancelFuellingDialog, FuellingNotices } from '../-components/CancelFuelling';
 import { LiveMeter } from '../-components/LiveMeter';
 import { DialogIcon } from '../-components/ResultHero';
-import { useFlowExit, usePreloadNext } from '../-components/use-flow-exit';
+import { useFlowExit, usePreloadReceipt } from '../-components/use-flow-exit';
 import { useStation } from '../-components/use-station';
 import { PumpVisual } from './-components/PumpVisual';
 
@@ -41,7 +41,7 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
   const [confirmCancel, setConfirmCancel] = useState(false);
   const failedId = useId();
   useFlowExit(state, orderId);
-  usePreloadNext('/pay/finish');
+  usePreloadReceipt();
 
   // "Leaving the fueling page prompts the browser to confirm" — a reload or closing the tab, and in-app navigation
   // other than where the flow itself goes (finish, cancel, error).
