@@ -4,7 +4,6 @@
 import { useEffect } from 'react';
 import { poi } from '../../contract/stations';
 import { browserConnectivity } from '../../lib/connectivity';
-import { connectEventStream } from '../../lib/event-stream';
 import { streamRequest } from '../../lib/http/index';
 import { queryClient } from '../../lib/query-client';
 import { stationKeys } from './keys';
@@ -25,19 +24,27 @@ export function watchStation(id: string): () => void {
     entry = created;
     streams.set(id, created);
     if (typeof TextDecoderStream !== 'undefined') {
-      created.close = connectEventStream({
-        request: () => streamRequest(`v4/pois/${encodeURIComponent(id)}/events`),
-        event: 'station',
-        connectivity: browserConnectivity,
-        onData: (data) => {
-          const parsed = poi.safeParse(data);
-          if (parsed.success) queryClient.setQueryData(stationKeys.detail(id), parsed.data);
-        },
-        onStatus: (open) => {
-          created.open = open;
-          // Down: the poll takes over at once (refetching re-reads the interval, which is 5 s again).
-          if (!open) void queryClient.refetchQueries({ queryKey: stationKeys.detail(id), type: 'active' });
-        },
+      let dropped = false;
+      created.close = () => {
+        dropped = true;
+      };
+      // The stream client loads with the first station screen, not with the landing page that shares this module.
+      void import('../../lib/event-stream').then(({ connectEventStream }) => {
+        if (dropped) return;
+        created.close = connectEventStream({
+          request: () => streamRequest(`v4/pois/${encodeURIComponent(id)}/events`),
+          event: 'station',
+          connectivity: browserConnectivity,
+          onData: (data) => {
+            const parsed = poi.safeParse(data);
+            if (parsed.success) queryClient.setQueryData(stationKeys.detail(id), parsed.data);
+          },
+          onStatus: (open) => {
+            created.open = open;
+            // Down: the poll takes over at once (refetching re-reads the interval, which is 5 s again).
+            if (!open) void queryClient.refetchQueries({ queryKey: stationKeys.detail(id), type: 'active' });
+          },
+        });
       });
     }
   }
