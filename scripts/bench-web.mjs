@@ -8,6 +8,11 @@
 // start: the offline warm start. One online visit installs the service worker; then, offline and with the CPU slowed
 //   × 4, BENCH_RUNS reloads (default 15) each measured from navigation start to the first screen's heading in the DOM.
 //   Target: median ≤ 300 ms.
+// push: pump to screen by push (the event streams). A phone (CPU × 4) logged in as the demo driver shows the prepay
+//   station's pump grid; BENCH_PUSH_CHANGES console changes (default 40: fault / clear fault of a pump, sent from here)
+//   are timed from the console call to the pump button turning disabled / enabled on the screen. Then BENCH_PUSH_FILLS
+//   fills (default 10: order and hold made over the API, the fueling screen opened, nozzle lifted at the console) are
+//   timed from the console's hang-up call to the receipt on the screen. Targets: p95 ≤ 300 ms each.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -39,7 +44,7 @@ const freePort = () =>
   });
 const load = () => `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
 
-async function startServer() {
+async function startServer(extraEnv = {}) {
   if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('No build: run `npm run build` first.');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-web-'));
@@ -54,6 +59,7 @@ async function startServer() {
       DATABASE_URL: '',
       LOG_REQUESTS: 'false',
       PUBLIC_URL: `http://localhost:${port}`,
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -198,6 +204,150 @@ async function offlineStart() {
   );
 }
 
+async function push() {
+  const { chromium } = await import('@playwright/test');
+  const CHANGES = Number(process.env.BENCH_PUSH_CHANGES ?? 40);
+  const FILLS = Number(process.env.BENCH_PUSH_FILLS ?? 10);
+  // Pumps move only when told: no simulated driver, no ambient traffic.
+  const server = await startServer({ FORECOURT_AUTO_DRIVER: 'false', FORECOURT_AMBIENT: 'false' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-quic'] });
+  const api = async (path, { method = 'GET', body, token, headers = {} } = {}) => {
+    const res = await fetch(`${server.base}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const consoleAction = (productId, action) =>
+    api(`/forecourt/api/stations/${PREPAY_STATION}/devices/${productId}/${action}`, { method: 'POST', body: {} });
+  const changes = [];
+  const fills = [];
+  /** Of the hang-up: until the app is on /pay/finish (the rest is the receipt page's own work). */
+  const toFinish = [];
+  try {
+    const station = await api(`/api/v4/pois/${PREPAY_STATION}`);
+    const pumpOf = (name) => station.products.find((p) => p.name === name);
+    const gridPump = pumpOf('4');
+    const fillPump = pumpOf('10');
+    const login = await api('/api/auth/login/local', {
+      method: 'POST',
+      body: { email: 'driver@example.com', password: 'forecourt-demo' },
+    });
+    const token = login.auth_token;
+    const methods = await api('/api/v4/payment-methods', { token });
+    const visa = methods.find((m) => JSON.stringify(m).includes('4242'));
+
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      geolocation: { latitude: station.location.latitude, longitude: station.location.longitude },
+      permissions: ['geolocation'],
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.base}/login`);
+    await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/map/);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+    // Pump to screen: the moment the pump button's state flips, noted in the page by an observer.
+    await page.goto(`${server.base}/pay?pid=${PREPAY_STATION}`);
+    const button = page.getByRole('button', { name: 'Pump 4', exact: true });
+    await button.waitFor();
+    await button.evaluate((el) => {
+      el.dataset.benchPump = '4';
+    });
+    for (let i = 0; i < CHANGES; i++) {
+      const disabled = i % 2 === 0;
+      await page.evaluate((wanted) => {
+        globalThis.__flipped = undefined;
+        const check = () => {
+          const b = document.querySelector('[data-bench-pump="4"]');
+          if (b && b.disabled === wanted && globalThis.__flipped === undefined) globalThis.__flipped = Date.now();
+        };
+        new MutationObserver(check).observe(document.body, { subtree: true, attributes: true, childList: true });
+      }, disabled);
+      await page.waitForTimeout(300);
+      const t0 = Date.now();
+      await consoleAction(gridPump._id, disabled ? 'fault' : 'clear-fault');
+      await page.waitForFunction(() => globalThis.__flipped !== undefined, undefined, { timeout: 15_000 });
+      changes.push((await page.evaluate(() => globalThis.__flipped)) - t0);
+    }
+
+    // Hang-up to receipt.
+    for (let i = 0; i < FILLS; i++) {
+      const order = await api('/api/v4/order', {
+        method: 'POST',
+        token,
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        body: {
+          poiId: PREPAY_STATION,
+          autoAcquire: true,
+          products: [{ productId: fillPump._id, fuelTypeId: fillPump.attributes.availableItems[0].itemCode }],
+        },
+      });
+      await api(`/api/v4/order/${order._id}/authorize`, {
+        method: 'POST',
+        token,
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        body: { authorizePrice: { amount: 1000, currency: 'EUR', precision: 2 }, paymentMethodId: visa.id },
+      });
+      const search = new URLSearchParams({
+        pid: PREPAY_STATION,
+        orderId: order._id,
+        productId: fillPump._id,
+        orderType: 'PREPAY',
+      });
+      await page.goto(`${server.base}/pay/prepay/fueling?${search}`);
+      await page.getByText('The pump is ready').waitFor({ timeout: 15_000 });
+      await consoleAction(fillPump._id, 'lift');
+      await page.getByText('Fuelling…').waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(1_000);
+      await page.evaluate(() => {
+        globalThis.__receipt = undefined;
+        globalThis.__finish = undefined;
+        const check = () => {
+          if (globalThis.__finish === undefined && location.pathname === '/pay/finish')
+            globalThis.__finish = Date.now();
+          if (globalThis.__receipt === undefined && document.querySelector('article.receipt-card'))
+            globalThis.__receipt = Date.now();
+        };
+        new MutationObserver(check).observe(document.body, { subtree: true, childList: true });
+      });
+      const t0 = Date.now();
+      await consoleAction(fillPump._id, 'hang-up');
+      await page.waitForFunction(() => globalThis.__receipt !== undefined, undefined, { timeout: 30_000 });
+      const [receiptAt, finishAt] = await page.evaluate(() => [globalThis.__receipt, globalThis.__finish]);
+      fills.push(receiptAt - t0);
+      toFinish.push((finishAt ?? receiptAt) - t0);
+      // The pump back to idle before the next fill.
+      for (let s = 0; s < 50; s++) {
+        const now = await api(`/api/v4/pois/${PREPAY_STATION}`);
+        if (now.products.find((p) => p._id === fillPump._id)?.attributes.deviceState === 'IDLE') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const line = (name, values) =>
+    `${name}: n ${values.length}, mean ${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (target: p95 ≤ 300 ms)`;
+  console.log(`\nPush (event streams), phone CPU × 4, PGlite; ${load()}`);
+  console.log(line('Pump state change (console) to the station screen', changes));
+  console.log(line('Hang-up (console) to the receipt', fills));
+  console.log(line('  of which hang-up to the receipt page (/pay/finish)', toFinish));
+}
+
 if (sub === 'lighthouse') await lighthouse();
+else if (sub === 'push') await push();
 else if (sub === 'start') await offlineStart();
 else throw new Error(`unknown bench: ${sub}`);

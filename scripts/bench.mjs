@@ -11,9 +11,10 @@
 // "orders", "pois" or both (default "orders,pois"); "history" adds the logbook on the device (tests/bench/history.bench.tsx:
 // 10,000 events in Dexie, filter + first render and CSV export against their targets; BENCH_HISTORY_EVENTS,
 // BENCH_HISTORY_RUNS).
-// Subcommands for the web app's figures (issue 16): `npm run bench -- lighthouse`, `npm run bench -- start`; and the
-// logbook's filter + first render in Chromium (issue 14): `npm run bench -- history` (scripts/bench-history.mjs).
-if (['lighthouse', 'start'].includes(process.argv[2] ?? '')) {
+// Subcommands for the web app's figures (issue 16): `npm run bench -- lighthouse`, `npm run bench -- start`,
+// `npm run bench -- push` (pump to screen and hang-up to receipt through the event streams); and the logbook's filter +
+// first render in Chromium (issue 14): `npm run bench -- history` (scripts/bench-history.mjs).
+if (['lighthouse', 'start', 'push'].includes(process.argv[2] ?? '')) {
   await import('./bench-web.mjs');
   process.exit(0);
 }

@@ -13,6 +13,7 @@ import type { AppEnv } from './http/types';
 import { authRoutes } from './routes/auth';
 import { devMailApiRoutes, devMailPages } from './routes/dev-mail';
 import { devOidcRoutes } from './routes/dev-oidc';
+import { eventRoutes } from './routes/events';
 import { forecourtRoutes } from './routes/forecourt';
 import { functionRoutes } from './routes/functions';
 import { historyRoutes } from './routes/history';
@@ -77,6 +78,8 @@ export function createApp(ctx: AppContext) {
   app.route('/api', thingRoutes(ctx));
   app.route('/api', functionRoutes(ctx));
   app.route('/api', maintenanceRoutes(ctx));
+  // Before the plain GETs: /v4/pois/{id}/events is not a station id.
+  app.route('/api', eventRoutes(ctx));
   app.route('/api', poiRoutes(ctx));
   app.route('/api', orderRoutes(ctx));
   app.route('/api', historyRoutes(ctx));

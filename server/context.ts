@@ -4,6 +4,7 @@ import type { DemoOidc } from './auth/demo-oidc';
 import type { Db, DbDriver, ProcessIdentity } from './db/client';
 import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
+import type { EventHub } from './services/events/hub';
 // The one import of an area's file past its index: the forecourt's index leads back here (every service takes ctx).
 import type { OrderHooks } from './services/forecourt/order-hooks';
 
@@ -43,4 +44,6 @@ export type AppContext = {
   background: Background;
   /** This process, as the owner of idempotency keys it works on. */
   process: ProcessIdentity;
+  /** Change notifications of orders and stations, for the event streams (services/events). */
+  events: EventHub;
 };

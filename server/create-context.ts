@@ -5,6 +5,7 @@ import { type AppContext, type Background, type Clock, consoleLogger, type Logge
 import { type Db, type DbDriver, type ProcessIdentity, soleProcess } from './db/client';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
+import { createEventHub } from './services/events';
 import { storeMail } from './services/mail';
 import { forecourtHooks } from './services/orders';
 
@@ -28,6 +29,7 @@ export async function createContext(opts: {
     clock: opts.clock ?? systemClock,
     background: createBackground(log),
     process: opts.process ?? soleProcess(),
+    events: createEventHub({ db: opts.db, driver: opts.driver, log }),
   } satisfies Omit<AppContext, 'mailer' | 'orderHooks'> as AppContext;
   // Both act on this very context, so they are made once it exists.
   ctx.mailer = createMailer({

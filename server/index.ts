@@ -40,6 +40,7 @@ async function main() {
   let simulator: Simulator | undefined;
   let identity: ProcessIdentity | undefined;
   let background: (() => Promise<void>) | undefined;
+  let closeStreams: (() => Promise<void>) | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -49,6 +50,8 @@ async function main() {
     force.unref();
     try {
       await simulator?.stop();
+      // Open event streams end first: server.close() waits for every connection.
+      await closeStreams?.();
       if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
       await background?.();
       await identity?.close?.();
@@ -68,6 +71,7 @@ async function main() {
   identity = await database.processIdentity();
   const ctx = await createContext({ env, db: database.db, driver: database.driver, process: identity });
   background = () => ctx.background.idle();
+  closeStreams = () => ctx.events.close();
   await seed(ctx);
   if (stopping) return;
   if (env.forecourt.simulator) {

@@ -11,6 +11,7 @@ import {
 import { redeemCodeBody } from '../../src/contract/wash';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
+import { jsonWithEtag } from '../http/etag';
 import { idempotencyKey, idempotentWrite, sendStored } from '../http/idempotency';
 import type { AppEnv } from '../http/types';
 import { query, readJson, validate } from '../http/validate';
@@ -48,9 +49,10 @@ export function orderRoutes(ctx: AppContext) {
     return sendStored(c, res);
   });
 
+  // The polling hot path: an unchanged order answers 304 to its ETag (private: only this driver's browser keeps it).
   r.get('/v4/order/:id', auth, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(await loadOrder({ ctx, input: { orderId: c.req.param('id'), userId: c.get('session').userId } }));
+    const order = await loadOrder({ ctx, input: { orderId: c.req.param('id'), userId: c.get('session').userId } });
+    return jsonWithEtag(c, order, 'private, no-cache');
   });
 
   r.post('/v4/order/:id/authorize', auth, async (c) => {

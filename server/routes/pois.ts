@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import { placesQuery, poiSearchQuery } from '../../src/contract/stations';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
+import { jsonWithEtag } from '../http/etag';
 import type { AppEnv } from '../http/types';
 import { query, validate } from '../http/validate';
 import { getPoi, getShop, listPlaces, searchPois } from '../services/stations';
@@ -35,10 +36,10 @@ export function poiRoutes(ctx: AppContext) {
   r.get('/v4/pois', search);
   r.get('/v4/pois/', search);
 
-  r.get('/v4/pois/:id', async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(await getPoi({ ctx, input: { id: c.req.param('id') } }));
-  });
+  // Polled every 5 s while the station's stream is down: an unchanged station answers 304 to its ETag.
+  r.get('/v4/pois/:id', async (c) =>
+    jsonWithEtag(c, await getPoi({ ctx, input: { id: c.req.param('id') } }), 'no-cache'),
+  );
 
   r.get('/v4/shops/:id', async (c) => c.json(await getShop({ ctx, input: { id: c.req.param('id') } })));
 

@@ -88,6 +88,26 @@ export const orderProduct = z.object({
     .optional(),
 });
 
+/**
+ * The pump's (or charger's) meter while the product flows (issue 16): what the fueling and charging screens show
+ * live. Present while the order waits for or takes its product (PAYMENT_AUTHORIZED, PRODUCT_PENDING,
+ * PRODUCT_SUPPLYING) and a device session exists; the final figures are in products[].attributes.paymentAttributes.
+ */
+export const orderMeter = z.object({
+  /** Dispensed so far: litres (fuel) or kWh (EV), up to 3 decimals. */
+  quantity: z.number(),
+  unit: z.enum(['l', 'kWh']),
+  /** What the quantity costs so far (rounded down). */
+  amount: orderPrice,
+  /** The meter is running now (fuel flows, the car charges). */
+  running: z.boolean(),
+  /** The device's state (a pump's DISPENSING, a connector's Charging ...). */
+  deviceState: z.string(),
+  /** When the session began (an EV screen's charging time). No read time: a meter at rest keeps the order's ETag. */
+  startedAt: z.string(),
+});
+export type OrderMeter = z.infer<typeof orderMeter>;
+
 export const order = z.object({
   _id: z.string(),
   state: orderState,
@@ -121,6 +141,7 @@ export const order = z.object({
   initiatedByPartner: z.string().nullable().optional(),
   /** EV charging: meter values while charging (energy, power, time), price lines once acquired. */
   charge: orderCharge.nullable().optional(),
+  meter: orderMeter.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -44,7 +44,7 @@ describe.each(drivers)('POI API (%s)', (driver) => {
           recommendedPrices: [2000, 3000, 5000, 8000].map((amount) => ({ amount, currency: 'EUR', precision: 2 })),
         },
       });
-      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
     });
 
     it('shows the OFFLINE station as OFFLINE with unavailable products', async () => {

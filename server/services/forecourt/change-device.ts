@@ -14,6 +14,7 @@ import {
   stations,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
+import { announce, orderTopic, stationTopic } from '../events';
 import { amountFor, meterAt, meterCap } from './meter';
 import { type DeviceEvent, INITIAL_STATE, transition } from './transitions';
 
@@ -187,6 +188,12 @@ export async function changeDevice({
         authorized: next.authorized,
       })
       .where(eq(forecourtDevices.productId, device.productId));
+    // On commit: the station's screens (pump states) and the order's (its meter) hear of it (services/events).
+    await announce(tx, [
+      stationTopic(device.stationId),
+      device.orderId ? orderTopic(device.orderId) : null,
+      next.orderId ? orderTopic(next.orderId) : null,
+    ]);
 
     if (next.sessionId && (to !== from || METERING.has(from))) {
       const ends = SESSION_ENDS.has(to) && from !== to;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { stations } from '../../db/schema';
 import { notFound } from '../../errors';
+import { announce, stationTopic } from '../events';
 
 /** The station's connection to us comes and goes: ONLINE <-> OFFLINE (the POI then reads OFFLINE, products UNAVAILABLE). */
 export async function setStationOnline({
@@ -18,5 +19,6 @@ export async function setStationOnline({
     .where(eq(stations.id, input.stationId))
     .returning({ id: stations.id });
   if (rows.length === 0) throw notFound('No such station');
+  await announce(ctx.db, [stationTopic(input.stationId)]);
   return { stationId: input.stationId, status };
 }

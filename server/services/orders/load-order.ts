@@ -6,6 +6,7 @@ import { type OrderRow, orders } from '../../db/schema';
 import { notFound } from '../../errors';
 import { isChargeOrder, liveCharge } from './live-charge';
 import { type CodeJson, type LedgerJson, toOrderJson } from './order-json';
+import { hasMeter, readOrderMeter } from './order-meter';
 
 export const ledgerJson = sql<LedgerJson[]>`coalesce((
   select json_agg(json_build_object('kind', l.kind, 'amount', l.amount, 'currency', l.currency,
@@ -71,7 +72,10 @@ export async function loadOrder({
   if (!found) throw notFound('No such order');
   // EV: the live meter of a pending or charging order (energy, power, time).
   const charge = isChargeOrder(found.row) ? await liveCharge({ ctx, input: { row: found.row } }) : undefined;
-  return toOrderJson(found.row, found.ledger, { ...found, ...(charge ? { charge } : {}) });
+  const json = toOrderJson(found.row, found.ledger, { ...found, ...(charge ? { charge } : {}) });
+  // While the product flows, the pump's meter too (a second query only then).
+  if (hasMeter(json.state)) json.meter = await readOrderMeter({ ctx, input: { orderId: json._id, state: json.state } });
+  return json;
 }
 
 /** The caller's order row, or 404. */

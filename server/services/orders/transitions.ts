@@ -7,6 +7,7 @@ import { isTerminal, type OrderState } from '../../../src/contract/orders';
 import type { Tx } from '../../db/client';
 import { type OrderRow, orders, type StateHistoryRow } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { announce, orderTopic } from '../events';
 import { recordPaymentEvent } from '../history';
 
 export const ORDER_TRANSITIONS: Record<OrderState, readonly OrderState[]> = {
@@ -80,6 +81,8 @@ export async function applyTransition({
     })
     .where(and(eq(orders.id, input.orderId), eq(orders.state, input.from)))
     .returning();
+  // Screens waiting on the order hear of it when this transaction commits (event streams, services/events).
+  if (row) await announce(tx, [orderTopic(row.id)]);
   // The history's PAYMENT event, in the same transaction: every completed order is in the history exactly once.
   if (row && input.to === 'COMPLETED') await recordPaymentEvent({ tx, input: { order: row, now: input.now } });
   return row;

@@ -46,6 +46,14 @@ function remember(order: Order): void {
   void import('./store').then(({ keepReceipt }) => keepReceipt(receipt));
 }
 
+/**
+ * Load the receipt store (Dexie) ahead, while the driver fuels: the hang-up's receipt is then written and shown
+ * without waiting for the chunk (issue 16, hang-up to receipt).
+ */
+export function preloadReceiptStore(): void {
+  void import('./store');
+}
+
 /** Keep an order fetched elsewhere (the poll loop, poll.ts) as this module keeps its own answers. */
 export const rememberOrder = remember;
 

@@ -1,6 +1,7 @@
-// Drives the order-wait reducer (model/order-wait.ts) for a page: the poll loop while the state polls, the cancel
-// mutation, and the 30 s cancel timer. The page renders the state and holds no timers or counters of its own.
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+// Drives the order-wait reducer (model/order-wait.ts) for a page: the poll loop while the state polls (fed by the
+// order's event stream, polling only while it is down: poll.ts), the cancel mutation, and the 30 s cancel timer. The
+// page renders the state and holds no timers or counters of its own.
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Order } from '../../contract/orders';
 import { queryClient } from '../../lib/query-client';
 import {
@@ -17,6 +18,8 @@ import { orderKeys, useCancelOrder } from './queries';
 
 export type OrderWait = {
   state: WaitState;
+  /** The order as last received (stream or poll), with its live `meter` while the product flows. */
+  order: Order | undefined;
   /** The driver confirmed the cancel (only for plans with a cancel). */
   cancel: () => void;
   dismissNotice: () => void;
@@ -34,6 +37,9 @@ export function useOrderWait(orderId: string, plan: Plan, kept = false): OrderWa
       return seen ? transition(plan, initialWaitState, { type: 'polled', order: seen }) : initialWaitState;
     },
   );
+  const [order, setOrder] = useState<Order | undefined>(() =>
+    queryClient.getQueryData<Order>(orderKeys.detail(orderId)),
+  );
   const cancelOrder = useCancelOrder();
   const keptRef = useRef(kept);
   keptRef.current = kept;
@@ -42,7 +48,10 @@ export function useOrderWait(orderId: string, plan: Plan, kept = false): OrderWa
   useEffect(() => {
     if (!polling) return;
     return orderPollLoop.watch(orderId, {
-      onOrder: (order) => dispatch({ type: 'polled', order }),
+      onOrder: (next) => {
+        setOrder(next);
+        dispatch({ type: 'polled', order: next });
+      },
       onLoadFailed: () => dispatch({ type: 'loadFailed', kept: keptRef.current }),
     });
   }, [orderId, polling]);
@@ -69,5 +78,5 @@ export function useOrderWait(orderId: string, plan: Plan, kept = false): OrderWa
   }, [mutate, orderId]);
   const dismissNotice = useCallback(() => dispatch({ type: 'noticeDismissed' }), []);
 
-  return { state, cancel, dismissNotice };
+  return { state, order, cancel, dismissNotice };
 }

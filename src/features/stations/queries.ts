@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../../lib/http/errors';
 import { stationsApi } from './api';
+import { stationKeys } from './keys';
+import { isStationLive } from './live';
 
 /** pay-flows.md §9: "Station poll 5000 ms"; "Retry count and delay 3 and 2 s". */
 export const STATION_POLL_MS = 5_000;
@@ -9,12 +11,7 @@ export const STATION_RETRY_DELAY_MS = 2_000;
 /** "GET v4/pois/?lat&lon&radiusM=300 (nearby …)". */
 export const NEARBY_RADIUS_M = 300;
 
-export const stationKeys = {
-  all: ['station'] as const,
-  detail: (id: string) => ['station', id] as const,
-  nearby: (lat: number, lon: number, mtskid: string | undefined) =>
-    ['station', 'nearby', lat, lon, mtskid ?? ''] as const,
-};
+export { stationKeys };
 
 /** Retry what may pass on a second try (no answer, a server hiccup), never a 4xx. */
 function retryable(count: number, error: unknown): boolean {
@@ -28,7 +25,8 @@ export const stationQuery = (id: string) =>
     retry: retryable,
     retryDelay: STATION_RETRY_DELAY_MS,
     // Polling: a tick is skipped while the previous fetch still runs (react-query does not start a second one).
-    refetchInterval: STATION_POLL_MS,
+    // Only while the station's event stream is down (live.ts): the stream and the poll never run together.
+    refetchInterval: () => (isStationLive(id) ? false : STATION_POLL_MS),
     refetchIntervalInBackground: false,
     staleTime: 0,
   });

@@ -2,7 +2,7 @@
 // expired password are installed by the shell at boot (app/session-events.ts), so this module knows no feature.
 import { currentLanguage } from '../../i18n/state';
 import { config } from '../config';
-import { createApiClient } from './client';
+import { createApiClient, requestHeaders } from './client';
 
 type SessionHooks = {
   getToken: () => string | null;
@@ -22,3 +22,10 @@ export const api = createApiClient({
   onUnauthorized: (path) => hooks.onUnauthorized(path),
   onPasswordExpired: () => hooks.onPasswordExpired(),
 });
+
+/** URL and headers of a long-lived GET (an event stream, lib/event-stream.ts): the same session, locale and version. */
+export function streamRequest(path: string): { url: string; headers: Record<string, string> } {
+  const base = config.apiBaseUrl.endsWith('/') ? config.apiBaseUrl : `${config.apiBaseUrl}/`;
+  const url = new URL(`${base}${path.replace(/^\/+/, '')}`, globalThis.location?.origin ?? 'http://localhost');
+  return { url: url.toString(), headers: requestHeaders(hooks.getToken(), currentLanguage(), crypto.randomUUID()) };
+}

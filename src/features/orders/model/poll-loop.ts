@@ -1,7 +1,9 @@
 // The order poll loop (pay-flows.md §4 Polling, §8 Retries): fetch every 2.5 s; retry a failed load 3 times 2 s apart;
 // pause while offline and, back online, reload at once and resume; one loop per order. It only fetches and reports:
 // what an order means for the page (keep waiting, move on, fail) is the order-wait reducer's decision.
-// Timers, connectivity and the fetch are injected, so tests drive it with fake timers.
+// Push first (issue 16): with a live source (the order's event stream) the loop takes the orders it sends and polls
+// only while the stream is down — one owner, so stream and poll never run together for one order.
+// Timers, connectivity, the fetch and the live source are injected, so tests drive it with fake timers.
 import type { Order } from '../../../contract/orders';
 import { alwaysOnline, type Connectivity, realTimers, type Timers } from '../../../lib/connectivity';
 import { RETRY_ATTEMPTS, RETRY_DELAY_MS } from '../../../lib/http/retry';
@@ -11,8 +13,16 @@ export const ORDER_POLL_MS = 2_500;
 export const ORDER_RETRIES = RETRY_ATTEMPTS;
 export const ORDER_RETRY_DELAY_MS = RETRY_DELAY_MS;
 
+/** A push channel for one order: delivers orders and says when it is up or down; returns its close. */
+export type LiveSource = (
+  orderId: string,
+  handlers: { onOrder: (order: Order) => void; onStatus: (open: boolean) => void },
+) => () => void;
+
 export type PollLoopDeps = {
   fetchOrder: (orderId: string, signal: AbortSignal) => Promise<Order>;
+  /** The order's event stream; without it the loop only polls. */
+  live?: LiveSource;
   timers?: Timers;
   connectivity?: Connectivity;
   /** Is this failure "no signal" (keep asking) rather than an error to retry? */
@@ -42,17 +52,21 @@ export function createPollLoop(deps: PollLoopDeps) {
     let controller: AbortController | null = null;
     let failures = 0;
     let stopped = false;
+    /** The stream is up: it delivers, the loop does not poll. */
+    let streaming = false;
+    let closeLive: () => void = () => {};
 
     const stop = () => {
       if (stopped) return;
       stopped = true;
       if (timer !== null) timers.clearTimeout(timer);
       controller?.abort();
+      closeLive();
       unsubscribe();
       if (running.get(orderId) === stop) running.delete(orderId);
     };
     const schedule = (ms: number) => {
-      if (stopped) return;
+      if (stopped || streaming) return;
       if (timer !== null) timers.clearTimeout(timer);
       timer = timers.setTimeout(() => {
         timer = null;
@@ -62,6 +76,7 @@ export function createPollLoop(deps: PollLoopDeps) {
 
     async function tick(): Promise<void> {
       if (stopped || controller) return; // one fetch at a time
+      if (streaming) return; // the stream delivers
       if (!connectivity.isOnline()) return; // paused: the online event resumes
       controller = new AbortController();
       const mine = controller;
@@ -107,6 +122,30 @@ export function createPollLoop(deps: PollLoopDeps) {
 
     running.set(orderId, stop);
     void tick();
+    if (deps.live) {
+      closeLive = deps.live(orderId, {
+        onOrder: (order) => {
+          if (stopped) return;
+          failures = 0;
+          deps.onOrder?.(order);
+          watcher.onOrder(order);
+        },
+        onStatus: (open) => {
+          if (stopped || open === streaming) return;
+          streaming = open;
+          if (open) {
+            // Up: no more polls (a fetch under way may still answer; it schedules nothing).
+            if (timer !== null) timers.clearTimeout(timer);
+            timer = null;
+          } else if (!controller) {
+            // Down: poll again at once (a change may have been missed), then every 2.5 s until it is back.
+            if (timer !== null) timers.clearTimeout(timer);
+            timer = null;
+            void tick();
+          }
+        },
+      });
+    }
     return stop;
   }
 

@@ -2,6 +2,21 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { WaitState } from '../../../features/orders/model/order-wait';
+import { preloadReceiptStore } from '../../../features/orders/queries';
+
+/**
+ * The prepay fueling screen loads the receipt store (Dexie) while the driver fuels, so the hang-up's receipt is kept
+ * and shown without waiting for that chunk (issue 16: hang-up to receipt). Only online; code only, no stylesheet
+ * (a route chunk's CSS loaded half-way offline trips axe's CSSOM read under the CSP).
+ */
+export function usePreloadReceipt(): void {
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (navigator.onLine) preloadReceiptStore();
+    }, 500);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
 
 export function useFlowExit(state: WaitState, orderId: string): void {
   const navigate = useNavigate();

@@ -1,10 +1,11 @@
-// The station of the /pay pages: polled every 5 s, shown from the persisted cache without signal, and the outcome
-// rules (offline station, no pumps) applied.
+// The station of the /pay pages: live from its event stream, polled every 5 s while the stream is down, shown from
+// the persisted cache without signal, and the outcome rules (offline station, no pumps) applied.
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { exitContext, useLeave } from '../../../app/leave';
 import { leaveTarget, type Query } from '../../../app/query-carry';
+import { useStationLive } from '../../../features/stations/live';
 import { stationOutcome } from '../../../features/stations/model/pumps';
 import { stationQuery } from '../../../features/stations/queries';
 import { ApiError } from '../../../lib/http/errors';
@@ -14,6 +15,7 @@ export function useStation(pid: string, query: Query) {
   const online = useOnline();
   const navigate = useNavigate();
   const leave = useLeave();
+  useStationLive(pid || undefined);
   const station = useQuery(stationQuery(pid));
   const data = station.data;
   const orderId = typeof query.orderId === 'string' ? query.orderId : undefined;

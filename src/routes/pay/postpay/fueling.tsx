@@ -12,6 +12,7 @@ import { useSession, useUser } from '../../../features/session/queries';
 import { ApiError } from '../../../lib/http/errors';
 import { Button, FormAlert, Page } from '../../../ui';
 import { CancelFuellingDialog, FuellingNotices } from '../-components/CancelFuelling';
+import { LiveMeter } from '../-components/LiveMeter';
 import { useFlowExit } from '../-components/use-flow-exit';
 import { useStation } from '../-components/use-station';
 import { PumpVisual } from '../prepay/-components/PumpVisual';
@@ -145,6 +146,7 @@ function Fueling({ orderId, pid }: { orderId: string; pid: string }) {
             <Trans>The pump is ready. Lift the nozzle and start fuelling.</Trans>
           )}
         </p>
+        <LiveMeter meter={order?.meter} />
       </div>
       <FuellingNotices cancelQueued={notice === 'cancelQueued'} />
       <CancelFuellingDialog open={confirmCancel} onClose={() => setConfirmCancel(false)} onConfirm={cancel} />

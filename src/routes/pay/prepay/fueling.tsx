@@ -10,8 +10,9 @@ import { useOrderWait } from '../../../features/orders/use-order-wait';
 import { Button, Dialog, Money, Page } from '../../../ui';
 import { WarningIcon } from '../../../ui/icons';
 import { CancelFuellingDialog, FuellingNotices } from '../-components/CancelFuelling';
+import { LiveMeter } from '../-components/LiveMeter';
 import { DialogIcon } from '../-components/ResultHero';
-import { useFlowExit } from '../-components/use-flow-exit';
+import { useFlowExit, usePreloadReceipt } from '../-components/use-flow-exit';
 import { useStation } from '../-components/use-station';
 import { PumpVisual } from './-components/PumpVisual';
 
@@ -40,6 +41,7 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
   const [confirmCancel, setConfirmCancel] = useState(false);
   const failedId = useId();
   useFlowExit(state, orderId);
+  usePreloadReceipt();
 
   // "Leaving the fueling page prompts the browser to confirm" — a reload or closing the tab, and in-app navigation
   // other than where the flow itself goes (finish, cancel, error).
@@ -52,7 +54,7 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
   });
 
   const pump = station?.products.find((p) => p._id === productId);
-  const dispensing = pump?.attributes.deviceState === 'DISPENSING';
+  const dispensing = pump?.attributes.deviceState === 'DISPENSING' || order?.meter?.running === true;
   const cancelling = state.kind === 'cancelling' || state.kind === 'confirmingCancel';
   const notice = state.kind === 'waiting' ? state.notice : null;
   const phase = !order
@@ -99,6 +101,7 @@ function Fueling({ orderId, pid, productId }: { orderId: string; pid: string; pr
             </Trans>
           </p>
         ) : null}
+        <LiveMeter meter={order?.meter} />
       </div>
       <FuellingNotices cancelQueued={notice === 'cancelQueued'} />
       <CancelFuellingDialog open={confirmCancel} onClose={() => setConfirmCancel(false)} onConfirm={cancel} />

@@ -1,0 +1,123 @@
+// A live view as Server-Sent Events: the current snapshot on connect (skipped when the client's Last-Event-ID is that
+// very version), then a fresh snapshot after each change the hub announces. Backpressure: one write at a time and at
+// most one reload pending — a slow client gets the newest snapshot later, never a growing queue; a client that reads
+// nothing for WRITE_TIMEOUT_MS is dropped. Heartbeat comments keep proxies and the client's watchdog awake; the stream
+// ends when the client goes, when the hub closes (shutdown) or when the thing can no longer be loaded.
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AppContext } from '../context';
+import type { Topic } from '../services/events';
+import type { AppEnv } from './types';
+
+/** A comment line this often (the client treats 2 missed heartbeats as a dead stream). */
+export const HEARTBEAT_MS = 15_000;
+/** A write the client has not taken within this long: the client is gone or stuck; drop it. */
+const WRITE_TIMEOUT_MS = 20_000;
+
+/** The version of a snapshot: its content's hash (the event id, and the ETag of the same JSON). */
+export function versionOf(json: string): string {
+  return createHash('sha1').update(json).digest('base64url').slice(0, 16);
+}
+
+export type LiveOptions<T> = {
+  topic: Topic;
+  /** The event name of a snapshot ("order", "station"). */
+  event: string;
+  load: () => Promise<T>;
+  /** Reload this long after a snapshot even without a change (a running meter), or null. */
+  refreshAfterMs?: (value: T) => number | null;
+};
+
+export function liveStream<T>(c: Context<AppEnv>, ctx: AppContext, opts: LiveOptions<T>): Response {
+  const lastEventId = c.req.header('last-event-id') ?? null;
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    let finished = false;
+    let finish: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let sent = lastEventId;
+    let writing = false;
+    let dirty = false;
+    let refresh: NodeJS.Timeout | undefined;
+    const end = () => {
+      if (finished) return;
+      finished = true;
+      clearInterval(heartbeat);
+      if (refresh) clearTimeout(refresh);
+      finish();
+    };
+
+    const write = async (text: string) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), WRITE_TIMEOUT_MS);
+      });
+      const result = await Promise.race([stream.write(text).then(() => 'ok' as const), timeout]);
+      clearTimeout(timer);
+      if (result === 'timeout' || stream.aborted) {
+        stream.abort();
+        end();
+      }
+    };
+
+    const pump = async () => {
+      if (finished) return;
+      if (writing) {
+        dirty = true;
+        return;
+      }
+      writing = true;
+      try {
+        do {
+          dirty = false;
+          if (refresh) clearTimeout(refresh);
+          refresh = undefined;
+          let value: T;
+          try {
+            value = await opts.load();
+          } catch (err) {
+            // Gone (deleted, no longer the caller's) or the database failed: end; the client polls meanwhile.
+            const status = (err as { status?: number }).status;
+            if (status === undefined) ctx.log.error(`event stream ${opts.event}: load failed`, err);
+            end();
+            return;
+          }
+          if (finished) return;
+          const json = JSON.stringify(value);
+          const id = versionOf(json);
+          if (id !== sent) {
+            await write(`event: ${opts.event}\nid: ${id}\ndata: ${json}\n\n`);
+            sent = id;
+          }
+          const after = opts.refreshAfterMs?.(value) ?? null;
+          if (after !== null && !finished) refresh = setTimeout(() => void pump(), after);
+        } while (dirty && !finished);
+      } finally {
+        writing = false;
+      }
+    };
+
+    const heartbeat = setInterval(() => {
+      if (!writing && !finished) void write(': heartbeat\n\n');
+    }, HEARTBEAT_MS);
+    stream.onAbort(end);
+    const stopClose = ctx.events.onClose(end);
+    let unsubscribe: () => void = () => {};
+    try {
+      unsubscribe = await ctx.events.subscribe(opts.topic, () => void pump());
+      // Headers and a first line at once: the client knows the stream is up before the first change.
+      await write(': connected\n\n');
+      await pump();
+      await done;
+    } catch (err) {
+      ctx.log.error(`event stream ${opts.event} failed`, err);
+    } finally {
+      end();
+      unsubscribe();
+      stopClose();
+    }
+  });
+}
