@@ -21,7 +21,11 @@ export const paymentFailed = (order: Pick<Order, 'state'>): boolean =>
   order.state === 'FAILED' || order.state === 'REJECTED' || order.state === 'CANCELLED' || order.state === 'PROBLEM';
 
 /** The idempotency key of paying one order with these means (made on first use, then replayed). */
-export function keyFor(keys: Map<string, string>, means: PayMeans, newKey = () => crypto.randomUUID()): string {
+export function keyFor(
+  keys: Map<string, string>,
+  means: PayMeans,
+  newKey: () => string = () => crypto.randomUUID(),
+): string {
   const scope = meansKey(means);
   const known = keys.get(scope);
   if (known) return known;

@@ -5,15 +5,31 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Order } from '../../../contract/orders';
 import type { Poi } from '../../../contract/stations';
-import { type DeviceWallets, payButtonBlock, userOutcome } from '../../../features/checkout/model/checkout';
+import {
+  type DeviceWallets,
+  guestOutcome,
+  payButtonBlock,
+  userOutcome,
+} from '../../../features/checkout/model/checkout';
 import { interactionStart, type PayMeans, paymentFailed } from '../../../features/checkout/model/pay-means';
 import { needsValidation } from '../../../features/checkout/model/validation-step';
+import {
+  amazonReturn,
+  type WalletId,
+  type WalletSupport,
+  walletAmount,
+  walletButtons,
+} from '../../../features/checkout/model/wallets';
 import { PaymentMethodPicker } from '../../../features/checkout/ui/PaymentMethodPicker';
 import { PinSheet } from '../../../features/checkout/ui/PinSheet';
+import { SandboxWalletSheet } from '../../../features/checkout/ui/SandboxWalletSheet';
+import { WalletButtons } from '../../../features/checkout/ui/WalletButtons';
+import { deviceWalletSupport, walletAdapters } from '../../../features/checkout/wallets/registry';
+import { WalletCancelled, type WalletResult } from '../../../features/checkout/wallets/types';
 import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
 import { useSession, useUser } from '../../../features/session/queries';
 import { errorText } from '../../../i18n/messages';
@@ -55,8 +71,24 @@ export type PaySummaryProps = {
   pendingInteraction?: string | null;
 };
 
-// The device wallets come with the wallet adapters; until a page feeds them, none is offered.
-const NO_WALLETS: DeviceWallets = { googlePay: false, applePay: false };
+const NO_SUPPORT: WalletSupport = { GOOGLE_PAY: false, APPLE_PAY: false, AMAZON_PAY: false };
+const TOKEN_FIELD = { GOOGLE_PAY: 'googlePayToken', APPLE_PAY: 'applePayToken', AMAZON_PAY: 'amazonPayToken' } as const;
+/** The method chosen before Amazon Pay took the driver away: restored on a cancelled return (§4 Amazon return). */
+const AMAZON_RESTORE_KEY = 'rydPaySDK-amazonRestoreMethod';
+
+/** The wallet's contact as the authorize payload's userDetails (a guest's email and billing address, §6). */
+function userDetailsOf(result: WalletResult): PayMeans['userDetails'] {
+  if (!result.email && !result.address) return undefined;
+  const address = result.address
+    ? Object.fromEntries(Object.entries(result.address).filter(([, v]) => typeof v === 'string' && v !== ''))
+    : undefined;
+  return {
+    ...(result.email ? { invoiceEmail: result.email } : {}),
+    ...(result.firstName ? { firstName: result.firstName } : {}),
+    ...(result.lastName ? { lastName: result.lastName } : {}),
+    ...(address ? { address } : {}),
+  };
+}
 
 const absolute = (href: string) => new URL(href, window.location.origin).toString();
 
@@ -73,6 +105,16 @@ export function PaySummary(props: PaySummaryProps) {
   const pinStatus = useQuery({ ...pinStatusQuery(), enabled: !isGuest });
   const [chosen, setChosen] = useState<string | null>(null);
   const [pinOpen, setPinOpen] = useState(false);
+  const [walletBusy, setWalletBusy] = useState<WalletId | null>(null);
+  const support = useQuery({
+    queryKey: ['checkout', 'wallet-support'],
+    queryFn: deviceWalletSupport,
+    staleTime: Number.POSITIVE_INFINITY,
+    networkMode: 'always',
+  }).data;
+  const device: DeviceWallets = support
+    ? { googlePay: support.GOOGLE_PAY, applePay: support.APPLE_PAY }
+    : { googlePay: false, applePay: false };
   // No answer: nothing is lost — the same attempt (same keys) is replayed when the driver presses pay again.
   const alert = action.error instanceof ApiError && action.error.status === 0 ? errorText(i18n, action.error) : null;
 
@@ -89,8 +131,22 @@ export function PaySummary(props: PaySummaryProps) {
   const checkoutStation = station
     ? { guestCheckout: station.features.guestCheckout, supportedPaymentMeans: station.supportedPaymentMeans }
     : null;
-  const outcome =
-    isGuest || methods.isPending || !checkoutStation ? null : userOutcome(checkoutStation, list, method, NO_WALLETS);
+  const outcome = !checkoutStation
+    ? null
+    : isGuest
+      ? guestOutcome(checkoutStation, device)
+      : methods.isPending
+        ? null
+        : userOutcome(checkoutStation, list, method, device);
+  const wallets = checkoutStation
+    ? walletButtons({
+        station: checkoutStation,
+        device: support ?? NO_SUPPORT,
+        totalAfterDiscounts: price?.amount ?? 0,
+        isGuest,
+      })
+    : [];
+  const guestAllowed = isGuest && outcome?.kind === 'allowed' && wallets.length > 0;
   const block = payButtonBlock({
     outcome,
     method,
@@ -98,7 +154,8 @@ export function PaySummary(props: PaySummaryProps) {
     twoFactorMethod: user.data?.twoFactorMethod ?? 'none',
     voucherPreviewLoading: props.voucherPreviewLoading ?? false,
   });
-  const busy = action.isPending || !!pendingInteraction;
+  const busy = action.isPending || !!pendingInteraction || walletBusy !== null;
+  const canUseWallet = !!price && online && !busy && !(props.voucherPreviewLoading ?? false);
   const canPay =
     !isGuest &&
     !!method &&
@@ -138,6 +195,54 @@ export function PaySummary(props: PaySummaryProps) {
     );
   }
 
+  async function payWithWallet(id: WalletId) {
+    if (!price || !station) return;
+    setWalletBusy(id);
+    try {
+      if (id === 'AMAZON_PAY' && method) sessionStorage.setItem(AMAZON_RESTORE_KEY, method.id);
+      const result = await walletAdapters[id].pay({
+        amount: walletAmount(price),
+        currency: price.currency,
+        countryCode: station.address.countryCode,
+        label: station.brand,
+        stationId: station._id,
+        needsContact: isGuest,
+        returnUrl: window.location.href,
+      });
+      if (result === 'redirected') return;
+      const details = userDetailsOf(result);
+      authorize({ paymentToken: { [TOKEN_FIELD[id]]: result.token }, ...(details ? { userDetails: details } : {}) });
+    } catch (error) {
+      // A user-cancelled wallet stays silent; every other failure is the payment error page (§4).
+      if (!(error instanceof WalletCancelled)) void navigate({ to: '/error', search: { type: 'payment' } });
+    } finally {
+      setWalletBusy(null);
+    }
+  }
+
+  // Back from Amazon Pay (§4 Amazon return): paid → authorize with its checkout session, once; cancelled → the method
+  // chosen before stays chosen. Either way the flags leave the address.
+  const search = useSearch({ strict: false }) as { amazonCheckoutSessionId?: string; amazonIsCancel?: string };
+  const amazon = amazonReturn(search);
+  const amazonDone = useRef(false);
+  const ready = !!price && !!station;
+  useEffect(() => {
+    if (!amazon || amazonDone.current || !ready) return;
+    amazonDone.current = true;
+    const restore = sessionStorage.getItem(AMAZON_RESTORE_KEY);
+    sessionStorage.removeItem(AMAZON_RESTORE_KEY);
+    void navigate({
+      to: '.',
+      search: (prev) => ({ ...prev, amazonCheckoutSessionId: undefined, amazonIsCancel: undefined }),
+      replace: true,
+    });
+    if (amazon.kind === 'cancelled') {
+      if (restore) setChosen(restore);
+      return;
+    }
+    authorize({ paymentToken: { amazonPayToken: amazon.sessionId } });
+  });
+
   function onPay() {
     if (!method) return;
     if (validation) setPinOpen(true);
@@ -149,9 +254,13 @@ export function PaySummary(props: PaySummaryProps) {
       eyebrow={station?.brand}
       title={<Trans>Summary</Trans>}
       actions={
-        <Button size="lg" disabled={!canPay} loading={busy} onClick={onPay}>
-          {i18n._(msg`Pay ${total}`)}
-        </Button>
+        guestAllowed ? (
+          <WalletButtons wallets={wallets} disabled={!canUseWallet} busy={walletBusy} onPay={payWithWallet} />
+        ) : (
+          <Button size="lg" disabled={!canPay} loading={action.isPending || !!pendingInteraction} onClick={onPay}>
+            {i18n._(msg`Pay ${total}`)}
+          </Button>
+        )
       }
     >
       {props.facts}
@@ -160,7 +269,13 @@ export function PaySummary(props: PaySummaryProps) {
         <Notice
           tone="info"
           live="none"
-          title={<Trans>Log in or register to pay with a saved card.</Trans>}
+          title={
+            guestAllowed ? (
+              <Trans>Pay as a guest with your wallet: it gives the station your email and billing address.</Trans>
+            ) : (
+              <Trans>Log in or register to pay with a saved card.</Trans>
+            )
+          }
           action={
             <div className="pay-inline-actions">
               <Link to="/login" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
@@ -187,11 +302,15 @@ export function PaySummary(props: PaySummaryProps) {
           )}
         </Section>
       )}
-      {outcome?.kind === 'poiRejectedPM' ? (
+      {isGuest ? null : (
+        <WalletButtons wallets={wallets} disabled={!canUseWallet} busy={walletBusy} onPay={payWithWallet} />
+      )}
+      <SandboxWalletSheet />
+      {!isGuest && outcome?.kind === 'poiRejectedPM' ? (
         <Notice tone="warning" live="none">
           <Trans>This station does not take this payment method. Choose another one.</Trans>
         </Notice>
-      ) : outcome?.kind === 'deviceRejectedPM' ? (
+      ) : !isGuest && outcome?.kind === 'deviceRejectedPM' ? (
         <Notice tone="warning" live="none">
           <Trans>This payment method cannot be used on this device. Choose another one.</Trans>
         </Notice>
