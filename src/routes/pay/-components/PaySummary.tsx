@@ -12,6 +12,7 @@ import type { Poi } from '../../../contract/stations';
 import {
   type DeviceWallets,
   guestOutcome,
+  onDevice,
   payButtonBlock,
   userOutcome,
 } from '../../../features/checkout/model/checkout';
@@ -123,7 +124,9 @@ export function PaySummary(props: PaySummaryProps) {
     if (pendingInteraction) window.location.assign(pendingInteraction);
   }, [pendingInteraction]);
 
-  const list = methods.data ?? [];
+  // §5 "Google Pay and Apple Pay methods are removed when the device does not support them".
+  // (Until the device has answered, the list stays whole: the chosen method does not flip.)
+  const list = (methods.data ?? []).filter((m) => !support || onDevice(m, device));
   const method = list.find((m) => m.id === chosen) ?? list.find((m) => m.isPreferred) ?? list[0] ?? null;
   // The validation step (PIN) before card flows other than GOOGLE_PAY, MBWAY, DIRECT_CREDIT, APPLE_PAY (§4).
   const validation = !!method && needsValidation(method.method);
