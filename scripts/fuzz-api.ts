@@ -47,6 +47,12 @@ import { returnUrlsQuery, savePinBody, unlockPinBody, validatePinBody } from '..
 import { placesQuery, poiSearchQuery } from '../src/contract/stations';
 import { dataDumpQuery, preferencesPatch, preferencesQuery, userPatch } from '../src/contract/users';
 import { makesQuery, thingBody, thingPatch } from '../src/contract/vehicles';
+import {
+  amazonButtonConfigBody,
+  amazonSessionConfigBody,
+  applePaySessionBody,
+  merchantQuery,
+} from '../src/contract/wallets';
 import { redeemCodeBody } from '../src/contract/wash';
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 3000);
@@ -500,6 +506,34 @@ const ROUTES: Route[] = [
     url: () => '/api/v4/payment-methods/',
     query: paymentMethodsQuery,
     auth: true,
+  },
+  // Wallets (server/routes/wallets.ts).
+  {
+    method: 'GET',
+    path: '/api/v4/merchants/best-match',
+    url: () => '/api/v4/merchants/best-match',
+    query: merchantQuery,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/v4/apple-pay/session',
+    url: () => '/api/v4/apple-pay/session',
+    body: applePaySessionBody,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/v4/amazon-pay/session-config',
+    url: () => '/api/v4/amazon-pay/session-config',
+    body: amazonSessionConfigBody,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/amazon-pay/button-config',
+    url: () => '/api/auth/amazon-pay/button-config',
+    body: amazonButtonConfigBody,
   },
   {
     method: 'GET',

@@ -146,9 +146,37 @@ const envSchema = z.object({
   ORDER_STUCK_LIMIT_SECONDS: positiveInt.default(900),
   POSTPAY_EXPIRY_SECONDS: positiveInt.default(600),
   PSP_PREAUTH_CONFIG: preauthConfig,
+  // Wallets (server/psp/merchants.ts, apple-pay-session.ts, amazon-pay.ts): without the keys the sandbox answers.
+  WALLET_MERCHANT_ID: z.string().min(1).max(100).default('forecourt-sandbox'),
+  WALLET_MERCHANT_NAME: z.string().min(1).max(64).default('Forecourt Pay'),
+  GOOGLE_PAY_GATEWAY: z.string().min(1).max(100).default('example'),
+  APPLE_PAY_MERCHANT_ID: z.string().min(1).max(200).default('merchant.pay.forecourt.sandbox'),
+  APPLE_PAY_CERT_FILE: optionalString,
+  APPLE_PAY_KEY_FILE: optionalString,
+  AMAZON_PAY_MERCHANT_ID: optionalString,
+  AMAZON_PAY_STORE_ID: optionalString,
+  AMAZON_PAY_PUBLIC_KEY_ID: optionalString,
+  AMAZON_PAY_PRIVATE_KEY_FILE: optionalString,
+  AMAZON_PAY_SANDBOX: bool.default(true),
 });
 
 export type Env = {
+  /** The wallets' merchant (best-match), Apple Pay's merchant identity, Amazon Pay's signing key; sandbox without keys. */
+  wallets: {
+    merchantId: string;
+    merchantName: string;
+    googlePayGateway: string;
+    applePayMerchantId: string;
+    applePayCertFile: string | undefined;
+    applePayKeyFile: string | undefined;
+    amazon: {
+      merchantId: string | undefined;
+      storeId: string | undefined;
+      publicKeyId: string | undefined;
+      privateKeyFile: string | undefined;
+      sandbox: boolean;
+    };
+  };
   /** PSP_PREAUTH_CONFIG: the payment provider's EV pre-authorization per currency (minor units); overrides pay-flows.md §9's defaults. */
   pspPreauthConfig: Record<string, number>;
   port: number;
@@ -341,5 +369,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     orderStuckLimitSeconds: e.ORDER_STUCK_LIMIT_SECONDS,
     postpayExpirySeconds: e.POSTPAY_EXPIRY_SECONDS,
     pspPreauthConfig: e.PSP_PREAUTH_CONFIG,
+    wallets: {
+      merchantId: e.WALLET_MERCHANT_ID,
+      merchantName: e.WALLET_MERCHANT_NAME,
+      googlePayGateway: e.GOOGLE_PAY_GATEWAY,
+      applePayMerchantId: e.APPLE_PAY_MERCHANT_ID,
+      applePayCertFile: e.APPLE_PAY_CERT_FILE,
+      applePayKeyFile: e.APPLE_PAY_KEY_FILE,
+      amazon: {
+        merchantId: e.AMAZON_PAY_MERCHANT_ID,
+        storeId: e.AMAZON_PAY_STORE_ID,
+        publicKeyId: e.AMAZON_PAY_PUBLIC_KEY_ID,
+        privateKeyFile: e.AMAZON_PAY_PRIVATE_KEY_FILE,
+        sandbox: e.AMAZON_PAY_SANDBOX,
+      },
+    },
   };
 }

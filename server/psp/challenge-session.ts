@@ -114,3 +114,13 @@ export async function challengeDetails(
   const amount = row ? `${row.currency} ${((row.amount ?? 0) / 100).toFixed(2)}` : '';
   return { amount, merchant: row?.merchant ?? '', card: row ? `${row.brand ?? ''} •••• ${row.last4 ?? ''}` : '' };
 }
+
+/** A new authorization of the order voids its open challenge (the driver left the page and paid another way). */
+export async function closeOpenChallenges({ tx, input }: { tx: Tx; input: { orderId: string } }): Promise<void> {
+  await tx
+    .update(pspSessions)
+    .set({ status: 'CANCELLED' })
+    .where(
+      and(eq(pspSessions.orderId, input.orderId), eq(pspSessions.kind, 'CHALLENGE'), eq(pspSessions.status, 'OPEN')),
+    );
+}

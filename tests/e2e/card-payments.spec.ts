@@ -67,3 +67,23 @@ test('a declined card: the payment error page', async ({ page }) => {
   await expect(page).toHaveURL(/\/error\?.*type=payment/);
   await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
 });
+
+test('3-D Secure on a car wash: the shared summary sends the driver to the issuer, then to the wash code', async ({
+  page,
+}) => {
+  // Registering the card, the issuer's page and the wash: longer than the default on a loaded 2-core machine.
+  test.setTimeout(120_000);
+  await driverWithCard(page, '4000 0000 0000 3220');
+  await page.goto(`/pay?pid=${DEMO_STATIONS.washOnly.id}`);
+  await page.getByRole('button', { name: 'Car wash' }).click();
+  await page.getByText('Basic', { exact: true }).click();
+  await page.getByRole('button', { name: 'Continue with Basic' }).click();
+  await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: '3220' })).toBeVisible();
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page).toHaveURL(/\/psp\/challenge\//);
+  await page.getByLabel('Security code from your bank').fill('1234');
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page).toHaveURL(/\/pay\/wash\/finish\?.*resultIndicator=/);
+  await expect(page.getByRole('article', { name: /^Wash code \d{8}$/ })).toBeVisible();
+});

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { order as orderSchema } from '../../src/contract/orders';
 import { drivers, type Registered, registerUser, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, key, ledgerOf as ledgerRows, orderBody } from './orders-fixtures';
-import { createStation } from './stations-fixtures';
+import { createStation, washBay } from './stations-fixtures';
 
 const APP = 'http://localhost:8080';
 const ledgerOf = async (server: TestServer, orderId: string) =>
@@ -128,5 +128,64 @@ describe.each(drivers)('3-D Secure (%s)', (driver) => {
     const evil = await pending({ userInteraction: { urls: { success: 'https://evil.example/', error: urls.error } } });
     expect(evil.res.status).toBe(422);
     expect((await s.request(`/api/v4/order/${evil.orderId}`, { token: evil.d.token })).body.state).toBe('CREATED');
+  });
+  /** A wash package order (priced at once: PAYMENT_PENDING) paid with the 3-D Secure card. */
+  async function pendingWash() {
+    const d = await driverWithChallengeCard();
+    const st = await createStation(s.ctx, { type: 'CAR_WASH', products: [washBay('Bay 1')] });
+    const created = await createOrderReq(s, d.token, orderBody(st.id, st.products[0]!.id, 'WASH_BASIC'));
+    expect(created.body.state).toBe('PAYMENT_PENDING');
+    const washUrls = { success: `${APP}/pay/wash/finish?orderId=${created.body._id}`, error: urls.error };
+    const res = await authorizeReq(s, d.token, created.body._id, {
+      ...authBody(900, d.cardId),
+      userInteraction: { urls: washUrls },
+    });
+    return { d, res, orderId: created.body._id as string };
+  }
+
+  it('a priced order (wash, postpay) gets the challenge too: still PAYMENT_PENDING, then paid on the right code', async () => {
+    const { d, res, orderId } = await pendingWash();
+    expect(res.status).toBe(200);
+    expect(res.body.state).toBe('PAYMENT_PENDING');
+    expect(res.body.userInteraction.isRequired).toBe(true);
+    expect(await ledgerOf(s, orderId)).toEqual([]);
+    const path = new URL(res.body.userInteraction.urls.start).pathname;
+    const ok = await s.request(path, form({ code: '1234', action: 'approve' }));
+    expect(ok.status).toBe(303);
+    const back = new URL(ok.headers.get('location') as string);
+    expect(back.pathname).toBe('/pay/wash/finish');
+    expect(back.searchParams.get('sca_feedback')).toBe('approved');
+    const order = await s.request(`/api/v4/order/${orderId}`, { token: d.token });
+    expect(order.body.state).toBe('PRODUCT_ACQUIRED');
+    expect(order.body.userInteraction).toBeNull();
+    expect(order.body.products[0].redemptionCodes).toHaveLength(1);
+    expect(await ledgerOf(s, orderId)).toEqual([
+      ['HOLD', 900],
+      ['CAPTURE', 900],
+    ]);
+  });
+
+  it('a priced order: deny fails it; without return addresses it is 422 and stays payable', async () => {
+    const { d, res, orderId } = await pendingWash();
+    const denied = await s.request(new URL(res.body.userInteraction.urls.start).pathname, form({ action: 'deny' }));
+    expect(new URL(denied.headers.get('location') as string).pathname).toBe('/error');
+    expect((await s.request(`/api/v4/order/${orderId}`, { token: d.token })).body.state).toBe('FAILED');
+    const st = await createStation(s.ctx, { type: 'CAR_WASH', products: [washBay('Bay 2')] });
+    const other = await createOrderReq(s, d.token, orderBody(st.id, st.products[0]!.id, 'WASH_BASIC'));
+    const bare = await authorizeReq(s, d.token, other.body._id, authBody(900, d.cardId));
+    expect(bare.status).toBe(422);
+    expect((await s.request(`/api/v4/order/${other.body._id}`, { token: d.token })).body.state).toBe('PAYMENT_PENDING');
+  });
+
+  it('a wallet the station does not take is refused, and the open challenge stays', async () => {
+    const { d, res, orderId } = await pendingWash();
+    const path = new URL(res.body.userInteraction.urls.start).pathname;
+    const wallet = await authorizeReq(s, d.token, orderId, {
+      ...authBody(900),
+      paymentToken: { googlePayToken: 'sbx_wallet_approve_test' },
+    });
+    // The test station takes DIRECT_CREDIT only: a wallet is refused there, and the challenge stays open.
+    expect(wallet.status).toBe(422);
+    expect((await s.request(path)).status).toBe(200);
   });
 });

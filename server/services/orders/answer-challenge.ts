@@ -20,6 +20,7 @@ import {
 } from '../../psp/challenge-session';
 import { AMOUNT_PRECISION } from '../forecourt';
 import { holdAndRelease } from './authorize-order';
+import { pricedKind, settlePriced } from './authorize-priced';
 import { applyTransition } from './transitions';
 
 export const CHALLENGE_FAILED_MESSAGE = 'Payment declined: 3-D Secure authentication failed';
@@ -106,13 +107,16 @@ export async function answerChallenge({
       .from(forecourtDevices)
       .where(eq(forecourtDevices.productId, order.productId));
     if (!method) return fail('Payment declined: the card is no longer available');
-    // The pump was taken while the driver answered: nothing is held, the payment fails.
-    if (device && device.state !== 'IDLE') return fail('Payment failed: the pump is in use');
-    await holdAndRelease({
-      ctx,
-      tx,
-      input: { row: order, from: 'PAYMENT_PENDING', method: { ...method, behavior: 'approve' }, amount, now },
-    });
+    const approved = { ...method, behavior: 'approve' as const };
+    // A priced order (postpay fill, wash package) waited in PAYMENT_PENDING with its total known: settle it.
+    const priced = order.orderType === 'POSTPAY' ? await pricedKind(tx, order) : null;
+    if (priced) {
+      await settlePriced({ tx, input: { row: order, kind: priced, method: approved, amount, now } });
+    } else {
+      // The pump was taken while the driver answered: nothing is held, the payment fails.
+      if (device && device.state !== 'IDLE') return fail('Payment failed: the pump is in use');
+      await holdAndRelease({ ctx, tx, input: { row: order, from: 'PAYMENT_PENDING', method: approved, amount, now } });
+    }
     return {
       kind: 'redirect',
       to: challengeReturn(visit, true, { ...newResultIndicators(), paymentId: order.id }),

@@ -14,7 +14,7 @@ import { authorizeHold } from '../../psp/authorize-hold';
 import { openChallenge } from '../../psp/challenge-session';
 import { DECLINE_REASONS } from '../../psp/test-cards';
 import { AMOUNT_PRECISION, releasePump } from '../forecourt';
-import { authorizePriced } from './authorize-priced';
+import { authorizePriced, pricedKind } from './authorize-priced';
 import { authorizeCharge, isChargeOrder } from './ev-charging';
 import { findOrder, loadOwnOrderRow } from './load-order';
 import { type Method, pickMethod } from './pick-method';
@@ -31,15 +31,8 @@ export async function authorizeOrder({
   if (row.state === 'PAYMENT_PENDING' && row.orderType === 'POSTPAY') {
     // Priced already (a wash package, a postpay fill): hold and capture the total. (A prepay order waiting here is
     // in its 3-D Secure challenge: the challenge page finishes it; authorizing again is the 409 below.)
-    const [priced] = await ctx.db
-      .select({ facility: stationProducts.facility })
-      .from(stationProducts)
-      .where(eq(stationProducts.id, row.productId));
-    if (priced?.facility === 'WASH') return authorizePriced({ ctx, input: { ...input, row, kind: 'wash' } });
-    if (priced?.facility === 'PUMP') return authorizePriced({ ctx, input: { ...input, row, kind: 'fuel' } });
-    if (row.productType === 'GIFT_CARD' || priced?.facility === 'SHOP') {
-      return authorizePriced({ ctx, input: { ...input, row, kind: 'gift' } });
-    }
+    const kind = await pricedKind(ctx.db, row);
+    if (kind) return authorizePriced({ ctx, input: { ...input, row, kind } });
   }
   if (row.state !== 'CREATED') {
     throw new ApiError(409, 'conflict', `The order is ${row.state}; only a CREATED order can be authorized`);
@@ -72,7 +65,7 @@ export async function authorizeOrder({
       { path: 'authorizePrice.amount', message: `0 < amount <= ${max}` },
     ]);
   }
-  const method = await pickMethod({ ctx, input: { session: input.session, body: input.body } });
+  const method = await pickMethod({ ctx, input: { session: input.session, body: input.body, poiId: row.poiId } });
   if (found.stationStatus !== 'ONLINE') throw new ApiError(409, 'conflict', 'The station is offline');
 
   const now = ctx.clock.now();

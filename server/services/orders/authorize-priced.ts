@@ -3,22 +3,28 @@
 // PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING -> PRODUCT_ACQUIRED (codes issued, capture). A postpay fill (§4 Postpay
 // flow), already in the tank: PAYMENT_PENDING -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_ACQUIRED (capture). The invoice
 // steps (READY_FOR_INVOICE, COMPLETED) follow on the simulator's tick (advance-orders.ts). A declining card ends
-// FAILED with "Payment declined" (a postpay driver then pays at the till).
+// FAILED with "Payment declined" (a postpay driver then pays at the till). A 3-D Secure card leaves the order
+// PAYMENT_PENDING with the challenge page to visit; the page's answer settles or fails it (answer-challenge.ts).
 
+import { and, eq } from 'drizzle-orm';
 import { atPrecision } from '../../../src/contract/money';
 import type { AuthorizeBody, Order } from '../../../src/contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import type { OrderRow } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { type OrderRow, orders, stationProducts } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
+import { closeOpenChallenges, openChallenge } from '../../psp/challenge-session';
 import { settleHold } from '../../psp/settle-hold';
 import { DECLINE_REASONS } from '../../psp/test-cards';
 import { AMOUNT_PRECISION } from '../forecourt';
 import { findOrder } from './load-order';
-import { pickMethod } from './pick-method';
+import { type Method, pickMethod } from './pick-method';
 import { applyTransition } from './transitions';
 import { GIFT_CARD_TTL_MS, issueWashCodes } from './wash-codes';
+
+export type PricedKind = 'wash' | 'fuel' | 'gift';
 
 /** One code per package bought (the app buys one package per order). */
 const CODES_PER_ORDER = 1;
@@ -28,7 +34,7 @@ export async function authorizePriced({
   input,
 }: {
   ctx: AppContext;
-  input: { session: AuthSession; body: AuthorizeBody; row: OrderRow; kind: 'wash' | 'fuel' | 'gift' };
+  input: { session: AuthSession; body: AuthorizeBody; row: OrderRow; kind: PricedKind };
 }): Promise<Order> {
   const { row, body, kind } = input;
   const total = row.totalAmount ?? 0;
@@ -44,17 +50,19 @@ export async function authorizePriced({
       { path: 'authorizePrice.amount', message: `Must be ${total} at precision ${AMOUNT_PRECISION}` },
     ]);
   }
-  const method = await pickMethod({ ctx, input: { session: input.session, body } });
+  const method = await pickMethod({ ctx, input: { session: input.session, body, poiId: row.poiId } });
   const now = ctx.clock.now();
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
-  const card = `${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`;
-  // A card that would ask for 3-D Secure is not offered a challenge here yet (issue 11 wires it into prepay only): the
-  // sandbox's test card is refused rather than paid without the check.
-  if (method.behavior === 'challenge') {
-    throw new ApiError(422, 'unprocessable', 'This card asks for 3-D Secure, which this order type does not offer yet');
+  const challengeUrls = method.behavior === 'challenge' ? body.userInteraction?.urls : undefined;
+  if (method.behavior === 'challenge' && !challengeUrls) {
+    throw new ApiError(422, 'unprocessable', 'This card asks for 3-D Secure: give userInteraction.urls', [
+      { path: 'userInteraction.urls', message: 'Required for this card' },
+    ]);
   }
   const declined = DECLINE_REASONS[method.behavior];
   await ctx.db.transaction(async (tx) => {
+    // Paying again (another card, or back from an abandoned challenge): an open challenge of this order is void.
+    await closeOpenChallenges({ tx, input: { orderId: row.id } });
     if (declined) {
       const moved = await applyTransition({
         tx,
@@ -66,71 +74,131 @@ export async function authorizePriced({
           actionCodeText: 'PAYMENT_DECLINED',
           description: `${method.brand} declined the authorization`,
           message: declined,
-          patch: { ...paymentPatch, errorMessage: declined },
+          patch: { ...paymentPatch, errorMessage: declined, userInteractionUrl: null },
         },
       });
       if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
       await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
       return;
     }
-    const step = async (from: OrderRow['state'], to: OrderRow['state'], description: string, patch = {}) => {
-      const moved = await applyTransition({
+    if (challengeUrls) {
+      // 3-D Secure: the order stays PAYMENT_PENDING (its price is known) with the challenge page as
+      // userInteraction.urls.start; nothing is held until the page is answered (answer-challenge.ts).
+      const start = await openChallenge({
+        ctx,
         tx,
-        input: { orderId: row.id, from, to, now, actionCodeText: to, description, patch },
+        input: { userId: input.session.userId, orderId: row.id, paymentMethodId: method.id, urls: challengeUrls, now },
       });
-      if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
-    };
-    await step('PAYMENT_PENDING', 'PAYMENT_AUTHORIZED', `${amount} held on ${card}`, {
-      ...paymentPatch,
-      authorizeAmount: amount,
+      const [waiting] = await tx
+        .update(orders)
+        .set({ ...paymentPatch, authorizeAmount: amount, userInteractionUrl: start, updatedAt: now })
+        .where(and(eq(orders.id, row.id), eq(orders.state, 'PAYMENT_PENDING')))
+        .returning({ id: orders.id });
+      if (!waiting) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
+      return;
+    }
+    await settlePriced({ tx, input: { row, kind, method, amount, now, patch: paymentPatch } });
+  });
+  const after = await findOrder({ ctx, input: { orderId: row.id } });
+  if (!after) throw notFound('No such order');
+  return after.json;
+}
+
+/**
+ * The approved payment of a priced order, inside the caller's transaction: hold the total and capture it (postpay
+ * fuel), or hold, issue the wash code and capture (wash). From PAYMENT_PENDING, right away or after 3-D Secure.
+ */
+export async function settlePriced({
+  tx,
+  input,
+}: {
+  tx: Tx;
+  input: {
+    row: OrderRow;
+    kind: PricedKind;
+    method: Pick<Method, 'id' | 'behavior' | 'brand' | 'last4'>;
+    amount: number;
+    now: Date;
+    patch?: Partial<OrderRow>;
+  };
+}): Promise<void> {
+  const { row, kind, method, amount, now } = input;
+  const card = `${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`;
+  const step = async (from: OrderRow['state'], to: OrderRow['state'], description: string, patch = {}) => {
+    const moved = await applyTransition({
+      tx,
+      input: { orderId: row.id, from, to, now, actionCodeText: to, description, patch },
     });
-    await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
-    if (kind === 'fuel') {
-      await step('PAYMENT_AUTHORIZED', 'PRODUCT_ACQUIRED', `${amount} captured for the fuel dispensed`);
-      await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
-      return;
-    }
-    if (kind === 'gift') {
-      // A gift card (pay-flows.md §4, "Gift card: … PRODUCT_ACQUIRED (code)"): its code, valid for a year, is issued now.
-      const [card] = await issueWashCodes({
-        tx,
-        input: {
-          productId: row.productId,
-          itemCode: row.itemCode,
-          orderId: row.id,
-          userId: row.userId,
-          count: 1,
-          now,
-          ttlMs: GIFT_CARD_TTL_MS,
-        },
-      });
-      await step('PAYMENT_AUTHORIZED', 'PRODUCT_ACQUIRED', `Gift card ${card?.code ?? ''} issued; ${amount} captured`, {
-        quantityMl: 1000,
-      });
-      await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
-      return;
-    }
-    await step('PAYMENT_AUTHORIZED', 'PRODUCT_PENDING', `Issuing the code for ${row.itemName ?? row.productName}`);
-    const codes = await issueWashCodes({
+    if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
+  };
+  await step('PAYMENT_PENDING', 'PAYMENT_AUTHORIZED', `${amount} held on ${card}`, {
+    ...input.patch,
+    authorizeAmount: amount,
+    userInteractionUrl: null,
+  });
+  await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
+  if (kind === 'fuel') {
+    await step('PAYMENT_AUTHORIZED', 'PRODUCT_ACQUIRED', `${amount} captured for the fuel dispensed`);
+    await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
+    return;
+  }
+  if (kind === 'gift') {
+    // A gift card (pay-flows.md §4, "Gift card: … PRODUCT_ACQUIRED (code)"): its code, valid for a year, is issued now.
+    const [giftCard] = await issueWashCodes({
       tx,
       input: {
         productId: row.productId,
         itemCode: row.itemCode,
         orderId: row.id,
         userId: row.userId,
-        count: CODES_PER_ORDER,
+        count: 1,
         now,
+        ttlMs: GIFT_CARD_TTL_MS,
       },
     });
     await step(
-      'PRODUCT_PENDING',
+      'PAYMENT_AUTHORIZED',
       'PRODUCT_ACQUIRED',
-      `${codes.length} wash code${codes.length === 1 ? '' : 's'} issued; ${amount} captured`,
-      { quantityMl: codes.length * 1000 },
+      `Gift card ${giftCard?.code ?? ''} issued; ${amount} captured`,
+      {
+        quantityMl: 1000,
+      },
     );
     await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
+    return;
+  }
+  await step('PAYMENT_AUTHORIZED', 'PRODUCT_PENDING', `Issuing the code for ${row.itemName ?? row.productName}`);
+  const codes = await issueWashCodes({
+    tx,
+    input: {
+      productId: row.productId,
+      itemCode: row.itemCode,
+      orderId: row.id,
+      userId: row.userId,
+      count: CODES_PER_ORDER,
+      now,
+    },
   });
-  const after = await findOrder({ ctx, input: { orderId: row.id } });
-  if (!after) throw notFound('No such order');
-  return after.json;
+  await step(
+    'PRODUCT_PENDING',
+    'PRODUCT_ACQUIRED',
+    `${codes.length} wash code${codes.length === 1 ? '' : 's'} issued; ${amount} captured`,
+    { quantityMl: codes.length * 1000 },
+  );
+  await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
+}
+
+/** Which priced path an order's product takes (null: not a priced order). */
+export async function pricedKind(
+  db: Tx | AppContext['db'],
+  row: Pick<OrderRow, 'productId' | 'productType'>,
+): Promise<PricedKind | null> {
+  const [priced] = await db
+    .select({ facility: stationProducts.facility })
+    .from(stationProducts)
+    .where(eq(stationProducts.id, row.productId));
+  if (priced?.facility === 'WASH') return 'wash';
+  if (priced?.facility === 'PUMP') return 'fuel';
+  if (row.productType === 'GIFT_CARD' || priced?.facility === 'SHOP') return 'gift';
+  return null;
 }

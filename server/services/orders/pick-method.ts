@@ -1,11 +1,13 @@
 // Which means pays an order (the authorize payload): a saved card of the caller, a device wallet token, or the
-// caller's preferred card.
+// caller's preferred card; and who may pay how at the order's station (guests: wallets at guestCheckout stations).
 import { and, desc, eq } from 'drizzle-orm';
 import type { AuthorizeBody } from '../../../src/contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import { type PaymentMethodRow, paymentMethods } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { type PaymentMethodRow, paymentMethods, stations } from '../../db/schema';
+import { ApiError, forbidden, notFound } from '../../errors';
+import { stationMethods } from '../../psp/list-payment-methods';
+import { walletOf, walletTokenBehavior } from '../../psp/wallet-tokens';
 
 export type Method = Pick<PaymentMethodRow, 'id' | 'behavior' | 'brand' | 'last4'>;
 
@@ -14,7 +16,7 @@ export async function pickMethod({
   input,
 }: {
   ctx: AppContext;
-  input: { session: AuthSession; body: AuthorizeBody };
+  input: { session: AuthSession; body: AuthorizeBody; poiId: string };
 }): Promise<Method> {
   const { session, body } = input;
   if (body.paymentMethodId) {
@@ -31,16 +33,38 @@ export async function pickMethod({
     if (!m) throw notFound('No such payment method');
     return m;
   }
-  // A device wallet token (guests pay this way): the sandbox approves it unless it says "decline".
-  const wallet = body.paymentToken;
-  const token = wallet?.googlePayToken ?? wallet?.applePayToken ?? wallet?.amazonPayToken;
-  if (wallet && token) {
-    const brand = wallet.googlePayToken ? 'GOOGLE_PAY' : wallet.applePayToken ? 'APPLE_PAY' : 'AMAZON_PAY';
+  // (A guest owns no saved method: another's id is 404 above, as everywhere.)
+  const wallet = body.paymentToken ? walletOf(body.paymentToken) : null;
+  if (session.isGuest || wallet) {
+    const [station] = await ctx.db
+      .select({ guestCheckout: stations.guestCheckout, means: stations.paymentMeans })
+      .from(stations)
+      .where(eq(stations.id, input.poiId));
+    // pay-flows.md §6: a guest pays only at a guestCheckout station, with a wallet the station takes, and gives an
+    // email and a billing address through the wallet.
+    if (session.isGuest) {
+      if (!station?.guestCheckout) throw forbidden('This station does not offer guest checkout: log in or register');
+      if (!wallet) throw new ApiError(422, 'unprocessable', 'A guest pays with a device wallet (paymentToken)');
+      const details = body.userDetails;
+      if (!details?.invoiceEmail || !details.address?.countryCode || !details.address.city) {
+        throw new ApiError(422, 'unprocessable', 'A guest gives an email and a billing address', [
+          { path: 'userDetails', message: 'invoiceEmail and address (countryCode, city) are required for guests' },
+        ]);
+      }
+    }
+    if (wallet && !stationMethods(station?.means ?? []).has(wallet.kind)) {
+      throw new ApiError(422, 'unprocessable', `This station does not take ${wallet.kind}`, [
+        { path: 'paymentToken', message: 'Not accepted at this station' },
+      ]);
+    }
+  }
+  // A device wallet token (guests pay this way): the sandbox's test tokens say what the issuer answers.
+  if (wallet) {
     return {
-      id: `wallet_${brand.toLowerCase()}`,
-      brand,
+      id: `wallet_${wallet.kind.toLowerCase()}`,
+      brand: wallet.kind,
       last4: '',
-      behavior: /decline/i.test(token) ? 'decline' : 'approve',
+      behavior: walletTokenBehavior(wallet.token),
     };
   }
   const [preferred] = await ctx.db

@@ -1,11 +1,12 @@
 // Paying (pay-flows.md §4 Prepay flow: summary → authorize): create the order and authorize the amount with the
 // attempt's idempotency keys, as one mutation registered once at boot (registerCheckoutMutations).
 import { type QueryClient, useMutation } from '@tanstack/react-query';
-import { isTerminal, type Order } from '../../contract/orders';
+import { type AuthorizeBody, isTerminal, type Order } from '../../contract/orders';
 import type { Currency } from '../../contract/stations';
 import { ApiError } from '../../lib/http/errors';
 import { authorizeOrder, createOrder, fetchOrder } from '../orders/queries';
 import { type Attempt, attemptFor, authorizeKeyFor, type Selection, sameSelection } from './model/attempt';
+import { meansKey } from './model/pay-means';
 import { readAttempt, writeAttempt } from './store';
 
 /** The attempt is over (finished, cancelled, failed for good): the next payment gets new keys. */
@@ -14,7 +15,10 @@ export function endAttempt(): void {
 }
 
 export type PrepayInput = Selection & {
-  paymentMethodId: string;
+  /** A saved method, or a device wallet's token (then paymentToken and userDetails). */
+  paymentMethodId?: string;
+  paymentToken?: AuthorizeBody['paymentToken'];
+  userDetails?: AuthorizeBody['userDetails'];
   thingId: string | null;
   partner?: string;
   /**
@@ -75,13 +79,15 @@ async function payAttempt(input: PrepayInput, attempt: Attempt, newKey: () => st
     attempt.createKey,
     input.partner,
   );
-  const authorizeKey = authorizeKeyFor({ ...attempt, orderId: created._id }, input.paymentMethodId, newKey);
+  const authorizeKey = authorizeKeyFor({ ...attempt, orderId: created._id }, meansKey(input), newKey);
   writeAttempt(authorizeKey.attempt);
   const authorized = await authorizeOrder(
     created._id,
     {
       authorizePrice: { amount: input.amount, currency: input.currency as Currency, precision: input.precision },
-      paymentMethodId: input.paymentMethodId,
+      ...(input.paymentMethodId ? { paymentMethodId: input.paymentMethodId } : {}),
+      ...(input.paymentToken ? { paymentToken: input.paymentToken } : {}),
+      ...(input.userDetails ? { userDetails: input.userDetails } : {}),
       ...(input.returnTo
         ? {
             userInteraction: {

@@ -3,23 +3,24 @@
 // card, so pressing pay again or a lost answer never pays twice. The mutations' defaults register when this module
 // first loads (a postpay page), not with the app's entry.
 import { useMutation } from '@tanstack/react-query';
-import type { Order } from '../../contract/orders';
+import type { AuthorizeBody, Order } from '../../contract/orders';
 import type { Currency } from '../../contract/stations';
 import { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { authorizeOrder, createOrder, fetchOrder } from './queries';
 
-export type PayPricedInput = { order: Order; paymentMethodId: string; idempotencyKey: string };
+/** What pays (a saved method, a wallet token) and where 3-D Secure returns: the authorize payload but its price. */
+export type PayPricedInput = { order: Order; means: Omit<AuthorizeBody, 'authorizePrice'>; idempotencyKey: string };
 
-async function payPriced({ order, paymentMethodId, idempotencyKey }: PayPricedInput): Promise<Order> {
+async function payPriced({ order, means, idempotencyKey }: PayPricedInput): Promise<Order> {
   const total = order.totalAfterDiscounts;
   if (!total) throw new Error('A priced order has a total');
   try {
     return await authorizeOrder(
       order._id,
       {
+        ...means,
         authorizePrice: { amount: total.amount, currency: total.currency as Currency, precision: total.precision },
-        paymentMethodId,
       },
       idempotencyKey,
     );

@@ -2,7 +2,7 @@
 // device. Writes are mutations whose defaults register when this module first loads (the end of this file), not with
 // the app's entry.
 import { type QueryClient, useMutation } from '@tanstack/react-query';
-import { isTerminal, type Order } from '../../contract/orders';
+import { type AuthorizeBody, isTerminal, type Order } from '../../contract/orders';
 import type { Currency, Poi } from '../../contract/stations';
 import { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
@@ -33,13 +33,14 @@ export type CreateWashInput = {
 
 export type PayWashInput = {
   order: Order;
-  paymentMethodId: string;
+  /** What pays (a saved method, a wallet token) and where 3-D Secure returns: the authorize payload but its price. */
+  means: Omit<AuthorizeBody, 'authorizePrice'>;
   /** One key per order and card: a repeat never pays twice. */
   idempotencyKey: string;
 };
 
 /** Pay the wash order's total; an order already paid (the answer was lost) is followed instead. */
-async function payWash({ order, paymentMethodId, idempotencyKey }: PayWashInput): Promise<Order> {
+async function payWash({ order, means, idempotencyKey }: PayWashInput): Promise<Order> {
   const total = order.totalAfterDiscounts;
   if (!total) throw new Error('A wash order has a total');
   let paid: Order;
@@ -47,8 +48,8 @@ async function payWash({ order, paymentMethodId, idempotencyKey }: PayWashInput)
     paid = await authorizeOrder(
       order._id,
       {
+        ...means,
         authorizePrice: { amount: total.amount, currency: total.currency as Currency, precision: total.precision },
-        paymentMethodId,
       },
       idempotencyKey,
     );

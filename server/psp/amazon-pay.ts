@@ -1,0 +1,106 @@
+// Amazon Pay's signed configs (pay-flows.md §7): POST v4/amazon-pay/session-config (the checkout session of a
+// payment) and POST auth/amazon-pay/button-config (the sign-in button). The payload is signed as Amazon Pay API v2
+// asks: RSASSA-PSS (SHA-256, salt 20) over "AMZN-PAY-RSASSA-PSS\n" + hex(sha256(payload)), with the key of
+// AMAZON_PAY_PRIVATE_KEY_FILE / AMAZON_PAY_PUBLIC_KEY_ID. Without a key the sandbox signs with a key of its own made at
+// start (publicKeyId SANDBOX): the sandbox wallet sheet plays Amazon and comes back with amazonCheckoutSessionId.
+import {
+  constants,
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  sign,
+} from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { z } from 'zod';
+import type { AmazonSignedConfig, amazonButtonConfigBody, amazonSessionConfigBody } from '../../src/contract/wallets';
+import type { AppContext } from '../context';
+import { ownUrl } from './wallet-urls';
+
+let sandboxKey: KeyObject | null = null;
+const keys = new Map<string, KeyObject>();
+
+function signingKey(ctx: AppContext): { key: KeyObject; publicKeyId: string } {
+  const a = ctx.env.wallets.amazon;
+  if (a.privateKeyFile && a.publicKeyId) {
+    let key = keys.get(a.privateKeyFile);
+    if (!key) {
+      key = createPrivateKey(readFileSync(a.privateKeyFile));
+      keys.set(a.privateKeyFile, key);
+    }
+    return { key, publicKeyId: a.publicKeyId };
+  }
+  sandboxKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  return { key: sandboxKey, publicKeyId: 'SANDBOX' };
+}
+
+export function amazonSignature(key: KeyObject, payload: string): string {
+  const toSign = `AMZN-PAY-RSASSA-PSS\n${createHash('sha256').update(payload).digest('hex')}`;
+  return sign('sha256', Buffer.from(toSign), {
+    key,
+    padding: constants.RSA_PKCS1_PSS_PADDING,
+    saltLength: 20,
+  }).toString('base64');
+}
+
+function signed(ctx: AppContext, payload: object, ledgerCurrency: string): AmazonSignedConfig {
+  const payloadJSON = JSON.stringify(payload);
+  const { key, publicKeyId } = signingKey(ctx);
+  const a = ctx.env.wallets.amazon;
+  return {
+    payloadJSON,
+    signature: amazonSignature(key, payloadJSON),
+    publicKeyId,
+    merchantId: a.merchantId ?? ctx.env.wallets.merchantId,
+    ledgerCurrency,
+    sandbox: a.sandbox || !a.privateKeyFile,
+  };
+}
+
+const storeId = (ctx: AppContext) => ctx.env.wallets.amazon.storeId ?? 'amzn1.application-oa2-client.sandbox';
+
+export function amazonSessionConfig(ctx: AppContext, body: z.infer<typeof amazonSessionConfigBody>) {
+  const details = body.webCheckoutDetails;
+  return signed(
+    ctx,
+    {
+      webCheckoutDetails: {
+        checkoutResultReturnUrl: ownUrl(
+          ctx,
+          'webCheckoutDetails.checkoutResultReturnUrl',
+          details.checkoutResultReturnUrl,
+        ),
+        checkoutCancelUrl: ownUrl(ctx, 'webCheckoutDetails.checkoutCancelUrl', details.checkoutCancelUrl),
+        checkoutMode: 'ProcessOrder',
+      },
+      storeId: storeId(ctx),
+      chargePermissionType: 'OneTime',
+      paymentDetails: {
+        paymentIntent: 'Authorize',
+        chargeAmount: { amount: body.authorizeAmount.amount, currencyCode: body.authorizeAmount.currencyCode },
+        presentmentCurrency: body.authorizeAmount.currencyCode,
+      },
+      scopes: ['name', 'email', 'billingAddress'],
+    },
+    body.authorizeAmount.currencyCode,
+  );
+}
+
+export function amazonButtonConfig(ctx: AppContext, body: z.infer<typeof amazonButtonConfigBody>) {
+  return signed(
+    ctx,
+    {
+      signInReturnUrl: ownUrl(ctx, 'signInReturnUrl', body.signInReturnUrl),
+      signInCancelUrl: ownUrl(ctx, 'signInCancelUrl', body.signInCancelUrl),
+      storeId: storeId(ctx),
+      signInScopes: ['name', 'email', 'billingAddress'],
+    },
+    'EUR',
+  );
+}
+
+/** The sandbox key's public half (PEM), for checking its signatures (tests, a sandbox client); null with a real key. */
+export function amazonSandboxPublicKey(): string | null {
+  return sandboxKey ? createPublicKey(sandboxKey).export({ type: 'spki', format: 'pem' }).toString() : null;
+}

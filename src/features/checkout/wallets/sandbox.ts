@@ -1,0 +1,92 @@
+// The sandbox wallets: a sheet drawn by our own code (ui/SandboxWalletSheet.tsx) plays Google Pay, Apple Pay or Amazon
+// Pay and returns one of the sandbox provider's test tokens (server/psp/wallet-tokens.ts) with a test email and
+// billing address, so every wallet flow runs in any browser without the internet. One sheet at a time.
+import type { WalletId } from '../model/wallets';
+import { type WalletAdapter, WalletCancelled, type WalletRequest, type WalletResult } from './types';
+
+/** The outcomes the sheet offers: what the sandbox issuer will answer for the token. */
+export type SandboxOutcome = 'approve' | 'decline' | 'insufficient_funds';
+
+export type SandboxContact = Required<Pick<WalletResult, 'email' | 'firstName' | 'lastName'>> & {
+  address: Required<Pick<NonNullable<WalletResult['address']>, 'street' | 'zip' | 'city' | 'countryCode'>>;
+};
+
+/** The test identity the sandbox wallet hands over (editable in the sheet). */
+export const SANDBOX_CONTACT: SandboxContact = {
+  email: 'wallet.tester@example.com',
+  firstName: 'Wally',
+  lastName: 'Tester',
+  address: { street: 'Teststraße 1', zip: '10115', city: 'Berlin', countryCode: 'DE' },
+};
+
+export type SheetRequest = {
+  wallet: WalletId;
+  request: WalletRequest;
+  resolve: (result: WalletResult | 'redirected') => void;
+  reject: (error: unknown) => void;
+};
+
+let open: SheetRequest | null = null;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const l of listeners) l();
+};
+
+export const sandboxSheet = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  current: () => open,
+  /** The driver's answer in the sheet. */
+  answer(outcome: SandboxOutcome, contact: SandboxContact) {
+    const req = open;
+    if (!req) return;
+    open = null;
+    emit();
+    const token = `sbx_wallet_${outcome}_${crypto.randomUUID().replaceAll('-', '')}`;
+    if (req.wallet === 'AMAZON_PAY') {
+      // Amazon Pay leaves the page and comes back with its checkout session (pay-flows.md §4 Amazon return).
+      const back = new URL(req.request.returnUrl);
+      back.searchParams.set('amazonCheckoutSessionId', token);
+      window.location.assign(back.toString());
+      req.resolve('redirected');
+      return;
+    }
+    req.resolve({ token, ...contact });
+  },
+  cancel() {
+    const req = open;
+    if (!req) return;
+    open = null;
+    emit();
+    if (req.wallet === 'AMAZON_PAY') {
+      const back = new URL(req.request.returnUrl);
+      back.searchParams.set('amazonIsCancel', 'true');
+      window.location.assign(back.toString());
+      req.resolve('redirected');
+      return;
+    }
+    req.reject(new WalletCancelled(req.wallet));
+  },
+};
+
+/** Apple Pay lives in Safari on Apple devices; the sandbox keeps that rule (as the server's isPMSupportedOnDevice). */
+export function looksLikeSafari(userAgent: string): boolean {
+  return /Safari\//.test(userAgent) && !/Chrome|Chromium|CriOS|Android/.test(userAgent);
+}
+
+export function sandboxAdapter(id: WalletId): WalletAdapter {
+  return {
+    id,
+    kind: 'sandbox',
+    isAvailable: async () => (id === 'APPLE_PAY' ? looksLikeSafari(navigator.userAgent) : true),
+    pay: (request) =>
+      new Promise((resolve, reject) => {
+        // A second press while a sheet is open replaces nothing: the open one stays.
+        if (open) return reject(new WalletCancelled(id));
+        open = { wallet: id, request, resolve, reject };
+        emit();
+      }),
+  };
+}

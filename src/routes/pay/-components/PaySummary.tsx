@@ -1,0 +1,349 @@
+// The one pay summary of the prepay, postpay and wash flows (pay-flows.md §2 summary, §4 Checkout state machine,
+// §5 pay button): the order lines (the page's), the checkout model, the method picker, the PIN step before card
+// flows, and the 3-D Secure round trip. A page gives what it sells, its total and how it pays (PayAction).
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { Order } from '../../../contract/orders';
+import type { Poi } from '../../../contract/stations';
+import {
+  type DeviceWallets,
+  guestOutcome,
+  onDevice,
+  payButtonBlock,
+  userOutcome,
+} from '../../../features/checkout/model/checkout';
+import { interactionStart, type PayMeans, paymentFailed } from '../../../features/checkout/model/pay-means';
+import { needsValidation } from '../../../features/checkout/model/validation-step';
+import {
+  amazonReturn,
+  type WalletId,
+  type WalletSupport,
+  walletAmount,
+  walletButtons,
+} from '../../../features/checkout/model/wallets';
+import { PaymentMethodPicker } from '../../../features/checkout/ui/PaymentMethodPicker';
+import { PinSheet } from '../../../features/checkout/ui/PinSheet';
+import { SandboxWalletSheet } from '../../../features/checkout/ui/SandboxWalletSheet';
+import { WalletButtons } from '../../../features/checkout/ui/WalletButtons';
+import { deviceWalletSupport, walletAdapters } from '../../../features/checkout/wallets/registry';
+import { WalletCancelled, type WalletResult } from '../../../features/checkout/wallets/types';
+import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
+import { useSession, useUser } from '../../../features/session/queries';
+import { errorText } from '../../../i18n/messages';
+import { ApiError } from '../../../lib/http/errors';
+import { formatMoney } from '../../../lib/money';
+import { useOnline } from '../../../lib/use-online';
+import { Button, buttonClass, FormAlert, Loading, Notice, Page, Section, SkeletonList } from '../../../ui';
+
+/** How a page pays: its mutation, fed the means (a saved method, a wallet token) by the summary. */
+export type PayAction = {
+  mutate: (
+    means: PayMeans,
+    callbacks: { onSuccess: (order: Order) => void; onError: (error: ApiError) => void },
+  ) => void;
+  isPending: boolean;
+  error: ApiError | null;
+};
+
+export type PaySummaryProps = {
+  station: Poi | undefined;
+  /** What is bought: the page's order lines (OrderFacts). */
+  facts: ReactNode;
+  /** The amount to pay (after discounts). */
+  total: { amount: number; currency: string; precision: number } | null;
+  /**
+   * The voucher discount preview (features/vouchers, not shown to guests): drawn between the order lines and the
+   * payment method. While it loads the pay button waits (§5 "while the voucher preview is loading").
+   */
+  voucherPreview?: ReactNode;
+  voucherPreviewLoading?: boolean;
+  action: PayAction;
+  /** Where the issuer's 3-D Secure page sends the driver back: this flow's next page and the payment error page. */
+  returnTo: { success: string; error: string };
+  /** The authorization went through (not waiting for the driver, not failed): on to the next page. */
+  onPaid: (order: Order) => void;
+  /** Where a failed call (not a lost answer) goes: the payment error page, or the generic one (order creation). */
+  failureType?: 'payment' | 'generic';
+  /** The order already waits for the driver on the issuer's page (§4 postpay summary rule): go there. */
+  pendingInteraction?: string | null;
+};
+
+const NO_SUPPORT: WalletSupport = { GOOGLE_PAY: false, APPLE_PAY: false, AMAZON_PAY: false };
+const TOKEN_FIELD = { GOOGLE_PAY: 'googlePayToken', APPLE_PAY: 'applePayToken', AMAZON_PAY: 'amazonPayToken' } as const;
+/** The method chosen before Amazon Pay took the driver away: restored on a cancelled return (§4 Amazon return). */
+const AMAZON_RESTORE_KEY = 'rydPaySDK-amazonRestoreMethod';
+
+/** The wallet's contact as the authorize payload's userDetails (a guest's email and billing address, §6). */
+function userDetailsOf(result: WalletResult): PayMeans['userDetails'] {
+  if (!result.email && !result.address) return undefined;
+  const address = result.address
+    ? Object.fromEntries(Object.entries(result.address).filter(([, v]) => typeof v === 'string' && v !== ''))
+    : undefined;
+  return {
+    ...(result.email ? { invoiceEmail: result.email } : {}),
+    ...(result.firstName ? { firstName: result.firstName } : {}),
+    ...(result.lastName ? { lastName: result.lastName } : {}),
+    ...(address ? { address } : {}),
+  };
+}
+
+const absolute = (href: string) => new URL(href, window.location.origin).toString();
+
+export function PaySummary(props: PaySummaryProps) {
+  const { station, action } = props;
+  const price = props.total;
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const record = useSession();
+  const isGuest = !record || record.isGuest === true;
+  const user = useUser(isGuest ? null : record?.userId);
+  const methods = usePaymentMethods(isGuest ? null : (record?.userId ?? null));
+  const pinStatus = useQuery({ ...pinStatusQuery(), enabled: !isGuest });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [pinOpen, setPinOpen] = useState(false);
+  const [walletBusy, setWalletBusy] = useState<WalletId | null>(null);
+  const support = useQuery({
+    queryKey: ['checkout', 'wallet-support'],
+    queryFn: deviceWalletSupport,
+    staleTime: Number.POSITIVE_INFINITY,
+    networkMode: 'always',
+  }).data;
+  const device: DeviceWallets = support
+    ? { googlePay: support.GOOGLE_PAY, applePay: support.APPLE_PAY }
+    : { googlePay: false, applePay: false };
+  // No answer: nothing is lost — the same attempt (same keys) is replayed when the driver presses pay again.
+  const alert = action.error instanceof ApiError && action.error.status === 0 ? errorText(i18n, action.error) : null;
+
+  const pendingInteraction = props.pendingInteraction ?? null;
+  useEffect(() => {
+    if (pendingInteraction) window.location.assign(pendingInteraction);
+  }, [pendingInteraction]);
+
+  // §5 "Google Pay and Apple Pay methods are removed when the device does not support them".
+  // (Until the device has answered, the list stays whole: the chosen method does not flip.)
+  const list = (methods.data ?? []).filter((m) => !support || onDevice(m, device));
+  const method = list.find((m) => m.id === chosen) ?? list.find((m) => m.isPreferred) ?? list[0] ?? null;
+  // The validation step (PIN) before card flows other than GOOGLE_PAY, MBWAY, DIRECT_CREDIT, APPLE_PAY (§4).
+  const validation = !!method && needsValidation(method.method);
+  const pinMissing = validation && pinStatus.data?.result === false;
+  const checkoutStation = station
+    ? { guestCheckout: station.features.guestCheckout, supportedPaymentMeans: station.supportedPaymentMeans }
+    : null;
+  const outcome = !checkoutStation
+    ? null
+    : isGuest
+      ? guestOutcome(checkoutStation, device)
+      : methods.isPending
+        ? null
+        : userOutcome(checkoutStation, list, method, device);
+  const wallets = checkoutStation
+    ? walletButtons({
+        station: checkoutStation,
+        device: support ?? NO_SUPPORT,
+        totalAfterDiscounts: price?.amount ?? 0,
+        isGuest,
+      })
+    : [];
+  const guestAllowed = isGuest && outcome?.kind === 'allowed' && wallets.length > 0;
+  const block = payButtonBlock({
+    outcome,
+    method,
+    station: checkoutStation,
+    twoFactorMethod: user.data?.twoFactorMethod ?? 'none',
+    voucherPreviewLoading: props.voucherPreviewLoading ?? false,
+  });
+  const busy = action.isPending || !!pendingInteraction || walletBusy !== null;
+  const canUseWallet = !!price && online && !busy && !(props.voucherPreviewLoading ?? false);
+  const canPay =
+    !isGuest &&
+    !!method &&
+    !!price &&
+    online &&
+    !busy &&
+    block === null &&
+    !(validation && (pinStatus.isPending || pinMissing));
+  // The catalog's message is "Pay {total}": the placeholder keeps that name.
+  const total = price ? formatMoney(price, i18n.locale) : '';
+
+  function authorize(means: PayMeans) {
+    action.mutate(
+      {
+        ...means,
+        userInteraction: { urls: { success: absolute(props.returnTo.success), error: absolute(props.returnTo.error) } },
+      },
+      {
+        onSuccess: (order) => {
+          // 3-D Secure: the card issuer's page first; it sends the driver back to this flow or the error page.
+          const start = interactionStart(order);
+          if (start) {
+            window.location.assign(start);
+            return;
+          }
+          if (paymentFailed(order)) {
+            void navigate({ to: '/error', search: { type: 'payment' } });
+            return;
+          }
+          props.onPaid(order);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 0) return;
+          void navigate({ to: '/error', search: props.failureType === 'generic' ? {} : { type: 'payment' } });
+        },
+      },
+    );
+  }
+
+  async function payWithWallet(id: WalletId) {
+    if (!price || !station) return;
+    setWalletBusy(id);
+    try {
+      if (id === 'AMAZON_PAY' && method) sessionStorage.setItem(AMAZON_RESTORE_KEY, method.id);
+      const result = await walletAdapters[id].pay({
+        amount: walletAmount(price),
+        currency: price.currency,
+        countryCode: station.address.countryCode,
+        label: station.brand,
+        stationId: station._id,
+        needsContact: isGuest,
+        returnUrl: window.location.href,
+      });
+      if (result === 'redirected') return;
+      const details = userDetailsOf(result);
+      authorize({ paymentToken: { [TOKEN_FIELD[id]]: result.token }, ...(details ? { userDetails: details } : {}) });
+    } catch (error) {
+      // A user-cancelled wallet stays silent; every other failure is the payment error page (§4).
+      if (!(error instanceof WalletCancelled)) void navigate({ to: '/error', search: { type: 'payment' } });
+    } finally {
+      setWalletBusy(null);
+    }
+  }
+
+  // Back from Amazon Pay (§4 Amazon return): paid → authorize with its checkout session, once; cancelled → the method
+  // chosen before stays chosen. Either way the flags leave the address.
+  const search = useSearch({ strict: false }) as { amazonCheckoutSessionId?: string; amazonIsCancel?: string };
+  const amazon = amazonReturn(search);
+  const amazonDone = useRef(false);
+  const ready = !!price && !!station;
+  useEffect(() => {
+    if (!amazon || amazonDone.current || !ready) return;
+    amazonDone.current = true;
+    const restore = sessionStorage.getItem(AMAZON_RESTORE_KEY);
+    sessionStorage.removeItem(AMAZON_RESTORE_KEY);
+    void navigate({
+      to: '.',
+      search: (prev) => ({ ...prev, amazonCheckoutSessionId: undefined, amazonIsCancel: undefined }),
+      replace: true,
+    });
+    if (amazon.kind === 'cancelled') {
+      if (restore) setChosen(restore);
+      return;
+    }
+    authorize({ paymentToken: { amazonPayToken: amazon.sessionId } });
+  });
+
+  function onPay() {
+    if (!method) return;
+    if (validation) setPinOpen(true);
+    else authorize({ paymentMethodId: method.id });
+  }
+
+  return (
+    <Page
+      eyebrow={station?.brand}
+      title={<Trans>Summary</Trans>}
+      actions={
+        guestAllowed ? (
+          <WalletButtons wallets={wallets} disabled={!canUseWallet} busy={walletBusy} onPay={payWithWallet} />
+        ) : (
+          <Button size="lg" disabled={!canPay} loading={action.isPending || !!pendingInteraction} onClick={onPay}>
+            {i18n._(msg`Pay ${total}`)}
+          </Button>
+        )
+      }
+    >
+      {props.facts}
+      {isGuest ? null : props.voucherPreview}
+      {isGuest ? (
+        <Notice
+          tone="info"
+          live="none"
+          title={
+            guestAllowed ? (
+              <Trans>Pay as a guest with your wallet: it gives the station your email and billing address.</Trans>
+            ) : (
+              <Trans>Log in or register to pay with a saved card.</Trans>
+            )
+          }
+          action={
+            <div className="pay-inline-actions">
+              <Link to="/login" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                <Trans>Log in</Trans>
+              </Link>
+              <Link to="/register" className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+                <Trans>Register</Trans>
+              </Link>
+            </div>
+          }
+        />
+      ) : (
+        <Section title={<Trans>Payment method</Trans>}>
+          {methods.isPending ? (
+            <Loading label={i18n._(msg`Loading your payment methods…`)}>
+              <SkeletonList rows={1} />
+            </Loading>
+          ) : list.length === 0 ? (
+            <Notice tone="warning" live="none">
+              <Trans>You have no saved payment method.</Trans>
+            </Notice>
+          ) : (
+            <PaymentMethodPicker methods={list} value={method?.id ?? null} onChange={setChosen} />
+          )}
+        </Section>
+      )}
+      {isGuest ? null : (
+        <WalletButtons wallets={wallets} disabled={!canUseWallet} busy={walletBusy} onPay={payWithWallet} />
+      )}
+      <SandboxWalletSheet />
+      {!isGuest && outcome?.kind === 'poiRejectedPM' ? (
+        <Notice tone="warning" live="none">
+          <Trans>This station does not take this payment method. Choose another one.</Trans>
+        </Notice>
+      ) : !isGuest && outcome?.kind === 'deviceRejectedPM' ? (
+        <Notice tone="warning" live="none">
+          <Trans>This payment method cannot be used on this device. Choose another one.</Trans>
+        </Notice>
+      ) : null}
+      {pinMissing ? (
+        <Notice
+          tone="info"
+          live="none"
+          title={<Trans>Set up a payment PIN to pay with this card.</Trans>}
+          action={
+            <Link to="/profile/payments/pin" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+              <Trans>Set up PIN</Trans>
+            </Link>
+          }
+        />
+      ) : null}
+      <PinSheet
+        open={pinOpen}
+        onClose={() => setPinOpen(false)}
+        onValidated={() => {
+          setPinOpen(false);
+          if (method) authorize({ paymentMethodId: method.id });
+        }}
+      />
+      <FormAlert>{alert}</FormAlert>
+      {!online ? (
+        <Notice tone="warning">
+          <Trans>You are offline</Trans>
+        </Notice>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,76 @@
+// Device wallets as a driver meets them: a guest at the guest-checkout demo station pays with the sandbox Google Pay
+// (our own sheet, a test token, the wallet's email and billing address) and gets the receipt; the wallet's sheet
+// closed stays silent on the summary.
+import { DEMO_STATIONS } from '../../server/seed/stations';
+import { type Browser, expect, test } from './fixtures';
+import { expectAccessible, expectHome } from './helpers';
+
+const station = DEMO_STATIONS.prepay;
+test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
+
+/** The forecourt console on an operator's screen: lift the nozzle, fuel a little, hang up. */
+async function fuelAt(browser: Browser, pumpName: string) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1280, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/forecourt?station=${station.id}`);
+    const pump = page.getByRole('article', { name: pumpName, exact: true });
+    await expect(pump).toContainText('RELEASED', { timeout: 10_000 });
+    await pump.getByRole('button', { name: 'Lift nozzle' }).click();
+    await expect(pump).toContainText('DISPENSING');
+    await page.waitForTimeout(2_000);
+    await pump.getByRole('button', { name: 'Hang up' }).click();
+  } finally {
+    await context.close();
+  }
+}
+
+test('a guest pays with the sandbox Google Pay at the guest-checkout station, to the receipt', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/landing');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expectHome(page);
+  await page.goto(`/pay?pid=${station.id}`);
+  await page.getByRole('button', { name: 'Pump 8', exact: true }).click();
+  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('button', { name: '€30.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+
+  // A guest: no picker, the register-or-login link, and the wallets this device and the station support (Chromium:
+  // Google Pay; Apple Pay lives in Safari).
+  await expect(page.getByText('Pay as a guest with your wallet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment method' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Pay with Apple Pay' })).toHaveCount(0);
+  const googlePay = page.getByRole('button', { name: 'Pay with Google Pay' });
+  await expect(googlePay).toBeEnabled();
+  await expectAccessible(page, 'guest summary');
+
+  // Closing the wallet's sheet is silent: still the summary.
+  await googlePay.click();
+  const sheet = page.getByRole('dialog', { name: 'Sandbox wallet: Google Pay' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText('wallet.tester@example.com');
+  await expectAccessible(page, 'sandbox wallet sheet');
+  await page.screenshot({ path: '/tmp/wallets-sheet.png' });
+  await sheet.getByRole('button', { name: 'Cancel' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(/\/pay\/prepay\/summary\?/);
+
+  await googlePay.click();
+  await sheet.getByRole('button', { name: 'Pay EUR 30.00' }).click();
+  await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?.*orderId=/);
+  await expect(page.getByRole('heading', { name: 'Pump 8' })).toBeVisible();
+  await fuelAt(browser, 'Pump 8');
+  await expect(page).toHaveURL(/\/pay\/finish\?/, { timeout: 15_000 });
+  const receipt = page.getByRole('article', { name: 'Receipt' });
+  await expect(receipt).toContainText('Reserved€30.00');
+});
