@@ -24,6 +24,7 @@ import { poiRoutes } from './routes/pois';
 import { pspRoutes } from './routes/psp';
 import { thingRoutes } from './routes/things';
 import { userRoutes } from './routes/users';
+import { voucherRoutes } from './routes/vouchers';
 
 const KIB = 1024;
 /** Request body limits by path prefix (first match), else 1 MB: no call of ours needs more than these. */
@@ -82,6 +83,7 @@ export function createApp(ctx: AppContext) {
   app.route('/api', historyRoutes(ctx));
   app.route('/api', hostAppRoutes(ctx));
   app.route('/api', paymentMethodRoutes(ctx));
+  app.route('/api', voucherRoutes(ctx));
   // Also at the root: the app's "remote maintenance json" may be configured as /maintenance.json.
   app.route('/', maintenanceRoutes(ctx));
 

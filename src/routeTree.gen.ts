@@ -52,6 +52,8 @@ import { Route as ProfileCarsIdRouteImport } from './routes/profile/cars/$id'
 import { Route as ProfilePaymentsIndexRouteImport } from './routes/profile/payments/index'
 import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/profile/payments/payment-register'
 import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
+import { Route as ProfileVouchersIndexRouteImport } from './routes/profile/vouchers/index'
+import { Route as ProfileVouchersAddRouteImport } from './routes/profile/vouchers/add'
 import { Route as PayPostpayWashIndexRouteImport } from './routes/pay/postpay/wash/index'
 import { Route as PayPostpayWashSummaryRouteImport } from './routes/pay/postpay/wash/summary'
 import { Route as ProfilePaymentsEditIdRouteImport } from './routes/profile/payments/edit/$id'
@@ -273,6 +275,16 @@ const ProfilePaymentsPinRoute = ProfilePaymentsPinRouteImport.update({
   path: '/pin',
   getParentRoute: () => ProfilePaymentsRouteRoute,
 } as any)
+const ProfileVouchersIndexRoute = ProfileVouchersIndexRouteImport.update({
+  id: '/profile/vouchers/',
+  path: '/profile/vouchers/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileVouchersAddRoute = ProfileVouchersAddRouteImport.update({
+  id: '/profile/vouchers/add',
+  path: '/profile/vouchers/add',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PayPostpayWashIndexRoute = PayPostpayWashIndexRouteImport.update({
   id: '/postpay/wash/',
   path: '/postpay/wash/',
@@ -329,10 +341,12 @@ export interface FileRoutesByFullPath {
   '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
+  '/profile/vouchers/add': typeof ProfileVouchersAddRoute
   '/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
   '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
+  '/profile/vouchers/': typeof ProfileVouchersIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
@@ -374,10 +388,12 @@ export interface FileRoutesByTo {
   '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
+  '/profile/vouchers/add': typeof ProfileVouchersAddRoute
   '/register': typeof publicRegisterIndexRoute
   '/history/$id': typeof HistoryIdIndexRoute
   '/profile/cars': typeof ProfileCarsIndexRoute
   '/profile/payments': typeof ProfilePaymentsIndexRoute
+  '/profile/vouchers': typeof ProfileVouchersIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash': typeof PayPostpayWashIndexRoute
@@ -423,10 +439,12 @@ export interface FileRoutesById {
   '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
+  '/profile/vouchers/add': typeof ProfileVouchersAddRoute
   '/(public)/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
   '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
+  '/profile/vouchers/': typeof ProfileVouchersIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
@@ -473,10 +491,12 @@ export interface FileRouteTypes {
     | '/profile/cars/$id'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
+    | '/profile/vouchers/add'
     | '/register/'
     | '/history/$id/'
     | '/profile/cars/'
     | '/profile/payments/'
+    | '/profile/vouchers/'
     | '/pay/postpay/wash/summary'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
@@ -518,10 +538,12 @@ export interface FileRouteTypes {
     | '/profile/cars/$id'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
+    | '/profile/vouchers/add'
     | '/register'
     | '/history/$id'
     | '/profile/cars'
     | '/profile/payments'
+    | '/profile/vouchers'
     | '/pay/postpay/wash/summary'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash'
@@ -566,10 +588,12 @@ export interface FileRouteTypes {
     | '/profile/cars/$id'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
+    | '/profile/vouchers/add'
     | '/(public)/register/'
     | '/history/$id/'
     | '/profile/cars/'
     | '/profile/payments/'
+    | '/profile/vouchers/'
     | '/pay/postpay/wash/summary'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
@@ -596,8 +620,10 @@ export interface RootRouteChildren {
   ProfileIndexRoute: typeof ProfileIndexRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
   ProfileCarsIdRoute: typeof ProfileCarsIdRoute
+  ProfileVouchersAddRoute: typeof ProfileVouchersAddRoute
   publicRegisterIndexRoute: typeof publicRegisterIndexRoute
   ProfileCarsIndexRoute: typeof ProfileCarsIndexRoute
+  ProfileVouchersIndexRoute: typeof ProfileVouchersIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -903,6 +929,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfilePaymentsPinRouteImport
       parentRoute: typeof ProfilePaymentsRouteRoute
     }
+    '/profile/vouchers/': {
+      id: '/profile/vouchers/'
+      path: '/profile/vouchers'
+      fullPath: '/profile/vouchers/'
+      preLoaderRoute: typeof ProfileVouchersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/vouchers/add': {
+      id: '/profile/vouchers/add'
+      path: '/profile/vouchers/add'
+      fullPath: '/profile/vouchers/add'
+      preLoaderRoute: typeof ProfileVouchersAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pay/postpay/wash/': {
       id: '/pay/postpay/wash/'
       path: '/postpay/wash'
@@ -1025,8 +1065,10 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileIndexRoute: ProfileIndexRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
   ProfileCarsIdRoute: ProfileCarsIdRoute,
+  ProfileVouchersAddRoute: ProfileVouchersAddRoute,
   publicRegisterIndexRoute: publicRegisterIndexRoute,
   ProfileCarsIndexRoute: ProfileCarsIndexRoute,
+  ProfileVouchersIndexRoute: ProfileVouchersIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -11,3 +11,4 @@ export * from './stations';
 export * from './things';
 export * from './throttle';
 export * from './users';
+export * from './vouchers';

@@ -15,6 +15,7 @@ import { authorizeHold } from '../../psp/authorize-hold';
 import { settleHold } from '../../psp/settle-hold';
 import { DECLINE_REASONS } from '../../psp/test-cards';
 import { AMOUNT_PRECISION } from '../forecourt';
+import { applyOrderDiscounts } from '../vouchers';
 import { findOrder } from './load-order';
 import { pickMethod } from './pick-method';
 import { applyTransition } from './transitions';
@@ -39,11 +40,16 @@ export async function authorizePriced({
     ]);
   }
   const amount = atPrecision(price.amount, price.precision, AMOUNT_PRECISION);
-  if (amount !== total || atPrecision(amount, AMOUNT_PRECISION, price.precision) !== price.amount) {
-    throw new ApiError(422, 'unprocessable', `The order costs ${total} (precision ${AMOUNT_PRECISION})`, [
-      { path: 'authorizePrice.amount', message: `Must be ${total} at precision ${AMOUNT_PRECISION}` },
+  const wrongAmount = (net = total) =>
+    new ApiError(422, 'unprocessable', `The order costs ${total} (precision ${AMOUNT_PRECISION})`, [
+      {
+        path: 'authorizePrice.amount',
+        message: `Must be ${total}${net !== total ? ` or, after your vouchers, ${net}` : ''} at precision ${AMOUNT_PRECISION}`,
+      },
     ]);
-  }
+  // The price before discounts, or after them (the summary's voucher preview): which one is checked once the
+  // vouchers are applied, inside the transaction below.
+  if (amount > total || atPrecision(amount, AMOUNT_PRECISION, price.precision) !== price.amount) throw wrongAmount();
   const method = await pickMethod({ ctx, input: { session: input.session, body } });
   const now = ctx.clock.now();
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
@@ -84,10 +90,27 @@ export async function authorizePriced({
       ...paymentPatch,
       authorizeAmount: amount,
     });
-    await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
+    // The one discount engine (as the preview): what the driver's vouchers take off this order.
+    const discount = await applyOrderDiscounts({
+      tx,
+      input: {
+        orderId: row.id,
+        userId: row.userId,
+        productType: kind === 'wash' ? 'CAR_WASH' : 'GAS',
+        currency: row.currency,
+        amount: total,
+        quantityMilli: kind === 'wash' ? 1000 : (row.quantityMl ?? 0),
+        now,
+      },
+    });
+    if (amount !== total && amount !== total - discount) throw wrongAmount(total - discount);
+    const capture = total - discount;
+    // Vouchers that cover the whole price leave nothing to hold when the app pays the price after them (0).
+    const charged = amount > 0;
+    if (charged) await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
     if (kind === 'fuel') {
-      await step('PAYMENT_AUTHORIZED', 'PRODUCT_ACQUIRED', `${amount} captured for the fuel dispensed`);
-      await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
+      await step('PAYMENT_AUTHORIZED', 'PRODUCT_ACQUIRED', `${capture} captured for the fuel dispensed`);
+      if (charged) await settleHold({ tx, input: { orderId: row.id, capture, now } });
       return;
     }
     await step('PAYMENT_AUTHORIZED', 'PRODUCT_PENDING', `Issuing the code for ${row.itemName ?? row.productName}`);
@@ -105,10 +128,10 @@ export async function authorizePriced({
     await step(
       'PRODUCT_PENDING',
       'PRODUCT_ACQUIRED',
-      `${codes.length} wash code${codes.length === 1 ? '' : 's'} issued; ${amount} captured`,
+      `${codes.length} wash code${codes.length === 1 ? '' : 's'} issued; ${capture} captured`,
       { quantityMl: codes.length * 1000 },
     );
-    await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
+    if (charged) await settleHold({ tx, input: { orderId: row.id, capture, now } });
   });
   const after = await findOrder({ ctx, input: { orderId: row.id } });
   if (!after) throw notFound('No such order');

@@ -13,6 +13,7 @@ import {
   MapPinIcon,
   ReceiptIcon,
   SettingsIcon,
+  TicketIcon,
   UserIcon,
   WalletIcon,
 } from '../../ui/icons';
@@ -86,6 +87,14 @@ function ProfileHub() {
           title={<Trans>Payment methods</Trans>}
           subtitle={<Trans>Cards and payment PIN</Trans>}
           render={(row) => <Link to="/profile/payments" {...row} />}
+        />
+      </List>
+      <List header={<Trans>Savings</Trans>}>
+        <ListItem
+          leading={<TicketIcon size={20} />}
+          title={<Trans>Vouchers</Trans>}
+          subtitle={<Trans>Discounts on fuel, car wash and charging</Trans>}
+          render={(row) => <Link to="/profile/vouchers" {...row} />}
         />
       </List>
       <List header={<Trans>Vehicles</Trans>}>

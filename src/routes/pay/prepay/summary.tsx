@@ -13,6 +13,10 @@ import { PinSheet } from '../../../features/checkout/ui/PinSheet';
 import { orderGroup } from '../../../features/orders/model/search';
 import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
 import { useSession, useUser } from '../../../features/session/queries';
+import { previewLoading } from '../../../features/vouchers/model/preview';
+import { prepayPreviewBody } from '../../../features/vouchers/model/preview-body';
+import { useDiscountPreview } from '../../../features/vouchers/queries';
+import { DiscountPreview } from '../../../features/vouchers/ui/DiscountPreview';
 import { errorText } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/http/errors';
 import { formatMoney } from '../../../lib/money';
@@ -40,6 +44,11 @@ function PrepaySummary() {
   const user = useUser(isGuest ? null : record?.userId);
   const methods = usePaymentMethods(isGuest ? null : (record?.userId ?? null));
   const { station, pump, item } = useChosenPump(query);
+  const { amount: qAmount, currency: qCurrency } = query;
+  // The vouchers' discount on this fill (none for guests, pay-flows.md §6).
+  const preview = useDiscountPreview(
+    isGuest ? null : prepayPreviewBody({ poiId: station?._id, pump, item, amount: qAmount, currency: qCurrency }),
+  );
   const [chosen, setChosen] = useState<string | null>(null);
   const pay = usePayPrepay();
   const [pinOpen, setPinOpen] = useState(false);
@@ -76,7 +85,7 @@ function PrepaySummary() {
     method,
     station: checkoutStation,
     twoFactorMethod: user.data?.twoFactorMethod ?? 'none',
-    voucherPreviewLoading: false,
+    voucherPreviewLoading: previewLoading(preview),
   });
   const canPay =
     !isGuest &&
@@ -157,6 +166,7 @@ function PrepaySummary() {
         }}
         note={<Trans>This amount is reserved on your card. You are charged only for the fuel you take.</Trans>}
       />
+      <DiscountPreview state={preview} totalLabel={<Trans>You pay at most</Trans>} />
       {isGuest ? (
         <Notice
           tone="info"
