@@ -61,7 +61,7 @@ function Vouchers() {
               key={v.id}
               leading={<TicketIcon size={20} />}
               title={v.name}
-              subtitle={`${v.label} · ${status(v)}`}
+              subtitle={v.label}
               trailing={
                 <span className={v.active && v.usesLeft !== 0 ? 'voucher-label' : 'voucher-off'}>{status(v)}</span>
               }
