@@ -36,6 +36,12 @@ export const errorCodes = {
   voucherAlreadyRedeemed: 'voucher_already_redeemed',
   voucherNotVerifiable: 'voucher_not_verifiable',
   voucherExpired: 'voucher_expired',
+  /** POST/DELETE /v4/loyalty-subscriptions (§8 partner loyalty errors). */
+  loyaltyAge: 'loyalty_age',
+  loyaltyAlreadyEnrolled: 'loyalty_already_enrolled',
+  loyaltyNotEnrolled: 'loyalty_not_enrolled',
+  loyaltyApiError: 'loyalty_api_error',
+  loyaltyCardNumber: 'loyalty_card_number',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './forecourt';
 export * from './history';
 export * from './idempotency';
+export * from './loyalty';
 export * from './mail';
 export * from './orders';
 export * from './payments';
