@@ -49,6 +49,9 @@ import { Route as PayPrepaySummaryRouteImport } from './routes/pay/prepay/summar
 import { Route as PayWashFinishRouteImport } from './routes/pay/wash/finish'
 import { Route as ProfileCarsIndexRouteImport } from './routes/profile/cars/index'
 import { Route as ProfileCarsIdRouteImport } from './routes/profile/cars/$id'
+import { Route as ProfileLoyaltyIndexRouteImport } from './routes/profile/loyalty/index'
+import { Route as ProfileLoyaltyAddRouteImport } from './routes/profile/loyalty/add'
+import { Route as ProfileLoyaltyRegisterRouteImport } from './routes/profile/loyalty/register'
 import { Route as ProfilePaymentsIndexRouteImport } from './routes/profile/payments/index'
 import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/profile/payments/payment-register'
 import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
@@ -259,6 +262,21 @@ const ProfileCarsIdRoute = ProfileCarsIdRouteImport.update({
   path: '/profile/cars/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProfileLoyaltyIndexRoute = ProfileLoyaltyIndexRouteImport.update({
+  id: '/profile/loyalty/',
+  path: '/profile/loyalty/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileLoyaltyAddRoute = ProfileLoyaltyAddRouteImport.update({
+  id: '/profile/loyalty/add',
+  path: '/profile/loyalty/add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileLoyaltyRegisterRoute = ProfileLoyaltyRegisterRouteImport.update({
+  id: '/profile/loyalty/register',
+  path: '/profile/loyalty/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfilePaymentsIndexRoute = ProfilePaymentsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -339,12 +357,15 @@ export interface FileRoutesByFullPath {
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/pay/wash/finish': typeof PayWashFinishRoute
   '/profile/cars/$id': typeof ProfileCarsIdRoute
+  '/profile/loyalty/add': typeof ProfileLoyaltyAddRoute
+  '/profile/loyalty/register': typeof ProfileLoyaltyRegisterRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/profile/vouchers/add': typeof ProfileVouchersAddRoute
   '/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
   '/profile/cars/': typeof ProfileCarsIndexRoute
+  '/profile/loyalty/': typeof ProfileLoyaltyIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/profile/vouchers/': typeof ProfileVouchersIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
@@ -386,12 +407,15 @@ export interface FileRoutesByTo {
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/pay/wash/finish': typeof PayWashFinishRoute
   '/profile/cars/$id': typeof ProfileCarsIdRoute
+  '/profile/loyalty/add': typeof ProfileLoyaltyAddRoute
+  '/profile/loyalty/register': typeof ProfileLoyaltyRegisterRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/profile/vouchers/add': typeof ProfileVouchersAddRoute
   '/register': typeof publicRegisterIndexRoute
   '/history/$id': typeof HistoryIdIndexRoute
   '/profile/cars': typeof ProfileCarsIndexRoute
+  '/profile/loyalty': typeof ProfileLoyaltyIndexRoute
   '/profile/payments': typeof ProfilePaymentsIndexRoute
   '/profile/vouchers': typeof ProfileVouchersIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
@@ -437,12 +461,15 @@ export interface FileRoutesById {
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/pay/wash/finish': typeof PayWashFinishRoute
   '/profile/cars/$id': typeof ProfileCarsIdRoute
+  '/profile/loyalty/add': typeof ProfileLoyaltyAddRoute
+  '/profile/loyalty/register': typeof ProfileLoyaltyRegisterRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/profile/vouchers/add': typeof ProfileVouchersAddRoute
   '/(public)/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
   '/profile/cars/': typeof ProfileCarsIndexRoute
+  '/profile/loyalty/': typeof ProfileLoyaltyIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/profile/vouchers/': typeof ProfileVouchersIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
@@ -489,12 +516,15 @@ export interface FileRouteTypes {
     | '/pay/prepay/summary'
     | '/pay/wash/finish'
     | '/profile/cars/$id'
+    | '/profile/loyalty/add'
+    | '/profile/loyalty/register'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/profile/vouchers/add'
     | '/register/'
     | '/history/$id/'
     | '/profile/cars/'
+    | '/profile/loyalty/'
     | '/profile/payments/'
     | '/profile/vouchers/'
     | '/pay/postpay/wash/summary'
@@ -536,12 +566,15 @@ export interface FileRouteTypes {
     | '/pay/prepay/summary'
     | '/pay/wash/finish'
     | '/profile/cars/$id'
+    | '/profile/loyalty/add'
+    | '/profile/loyalty/register'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/profile/vouchers/add'
     | '/register'
     | '/history/$id'
     | '/profile/cars'
+    | '/profile/loyalty'
     | '/profile/payments'
     | '/profile/vouchers'
     | '/pay/postpay/wash/summary'
@@ -586,12 +619,15 @@ export interface FileRouteTypes {
     | '/pay/prepay/summary'
     | '/pay/wash/finish'
     | '/profile/cars/$id'
+    | '/profile/loyalty/add'
+    | '/profile/loyalty/register'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/profile/vouchers/add'
     | '/(public)/register/'
     | '/history/$id/'
     | '/profile/cars/'
+    | '/profile/loyalty/'
     | '/profile/payments/'
     | '/profile/vouchers/'
     | '/pay/postpay/wash/summary'
@@ -620,9 +656,12 @@ export interface RootRouteChildren {
   ProfileIndexRoute: typeof ProfileIndexRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
   ProfileCarsIdRoute: typeof ProfileCarsIdRoute
+  ProfileLoyaltyAddRoute: typeof ProfileLoyaltyAddRoute
+  ProfileLoyaltyRegisterRoute: typeof ProfileLoyaltyRegisterRoute
   ProfileVouchersAddRoute: typeof ProfileVouchersAddRoute
   publicRegisterIndexRoute: typeof publicRegisterIndexRoute
   ProfileCarsIndexRoute: typeof ProfileCarsIndexRoute
+  ProfileLoyaltyIndexRoute: typeof ProfileLoyaltyIndexRoute
   ProfileVouchersIndexRoute: typeof ProfileVouchersIndexRoute
 }
 
@@ -908,6 +947,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileCarsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/profile/loyalty/': {
+      id: '/profile/loyalty/'
+      path: '/profile/loyalty'
+      fullPath: '/profile/loyalty/'
+      preLoaderRoute: typeof ProfileLoyaltyIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/loyalty/add': {
+      id: '/profile/loyalty/add'
+      path: '/profile/loyalty/add'
+      fullPath: '/profile/loyalty/add'
+      preLoaderRoute: typeof ProfileLoyaltyAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/loyalty/register': {
+      id: '/profile/loyalty/register'
+      path: '/profile/loyalty/register'
+      fullPath: '/profile/loyalty/register'
+      preLoaderRoute: typeof ProfileLoyaltyRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile/payments/': {
       id: '/profile/payments/'
       path: '/'
@@ -1065,9 +1125,12 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileIndexRoute: ProfileIndexRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
   ProfileCarsIdRoute: ProfileCarsIdRoute,
+  ProfileLoyaltyAddRoute: ProfileLoyaltyAddRoute,
+  ProfileLoyaltyRegisterRoute: ProfileLoyaltyRegisterRoute,
   ProfileVouchersAddRoute: ProfileVouchersAddRoute,
   publicRegisterIndexRoute: publicRegisterIndexRoute,
   ProfileCarsIndexRoute: ProfileCarsIndexRoute,
+  ProfileLoyaltyIndexRoute: ProfileLoyaltyIndexRoute,
   ProfileVouchersIndexRoute: ProfileVouchersIndexRoute,
 }
 export const routeTree = rootRouteImport

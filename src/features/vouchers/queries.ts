@@ -17,7 +17,8 @@ export const vouchersQuery = (userId: string) =>
   queryOptions({
     queryKey: voucherKeys.list(userId),
     queryFn: ({ signal }) => vouchersApi.list(signal),
-    staleTime: 30_000,
+    // The restored cache shows at once; the server's list always follows (a write may not have been persisted yet).
+    staleTime: 0,
   });
 
 export const useVouchers = (userId: string | null) => useQuery({ ...vouchersQuery(userId ?? ''), enabled: !!userId });

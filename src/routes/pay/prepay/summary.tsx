@@ -10,6 +10,7 @@ import { needsValidation } from '../../../features/checkout/model/validation-ste
 import { usePayPrepay } from '../../../features/checkout/queries';
 import { PaymentMethodPicker } from '../../../features/checkout/ui/PaymentMethodPicker';
 import { PinSheet } from '../../../features/checkout/ui/PinSheet';
+import { LoyaltyCardSlot } from '../../../features/loyalty/ui/LoyaltyCardSlot';
 import { orderGroup } from '../../../features/orders/model/search';
 import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
 import { useSession, useUser } from '../../../features/session/queries';
@@ -167,6 +168,7 @@ function PrepaySummary() {
         note={<Trans>This amount is reserved on your card. You are charged only for the fuel you take.</Trans>}
       />
       <DiscountPreview state={preview} totalLabel={<Trans>You pay at most</Trans>} />
+      {isGuest ? null : <LoyaltyCardSlot userId={record?.userId ?? null} />}
       {isGuest ? (
         <Notice
           tone="info"
