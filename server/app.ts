@@ -18,6 +18,7 @@ import { forecourtRoutes } from './routes/forecourt';
 import { functionRoutes } from './routes/functions';
 import { historyRoutes } from './routes/history';
 import { hostAppRoutes } from './routes/host-apps';
+import { loyaltyRoutes } from './routes/loyalty';
 import { maintenanceRoutes } from './routes/maintenance';
 import { orderRoutes } from './routes/orders';
 import { paymentMethodRoutes } from './routes/payment-methods';
@@ -25,6 +26,7 @@ import { poiRoutes } from './routes/pois';
 import { pspRoutes } from './routes/psp';
 import { thingRoutes } from './routes/things';
 import { userRoutes } from './routes/users';
+import { voucherRoutes } from './routes/vouchers';
 import { walletRoutes } from './routes/wallets';
 
 const KIB = 1024;
@@ -87,6 +89,8 @@ export function createApp(ctx: AppContext) {
   app.route('/api', hostAppRoutes(ctx));
   app.route('/api', paymentMethodRoutes(ctx));
   app.route('/api', walletRoutes(ctx));
+  app.route('/api', voucherRoutes(ctx));
+  app.route('/api', loyaltyRoutes(ctx));
   // Also at the root: the app's "remote maintenance json" may be configured as /maintenance.json.
   app.route('/', maintenanceRoutes(ctx));
 

@@ -52,9 +52,14 @@ import { Route as PayPrepaySummaryRouteImport } from './routes/pay/prepay/summar
 import { Route as PayWashFinishRouteImport } from './routes/pay/wash/finish'
 import { Route as ProfileCarsIndexRouteImport } from './routes/profile/cars/index'
 import { Route as ProfileCarsIdRouteImport } from './routes/profile/cars/$id'
+import { Route as ProfileLoyaltyIndexRouteImport } from './routes/profile/loyalty/index'
+import { Route as ProfileLoyaltyAddRouteImport } from './routes/profile/loyalty/add'
+import { Route as ProfileLoyaltyRegisterRouteImport } from './routes/profile/loyalty/register'
 import { Route as ProfilePaymentsIndexRouteImport } from './routes/profile/payments/index'
 import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/profile/payments/payment-register'
 import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
+import { Route as ProfileVouchersIndexRouteImport } from './routes/profile/vouchers/index'
+import { Route as ProfileVouchersAddRouteImport } from './routes/profile/vouchers/add'
 import { Route as PayPostpayWashIndexRouteImport } from './routes/pay/postpay/wash/index'
 import { Route as PayPostpayWashSummaryRouteImport } from './routes/pay/postpay/wash/summary'
 import { Route as PayPrepayEvChargingRouteImport } from './routes/pay/prepay/ev/charging'
@@ -277,6 +282,21 @@ const ProfileCarsIdRoute = ProfileCarsIdRouteImport.update({
   path: '/profile/cars/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProfileLoyaltyIndexRoute = ProfileLoyaltyIndexRouteImport.update({
+  id: '/profile/loyalty/',
+  path: '/profile/loyalty/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileLoyaltyAddRoute = ProfileLoyaltyAddRouteImport.update({
+  id: '/profile/loyalty/add',
+  path: '/profile/loyalty/add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileLoyaltyRegisterRoute = ProfileLoyaltyRegisterRouteImport.update({
+  id: '/profile/loyalty/register',
+  path: '/profile/loyalty/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfilePaymentsIndexRoute = ProfilePaymentsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -292,6 +312,16 @@ const ProfilePaymentsPinRoute = ProfilePaymentsPinRouteImport.update({
   id: '/pin',
   path: '/pin',
   getParentRoute: () => ProfilePaymentsRouteRoute,
+} as any)
+const ProfileVouchersIndexRoute = ProfileVouchersIndexRouteImport.update({
+  id: '/profile/vouchers/',
+  path: '/profile/vouchers/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileVouchersAddRoute = ProfileVouchersAddRouteImport.update({
+  id: '/profile/vouchers/add',
+  path: '/profile/vouchers/add',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const PayPostpayWashIndexRoute = PayPostpayWashIndexRouteImport.update({
   id: '/postpay/wash/',
@@ -360,12 +390,17 @@ export interface FileRoutesByFullPath {
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/pay/wash/finish': typeof PayWashFinishRoute
   '/profile/cars/$id': typeof ProfileCarsIdRoute
+  '/profile/loyalty/add': typeof ProfileLoyaltyAddRoute
+  '/profile/loyalty/register': typeof ProfileLoyaltyRegisterRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
+  '/profile/vouchers/add': typeof ProfileVouchersAddRoute
   '/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
   '/profile/cars/': typeof ProfileCarsIndexRoute
+  '/profile/loyalty/': typeof ProfileLoyaltyIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
+  '/profile/vouchers/': typeof ProfileVouchersIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
   '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
@@ -410,12 +445,17 @@ export interface FileRoutesByTo {
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/pay/wash/finish': typeof PayWashFinishRoute
   '/profile/cars/$id': typeof ProfileCarsIdRoute
+  '/profile/loyalty/add': typeof ProfileLoyaltyAddRoute
+  '/profile/loyalty/register': typeof ProfileLoyaltyRegisterRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
+  '/profile/vouchers/add': typeof ProfileVouchersAddRoute
   '/register': typeof publicRegisterIndexRoute
   '/history/$id': typeof HistoryIdIndexRoute
   '/profile/cars': typeof ProfileCarsIndexRoute
+  '/profile/loyalty': typeof ProfileLoyaltyIndexRoute
   '/profile/payments': typeof ProfilePaymentsIndexRoute
+  '/profile/vouchers': typeof ProfileVouchersIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
   '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
@@ -464,12 +504,17 @@ export interface FileRoutesById {
   '/pay/prepay/summary': typeof PayPrepaySummaryRoute
   '/pay/wash/finish': typeof PayWashFinishRoute
   '/profile/cars/$id': typeof ProfileCarsIdRoute
+  '/profile/loyalty/add': typeof ProfileLoyaltyAddRoute
+  '/profile/loyalty/register': typeof ProfileLoyaltyRegisterRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
+  '/profile/vouchers/add': typeof ProfileVouchersAddRoute
   '/(public)/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
   '/profile/cars/': typeof ProfileCarsIndexRoute
+  '/profile/loyalty/': typeof ProfileLoyaltyIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
+  '/profile/vouchers/': typeof ProfileVouchersIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
   '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
@@ -519,12 +564,17 @@ export interface FileRouteTypes {
     | '/pay/prepay/summary'
     | '/pay/wash/finish'
     | '/profile/cars/$id'
+    | '/profile/loyalty/add'
+    | '/profile/loyalty/register'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
+    | '/profile/vouchers/add'
     | '/register/'
     | '/history/$id/'
     | '/profile/cars/'
+    | '/profile/loyalty/'
     | '/profile/payments/'
+    | '/profile/vouchers/'
     | '/pay/postpay/wash/summary'
     | '/pay/prepay/ev/charging'
     | '/pay/prepay/ev/summary'
@@ -569,12 +619,17 @@ export interface FileRouteTypes {
     | '/pay/prepay/summary'
     | '/pay/wash/finish'
     | '/profile/cars/$id'
+    | '/profile/loyalty/add'
+    | '/profile/loyalty/register'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
+    | '/profile/vouchers/add'
     | '/register'
     | '/history/$id'
     | '/profile/cars'
+    | '/profile/loyalty'
     | '/profile/payments'
+    | '/profile/vouchers'
     | '/pay/postpay/wash/summary'
     | '/pay/prepay/ev/charging'
     | '/pay/prepay/ev/summary'
@@ -622,12 +677,17 @@ export interface FileRouteTypes {
     | '/pay/prepay/summary'
     | '/pay/wash/finish'
     | '/profile/cars/$id'
+    | '/profile/loyalty/add'
+    | '/profile/loyalty/register'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
+    | '/profile/vouchers/add'
     | '/(public)/register/'
     | '/history/$id/'
     | '/profile/cars/'
+    | '/profile/loyalty/'
     | '/profile/payments/'
+    | '/profile/vouchers/'
     | '/pay/postpay/wash/summary'
     | '/pay/prepay/ev/charging'
     | '/pay/prepay/ev/summary'
@@ -656,8 +716,13 @@ export interface RootRouteChildren {
   ProfileIndexRoute: typeof ProfileIndexRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
   ProfileCarsIdRoute: typeof ProfileCarsIdRoute
+  ProfileLoyaltyAddRoute: typeof ProfileLoyaltyAddRoute
+  ProfileLoyaltyRegisterRoute: typeof ProfileLoyaltyRegisterRoute
+  ProfileVouchersAddRoute: typeof ProfileVouchersAddRoute
   publicRegisterIndexRoute: typeof publicRegisterIndexRoute
   ProfileCarsIndexRoute: typeof ProfileCarsIndexRoute
+  ProfileLoyaltyIndexRoute: typeof ProfileLoyaltyIndexRoute
+  ProfileVouchersIndexRoute: typeof ProfileVouchersIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -963,6 +1028,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileCarsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/profile/loyalty/': {
+      id: '/profile/loyalty/'
+      path: '/profile/loyalty'
+      fullPath: '/profile/loyalty/'
+      preLoaderRoute: typeof ProfileLoyaltyIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/loyalty/add': {
+      id: '/profile/loyalty/add'
+      path: '/profile/loyalty/add'
+      fullPath: '/profile/loyalty/add'
+      preLoaderRoute: typeof ProfileLoyaltyAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/loyalty/register': {
+      id: '/profile/loyalty/register'
+      path: '/profile/loyalty/register'
+      fullPath: '/profile/loyalty/register'
+      preLoaderRoute: typeof ProfileLoyaltyRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile/payments/': {
       id: '/profile/payments/'
       path: '/'
@@ -983,6 +1069,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/profile/payments/pin'
       preLoaderRoute: typeof ProfilePaymentsPinRouteImport
       parentRoute: typeof ProfilePaymentsRouteRoute
+    }
+    '/profile/vouchers/': {
+      id: '/profile/vouchers/'
+      path: '/profile/vouchers'
+      fullPath: '/profile/vouchers/'
+      preLoaderRoute: typeof ProfileVouchersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/vouchers/add': {
+      id: '/profile/vouchers/add'
+      path: '/profile/vouchers/add'
+      fullPath: '/profile/vouchers/add'
+      preLoaderRoute: typeof ProfileVouchersAddRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/pay/postpay/wash/': {
       id: '/pay/postpay/wash/'
@@ -1130,8 +1230,13 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileIndexRoute: ProfileIndexRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
   ProfileCarsIdRoute: ProfileCarsIdRoute,
+  ProfileLoyaltyAddRoute: ProfileLoyaltyAddRoute,
+  ProfileLoyaltyRegisterRoute: ProfileLoyaltyRegisterRoute,
+  ProfileVouchersAddRoute: ProfileVouchersAddRoute,
   publicRegisterIndexRoute: publicRegisterIndexRoute,
   ProfileCarsIndexRoute: ProfileCarsIndexRoute,
+  ProfileLoyaltyIndexRoute: ProfileLoyaltyIndexRoute,
+  ProfileVouchersIndexRoute: ProfileVouchersIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

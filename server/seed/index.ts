@@ -4,11 +4,14 @@ import type { AppContext } from '../context';
 import { seedDemoHistory } from '../services/history';
 import { seedDemoUser, seedDemoWallet, seedNetwork } from '../services/seed';
 import { firstThingId } from '../services/things';
+import { seedCampaigns } from '../services/vouchers';
 
 export async function seed(ctx: AppContext): Promise<void> {
   if (ctx.env.seedNetwork) await seedNetwork({ ctx });
   if (!ctx.env.demoMode) return;
   const { userId } = await seedDemoUser({ ctx });
+  // Voucher campaigns and codes; the demo driver's three campaign cards start switched off.
+  await seedCampaigns({ ctx, input: userId ? { demoUserId: userId } : {} });
   if (!userId) return;
   await seedDemoWallet({ ctx, input: { userId } });
   // Six months of the demo vehicle's logbook (trips from the simulated recorder, fuel stops, costs).

@@ -32,6 +32,16 @@ export const errorCodes = {
   /** 422 on register / change-password: details {reason: control_characters | only_whitespace | common} (password.ts). */
   weakPassword: 'weak_password',
   invalidIdToken: 'invalid_id_token',
+  /** POST v4/vouchers/vouchers (shell-and-account.md §8 Voucher errors): 409, 422, 422. */
+  voucherAlreadyRedeemed: 'voucher_already_redeemed',
+  voucherNotVerifiable: 'voucher_not_verifiable',
+  voucherExpired: 'voucher_expired',
+  /** POST/DELETE /v4/loyalty-subscriptions (§8 partner loyalty errors). */
+  loyaltyAge: 'loyalty_age',
+  loyaltyAlreadyEnrolled: 'loyalty_already_enrolled',
+  loyaltyNotEnrolled: 'loyalty_not_enrolled',
+  loyaltyApiError: 'loyalty_api_error',
+  loyaltyCardNumber: 'loyalty_card_number',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

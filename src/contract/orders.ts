@@ -121,7 +121,13 @@ export const order = z.object({
   totalAfterDiscounts: orderPrice.extend({ isPriceHidden: z.boolean().optional() }).nullable(),
   loyaltyItems: z.array(z.object({ programName: z.string(), totalAmount: z.number(), amount: z.number() })),
   vouchers: z.array(
-    z.object({ id: z.string(), name: z.string(), paymentAttributes: z.object({ totalPrice: orderPrice }).optional() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** The discount's short text ("5 ct/l", "10 %"). */
+      label: z.string().optional(),
+      paymentAttributes: z.object({ totalPrice: orderPrice }).optional(),
+    }),
   ),
   products: z.array(orderProduct),
   error: z.object({ message: z.string() }).nullable(),

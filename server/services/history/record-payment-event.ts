@@ -1,7 +1,7 @@
 // The PAYMENT event of a completed order (§3 Payment and EV fields): written in the transaction that completes the
 // order (orders/transitions.ts calls it), so a completed order is in the history exactly once. history_payments has
 // one row per order (unique), so any later path (costs by order, the catch-up before a list) only fills a gap.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sum } from 'drizzle-orm';
 import type { CostCategory, HistoryProductType, PaymentFields } from '../../../src/contract/history';
 import { toDeciCents } from '../../../src/contract/money';
 import type { Currency } from '../../../src/contract/stations';
@@ -9,7 +9,15 @@ import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { historyEvents, historyPayments, type OrderRow, orders, stationProducts, stations } from '../../db/schema';
+import {
+  historyEvents,
+  historyPayments,
+  type OrderRow,
+  orderDiscounts,
+  orders,
+  stationProducts,
+  stations,
+} from '../../db/schema';
 import { AMOUNT_PRECISION } from '../forecourt';
 
 const CATEGORY: Record<HistoryProductType, CostCategory> = {
@@ -49,7 +57,12 @@ export async function recordPaymentEvent({
   const productType: HistoryProductType = place?.product.type ?? 'GAS';
   const currency = order.currency as Currency;
   const money = (amount: number) => ({ amount, currency, precision: AMOUNT_PRECISION });
-  const total = money(order.totalAmount ?? 0);
+  // What the driver paid: the order's price less the voucher discounts the capture applied.
+  const [discounted] = await tx
+    .select({ amount: sum(orderDiscounts.amount).mapWith(Number) })
+    .from(orderDiscounts)
+    .where(eq(orderDiscounts.orderId, order.id));
+  const total = money((order.totalAmount ?? 0) - (discounted?.amount ?? 0));
   const item = place?.product.items.find((i) => i.itemCode === order.itemCode);
   const quantity = order.quantityMl === null ? null : order.quantityMl / 1000;
   const address = place?.station.address;

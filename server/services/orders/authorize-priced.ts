@@ -5,6 +5,8 @@
 // steps (READY_FOR_INVOICE, COMPLETED) follow on the simulator's tick (advance-orders.ts). A declining card ends
 // FAILED with "Payment declined" (a postpay driver then pays at the till). A 3-D Secure card leaves the order
 // PAYMENT_PENDING with the challenge page to visit; the page's answer settles or fails it (answer-challenge.ts).
+// The driver's vouchers come off at settlement through the one discount engine (services/vouchers), as the summary's
+// preview showed: the app may authorize the price before discounts or the price after them.
 
 import { and, eq } from 'drizzle-orm';
 import { atPrecision } from '../../../src/contract/money';
@@ -19,6 +21,7 @@ import { closeOpenChallenges, openChallenge } from '../../psp/challenge-session'
 import { settleHold } from '../../psp/settle-hold';
 import { DECLINE_REASONS } from '../../psp/test-cards';
 import { AMOUNT_PRECISION } from '../forecourt';
+import { applyOrderDiscounts } from '../vouchers';
 import { findOrder } from './load-order';
 import { type Method, pickMethod } from './pick-method';
 import { applyTransition } from './transitions';
@@ -45,10 +48,10 @@ export async function authorizePriced({
     ]);
   }
   const amount = atPrecision(price.amount, price.precision, AMOUNT_PRECISION);
-  if (amount !== total || atPrecision(amount, AMOUNT_PRECISION, price.precision) !== price.amount) {
-    throw new ApiError(422, 'unprocessable', `The order costs ${total} (precision ${AMOUNT_PRECISION})`, [
-      { path: 'authorizePrice.amount', message: `Must be ${total} at precision ${AMOUNT_PRECISION}` },
-    ]);
+  // The price before discounts, or after them (the summary's voucher preview): which one is checked once the
+  // vouchers are applied, at settlement.
+  if (amount > total || atPrecision(amount, AMOUNT_PRECISION, price.precision) !== price.amount) {
+    throw wrongAmount(total);
   }
   const method = await pickMethod({ ctx, input: { session: input.session, body, poiId: row.poiId } });
   const now = ctx.clock.now();
@@ -104,9 +107,18 @@ export async function authorizePriced({
   return after.json;
 }
 
+const wrongAmount = (total: number, net = total) =>
+  new ApiError(422, 'unprocessable', `The order costs ${total} (precision ${AMOUNT_PRECISION})`, [
+    {
+      path: 'authorizePrice.amount',
+      message: `Must be ${total}${net !== total ? ` or, after your vouchers, ${net}` : ''} at precision ${AMOUNT_PRECISION}`,
+    },
+  ]);
+
 /**
- * The approved payment of a priced order, inside the caller's transaction: hold the total and capture it (postpay
- * fuel), or hold, issue the wash code and capture (wash). From PAYMENT_PENDING, right away or after 3-D Secure.
+ * The approved payment of a priced order, inside the caller's transaction: the vouchers applied, then hold the
+ * amount and capture the total after discounts (postpay fuel), or hold, issue the wash code or gift card and capture.
+ * From PAYMENT_PENDING, right away or after 3-D Secure.
  */
 export async function settlePriced({
   tx,
@@ -123,6 +135,7 @@ export async function settlePriced({
   };
 }): Promise<void> {
   const { row, kind, method, amount, now } = input;
+  const total = row.totalAmount ?? 0;
   const card = `${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`;
   const step = async (from: OrderRow['state'], to: OrderRow['state'], description: string, patch = {}) => {
     const moved = await applyTransition({
@@ -136,10 +149,31 @@ export async function settlePriced({
     authorizeAmount: amount,
     userInteractionUrl: null,
   });
-  await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
+  // The one discount engine (as the preview): what the driver's vouchers take off this order. A gift card is bought
+  // at its face value.
+  const discount =
+    kind === 'gift'
+      ? 0
+      : await applyOrderDiscounts({
+          tx,
+          input: {
+            orderId: row.id,
+            userId: row.userId,
+            productType: kind === 'wash' ? 'CAR_WASH' : 'GAS',
+            currency: row.currency,
+            amount: total,
+            quantityMilli: kind === 'wash' ? 1000 : (row.quantityMl ?? 0),
+            now,
+          },
+        });
+  if (amount !== total && amount !== total - discount) throw wrongAmount(total, total - discount);
+  const capture = total - discount;
+  // Vouchers that cover the whole price leave nothing to hold when the app pays the price after them (0).
+  const charged = amount > 0;
+  if (charged) await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
   if (kind === 'fuel') {
-    await step('PAYMENT_AUTHORIZED', 'PRODUCT_ACQUIRED', `${amount} captured for the fuel dispensed`);
-    await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
+    await step('PAYMENT_AUTHORIZED', 'PRODUCT_ACQUIRED', `${capture} captured for the fuel dispensed`);
+    if (charged) await settleHold({ tx, input: { orderId: row.id, capture, now } });
     return;
   }
   if (kind === 'gift') {
@@ -159,12 +193,12 @@ export async function settlePriced({
     await step(
       'PAYMENT_AUTHORIZED',
       'PRODUCT_ACQUIRED',
-      `Gift card ${giftCard?.code ?? ''} issued; ${amount} captured`,
+      `Gift card ${giftCard?.code ?? ''} issued; ${capture} captured`,
       {
         quantityMl: 1000,
       },
     );
-    await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
+    if (charged) await settleHold({ tx, input: { orderId: row.id, capture, now } });
     return;
   }
   await step('PAYMENT_AUTHORIZED', 'PRODUCT_PENDING', `Issuing the code for ${row.itemName ?? row.productName}`);
@@ -182,10 +216,10 @@ export async function settlePriced({
   await step(
     'PRODUCT_PENDING',
     'PRODUCT_ACQUIRED',
-    `${codes.length} wash code${codes.length === 1 ? '' : 's'} issued; ${amount} captured`,
+    `${codes.length} wash code${codes.length === 1 ? '' : 's'} issued; ${capture} captured`,
     { quantityMl: codes.length * 1000 },
   );
-  await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
+  if (charged) await settleHold({ tx, input: { orderId: row.id, capture, now } });
 }
 
 /** Which priced path an order's product takes (null: not a priced order). */

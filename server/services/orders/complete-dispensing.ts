@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import { forecourtSessions, type OrderRow, orders, paymentHolds, stationProducts } from '../../db/schema';
 import { releaseHold } from '../../psp/release-hold';
 import { settleHold } from '../../psp/settle-hold';
+import { applyOrderDiscounts } from '../vouchers';
 import { completeCharging, isChargeOrder } from './ev-charging';
 import { applyTransition } from './transitions';
 
@@ -96,7 +97,21 @@ export async function completeDispensing({
       },
     });
     if (!moved) return 'skipped';
-    await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
+    // The driver's vouchers on what was dispensed (the one discount engine, as the summary's preview): the fill's
+    // price stays the order's total before discounts; the card is charged the total after them.
+    const discount = await applyOrderDiscounts({
+      tx,
+      input: {
+        orderId: row.id,
+        userId: row.userId,
+        productType: row.unit === 'KWH' ? 'EV_CHARGE' : 'GAS',
+        currency: row.currency,
+        amount,
+        quantityMilli: session.quantity,
+        now,
+      },
+    });
+    await settleHold({ tx, input: { orderId: row.id, capture: amount - discount, now } });
     return 'acquired';
   });
 }

@@ -26,6 +26,7 @@ import { settleHold } from '../../psp/settle-hold';
 import { DECLINE_REASONS } from '../../psp/test-cards';
 import { assertEvCharging } from '../accounts';
 import { AMOUNT_PRECISION, authorizeConnector, cancelCharging, connectorRateW, stopCharging } from '../forecourt';
+import { applyOrderDiscounts } from '../vouchers';
 import { isChargeOrder } from './live-charge';
 import { findOrder } from './load-order';
 import { pickMethod } from './pick-method';
@@ -336,7 +337,20 @@ export async function completeCharging({
       },
     });
     if (!moved) return 'skipped';
-    await settleHold({ tx, input: { orderId: row.id, capture: amount, now } });
+    // The driver's vouchers on the charge (the one discount engine, as for fuel and wash): charged the total after them.
+    const discount = await applyOrderDiscounts({
+      tx,
+      input: {
+        orderId: row.id,
+        userId: row.userId,
+        productType: 'EV_CHARGE',
+        currency: row.currency,
+        amount,
+        quantityMilli: energyWh,
+        now,
+      },
+    });
+    await settleHold({ tx, input: { orderId: row.id, capture: amount - discount, now } });
     return 'acquired';
   });
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { type OrderRow, orders } from '../../db/schema';
 import { notFound } from '../../errors';
 import { isChargeOrder, liveCharge } from './live-charge';
-import { type CodeJson, type LedgerJson, toOrderJson } from './order-json';
+import { type CodeJson, type DiscountJson, type LedgerJson, toOrderJson } from './order-json';
 import { hasMeter, readOrderMeter } from './order-meter';
 
 export const ledgerJson = sql<LedgerJson[]>`coalesce((
@@ -19,13 +19,24 @@ export const codesJson = sql<CodeJson[]>`coalesce((
     order by c.created_at, c.code)
   from redemption_codes c where c.order_id = "orders"."id"), '[]'::json)`;
 
+/** The voucher discounts the capture applied (services/vouchers/apply-order-discounts.ts). */
+export const discountsJson = sql<DiscountJson[]>`coalesce((
+  select json_agg(json_build_object('campaignId', d.campaign_id, 'name', d.name, 'label', d.label, 'amount', d.amount)
+    order by d.position)
+  from order_discounts d where d.order_id = "orders"."id"), '[]'::json)`;
+
 /** The bullet points of the order's item (wash packages have them), from the station's catalogue. */
 export const descriptionLinesJson = sql<string[] | null>`(
   select i.value -> 'descriptionLines' from station_products p, jsonb_array_elements(p.items) i
   where p.id = "orders"."product_id" and i.value ->> 'itemCode' = "orders"."item_code" limit 1)`;
 
 /** What an order's JSON is built from, besides its row. */
-export const orderExtras = { ledger: ledgerJson, codes: codesJson, descriptionLines: descriptionLinesJson };
+export const orderExtras = {
+  ledger: ledgerJson,
+  codes: codesJson,
+  descriptionLines: descriptionLinesJson,
+  discounts: discountsJson,
+};
 
 /** The order with its ledger, or undefined. With userId, only that user's order (others: as if it did not exist). */
 export async function findOrder({

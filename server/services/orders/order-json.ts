@@ -18,7 +18,15 @@ export type LedgerJson = {
 /** A wash code as the order query aggregates it (timestamps arrive as strings). */
 export type CodeJson = { id: string; code: string; expiresAt: string | Date; usedAt: string | Date | null };
 
-export type OrderExtras = { codes?: CodeJson[]; descriptionLines?: string[] | null; charge?: OrderCharge | null };
+/** A voucher discount of the order (order_discounts), minor units at the amount precision. */
+export type DiscountJson = { campaignId: string; name: string; label: string; amount: number };
+
+export type OrderExtras = {
+  codes?: CodeJson[];
+  descriptionLines?: string[] | null;
+  charge?: OrderCharge | null;
+  discounts?: DiscountJson[];
+};
 
 const sum = (ledger: LedgerJson[], kinds: LedgerEntry['kind'][]) =>
   ledger.filter((l) => kinds.includes(l.kind)).reduce((a, l) => a + l.amount, 0);
@@ -36,6 +44,8 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[], extras: Ord
   }));
   const has = (kind: LedgerEntry['kind']) => ledger.some((l) => l.kind === kind);
   const total = row.totalAmount === null ? null : price(row.totalAmount);
+  const discounts = extras.discounts ?? [];
+  const discount = discounts.reduce((a, d) => a + d.amount, 0);
   const codes = (extras.codes ?? []).map((c) => ({
     _id: c.id,
     code: c.code,
@@ -53,9 +63,14 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[], extras: Ord
     stateHistory: row.stateHistory,
     authorizePrice: row.authorizeAmount === null ? null : price(row.authorizeAmount),
     totalBeforeDiscounts: total,
-    totalAfterDiscounts: total,
+    totalAfterDiscounts: total ? price(total.amount - discount) : null,
     loyaltyItems: [],
-    vouchers: [],
+    vouchers: discounts.map((d) => ({
+      id: d.campaignId,
+      name: d.name,
+      label: d.label,
+      paymentAttributes: { totalPrice: price(d.amount) },
+    })),
     products: [
       {
         _id: row.productId,

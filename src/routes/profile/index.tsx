@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { preferencesQuery } from '../../features/profile/queries';
 import { useOwnUser } from '../../features/profile/ui/use-own-user';
+import { useFeatures } from '../../features/session/queries';
 import { useVehiclesSync } from '../../features/vehicles/queries';
 import { useKeptVehicles } from '../../features/vehicles/store';
 import { Card, List, ListItem, Page, Skeleton } from '../../ui';
@@ -13,6 +14,8 @@ import {
   MapPinIcon,
   ReceiptIcon,
   SettingsIcon,
+  StarIcon,
+  TicketIcon,
   UserIcon,
   WalletIcon,
 } from '../../ui/icons';
@@ -39,6 +42,9 @@ function ProfileHub() {
   const preferredId = preferences.data?.preferredThing ?? u?.preferredVehicle;
   const preferred = vehicles?.find((v) => v._id === preferredId)?.nickName;
   const name = u ? [u.firstName, u.lastName].filter(Boolean).join(' ') : '';
+  // Areas the account's features switch off are not offered (§6 "Other account flags switch … loyalty").
+  const features = useFeatures(u?.accountId);
+  const loyaltyOn = (features.data?.loyaltyPrograms.length ?? 0) > 0;
   return (
     <Page>
       <h1 className="visually-hidden">
@@ -87,6 +93,22 @@ function ProfileHub() {
           subtitle={<Trans>Cards and payment PIN</Trans>}
           render={(row) => <Link to="/profile/payments" {...row} />}
         />
+      </List>
+      <List header={<Trans>Savings</Trans>}>
+        <ListItem
+          leading={<TicketIcon size={20} />}
+          title={<Trans>Vouchers</Trans>}
+          subtitle={<Trans>Discounts on fuel, car wash and charging</Trans>}
+          render={(row) => <Link to="/profile/vouchers" {...row} />}
+        />
+        {loyaltyOn ? (
+          <ListItem
+            leading={<StarIcon size={20} />}
+            title={<Trans>Loyalty cards</Trans>}
+            subtitle={<Trans>Collect points when you pay</Trans>}
+            render={(row) => <Link to="/profile/loyalty" {...row} />}
+          />
+        ) : null}
       </List>
       <List header={<Trans>Vehicles</Trans>}>
         <ListItem

@@ -2,8 +2,13 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { currencyDigits } from '../../../contract/money';
 import { usePayPrepay } from '../../../features/checkout/queries';
+import { LoyaltyCardSlot } from '../../../features/loyalty/ui/LoyaltyCardSlot';
 import { orderGroup } from '../../../features/orders/model/search';
 import { useSession, useUser } from '../../../features/session/queries';
+import { previewLoading } from '../../../features/vouchers/model/preview';
+import { prepayPreviewBody } from '../../../features/vouchers/model/preview-body';
+import { useDiscountPreview } from '../../../features/vouchers/queries';
+import { DiscountPreview } from '../../../features/vouchers/ui/DiscountPreview';
 import { Money } from '../../../ui';
 import { OrderFacts } from '../-components/OrderFacts';
 import { type PayAction, PaySummary } from '../-components/PaySummary';
@@ -23,6 +28,12 @@ function PrepaySummary() {
   const isGuest = !record || record.isGuest === true;
   const user = useUser(isGuest ? null : record?.userId);
   const { station, pump, item } = useChosenPump(query);
+  // The vouchers' discount on this fill (none for guests, pay-flows.md §6).
+  const preview = useDiscountPreview(
+    isGuest
+      ? null
+      : prepayPreviewBody({ poiId: station?._id, pump, item, amount: query.amount, currency: query.currency }),
+  );
   const pay = usePayPrepay();
 
   if (!station) return <StepSkeleton rows={2} />;
@@ -66,6 +77,13 @@ function PrepaySummary() {
       station={station}
       total={total}
       action={action}
+      voucherPreview={
+        <>
+          <DiscountPreview state={preview} totalLabel={<Trans>You pay at most</Trans>} />
+          <LoyaltyCardSlot userId={record?.userId ?? null} />
+        </>
+      }
+      voucherPreviewLoading={previewLoading(preview)}
       failureType="generic"
       returnTo={{
         success: router.buildLocation({

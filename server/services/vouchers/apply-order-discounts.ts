@@ -1,0 +1,58 @@
+// The capture side of the one discount engine: inside the transaction that captures an order, apply the driver's
+// voucher cards to what was bought, record the lines on the order (the receipt's vouchers) and use up single-use
+// cards. Returns the discount; the caller captures the amount minus it. Called exactly once per order: the callers
+// run it right after their guarded state transition succeeded.
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { VoucherProductType } from '../../../src/contract/vouchers';
+import type { Tx } from '../../db/client';
+import { orderDiscounts, voucherParticipations } from '../../db/schema';
+import { computeDiscounts } from './discount-engine';
+import { loadCards, toEngineVoucher } from './load-vouchers';
+
+export async function applyOrderDiscounts({
+  tx,
+  input,
+}: {
+  tx: Tx;
+  input: {
+    orderId: string;
+    userId: string | null;
+    productType: VoucherProductType | null;
+    currency: string;
+    /** Price before discounts, minor units at precision 2. */
+    amount: number;
+    quantityMilli: number;
+    now: Date;
+  };
+}): Promise<number> {
+  const { userId, productType } = input;
+  if (!userId || !productType || input.amount <= 0) return 0;
+  const cards = await loadCards(tx, userId, { forUpdate: true });
+  if (cards.length === 0) return 0;
+  const result = computeDiscounts(
+    cards.map(toEngineVoucher),
+    { productType, currency: input.currency, amount: input.amount, quantityMilli: input.quantityMilli },
+    input.now,
+  );
+  if (result.lines.length === 0) return 0;
+  await tx.insert(orderDiscounts).values(
+    result.lines.map((l, position) => ({
+      orderId: input.orderId,
+      position,
+      participationId: l.participationId,
+      campaignId: l.campaignId,
+      name: l.name,
+      label: l.label,
+      amount: l.amount,
+      currency: input.currency,
+      createdAt: input.now,
+    })),
+  );
+  for (const l of result.lines) {
+    await tx
+      .update(voucherParticipations)
+      .set({ usesLeft: sql`${voucherParticipations.usesLeft} - 1` })
+      .where(and(eq(voucherParticipations.id, l.participationId), gt(voucherParticipations.usesLeft, 0)));
+  }
+  return result.discount;
+}

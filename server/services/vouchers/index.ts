@@ -1,0 +1,8 @@
+// Vouchers: voucher cards, custom codes, and the one discount engine used by the preview and by the order capture.
+export { activateParticipation } from './activate-participation';
+export { addCustomVoucher } from './add-custom-voucher';
+export { applyOrderDiscounts } from './apply-order-discounts';
+export { computeDiscounts, productTypeOf } from './discount-engine';
+export { listParticipations } from './list-participations';
+export { previewDiscounts } from './preview-discounts';
+export { DEMO_CAMPAIGNS, DEMO_CODES, seedCampaigns } from './seed-campaigns';

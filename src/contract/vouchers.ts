@@ -1,0 +1,100 @@
+// Wire format of vouchers and the discount preview (shell-and-account.md §3 Voucher store, §7 Vouchers and referral;
+// pay-flows.md §3 Voucher preview, §7 Vouchers). Shared by app and server. Money is integer minor units.
+import { z } from 'zod';
+import { orderPrice } from './orders';
+import { currency } from './stations';
+
+/** What a voucher takes off: cents per litre/kWh, a percentage (basis points), or a fixed amount. */
+export const DISCOUNT_KINDS = ['PER_UNIT', 'PERCENT', 'FIXED'] as const;
+export const discountKind = z.enum(DISCOUNT_KINDS);
+export type DiscountKind = z.infer<typeof discountKind>;
+
+/** Product types a voucher applies to (the station product's type). */
+export const VOUCHER_PRODUCT_TYPES = ['GAS', 'CAR_WASH', 'EV_CHARGE'] as const;
+export const voucherProductType = z.enum(VOUCHER_PRODUCT_TYPES);
+export type VoucherProductType = z.infer<typeof voucherProductType>;
+
+/** A voucher card: the user's participation in a campaign (seeded, from a custom code, or the referral offer). */
+export const campaignParticipation = z.object({
+  id: z.string(),
+  campaignId: z.string(),
+  name: z.string(),
+  /** Short text of the discount, e.g. "5 ct/l", "10 %", "2.00 EUR". */
+  label: z.string(),
+  description: z.string().nullable(),
+  kind: discountKind,
+  /** PER_UNIT: minor units per litre or kWh; PERCENT: basis points (1000 = 10 %); FIXED: minor units. */
+  value: z.number().int(),
+  currency: currency.nullable(),
+  productTypes: z.array(voucherProductType),
+  source: z.enum(['CAMPAIGN', 'CODE', 'REFERRAL']),
+  active: z.boolean(),
+  /** Uses left; null = as often as wanted while valid. 0 = used up. */
+  usesLeft: z.number().int().nullable(),
+  validUntil: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CampaignParticipation = z.infer<typeof campaignParticipation>;
+export const campaignParticipationsResponse = z.array(campaignParticipation);
+
+/** POST v4/vouchers/campaign-participation-activations: campaignId; active false deactivates (default true). */
+export const activationBody = z.strictObject({
+  campaignId: z.string().min(1).max(64),
+  active: z.boolean().optional(),
+});
+export type ActivationBody = z.infer<typeof activationBody>;
+
+/** POST v4/vouchers/vouchers: a custom code. */
+export const VOUCHER_CODE_PATTERN = /^[A-Za-z0-9-]{4,32}$/;
+export const customVoucherBody = z.strictObject({
+  code: z.string().trim().regex(VOUCHER_CODE_PATTERN, 'Letters, digits and dashes, 4 to 32 characters'),
+});
+export type CustomVoucherBody = z.infer<typeof customVoucherBody>;
+
+/** The error codes of a custom code (shell-and-account.md §8 Voucher errors). */
+export const VOUCHER_ERRORS = {
+  alreadyRedeemed: 'voucher_already_redeemed',
+  notVerifiable: 'voucher_not_verifiable',
+  expired: 'voucher_expired',
+} as const;
+
+/** POST v4/vouchers/discount-preview (pay-flows.md §7). */
+export const discountPreviewBody = z.strictObject({
+  total: z.strictObject({
+    amount: z.number().int().min(0).max(100_000_000),
+    currency,
+    precision: z.number().int().min(0).max(4),
+  }),
+  poiId: z.string().min(1).max(64),
+  paymentMethodId: z.string().min(1).max(64).optional(),
+  products: z
+    .array(
+      z.strictObject({
+        id: z.string().min(1).max(64),
+        fuelTypeId: z.string().min(1).max(64).optional(),
+        unitPrice: z
+          .strictObject({ amount: z.number().int().min(0), currency, precision: z.number().int().min(0).max(4) })
+          .optional(),
+        /** Litres or kWh, up to 3 decimals. Without it (prepay) the fill the total buys is assumed. */
+        quantity: z.number().min(0).max(100_000).optional(),
+      }),
+    )
+    .min(1)
+    .max(5),
+});
+export type DiscountPreviewBody = z.infer<typeof discountPreviewBody>;
+
+export const appliedDiscount = z.object({
+  id: z.string(),
+  name: z.string(),
+  label: z.string(),
+  appliedDiscount: orderPrice,
+});
+export type AppliedDiscount = z.infer<typeof appliedDiscount>;
+
+export const discountPreview = z.object({
+  discounts: z.array(appliedDiscount),
+  totalBeforeDiscounts: orderPrice,
+  totalAfterDiscounts: orderPrice,
+});
+export type DiscountPreview = z.infer<typeof discountPreview>;

@@ -1,0 +1,23 @@
+// The voucher calls (shell-and-account.md §7 Vouchers and referral; pay-flows.md §7), answers parsed with the contract.
+import {
+  campaignParticipation,
+  campaignParticipationsResponse,
+  type DiscountPreviewBody,
+  discountPreview,
+} from '../../contract/vouchers';
+import { api } from '../../lib/http/index';
+
+export const vouchersApi = {
+  list: (signal?: AbortSignal) =>
+    api.request('v4/vouchers/campaign-participations', campaignParticipationsResponse, { signal }),
+  activate: (campaignId: string, active: boolean) =>
+    api.request('v4/vouchers/campaign-participation-activations', campaignParticipation, {
+      method: 'POST',
+      json: { campaignId, active },
+    }),
+  addCode: (code: string) =>
+    api.request('v4/vouchers/vouchers', campaignParticipation, { method: 'POST', json: { code } }),
+  /** Cancellable (pay-flows.md §7): a newer input or leaving the summary aborts it. */
+  preview: (body: DiscountPreviewBody, signal?: AbortSignal) =>
+    api.request('v4/vouchers/discount-preview', discountPreview, { method: 'POST', json: body, signal }),
+};
