@@ -6,15 +6,17 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { type PaymentMethodRow, paymentMethods } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
+import { requireSecondFactor } from '../payment-methods/two-factor';
 
-export type Method = Pick<PaymentMethodRow, 'id' | 'behavior' | 'brand' | 'last4'>;
+export type Method = Pick<PaymentMethodRow, 'id' | 'behavior' | 'brand' | 'last4'> &
+  Partial<Pick<PaymentMethodRow, 'method' | 'details'>>;
 
 export async function pickMethod({
   ctx,
   input,
 }: {
   ctx: AppContext;
-  input: { session: AuthSession; body: AuthorizeBody };
+  input: { session: AuthSession; body: AuthorizeBody; orderId?: string };
 }): Promise<Method> {
   const { session, body } = input;
   if (body.paymentMethodId) {
@@ -29,6 +31,10 @@ export async function pickMethod({
         ),
       );
     if (!m) throw notFound('No such payment method');
+    // A fuel card pays only after its own second factor for this order (shell-and-account.md §5).
+    if (input.orderId) {
+      await requireSecondFactor({ ctx, input: { method: m, orderId: input.orderId, now: ctx.clock.now() } });
+    }
     return m;
   }
   // A device wallet token (guests pay this way): the sandbox approves it unless it says "decline".
@@ -50,5 +56,8 @@ export async function pickMethod({
     .orderBy(desc(paymentMethods.isPreferred), paymentMethods.createdAt)
     .limit(1);
   if (!preferred) throw new ApiError(422, 'unprocessable', 'No payment method: give paymentMethodId or a wallet token');
+  if (input.orderId) {
+    await requireSecondFactor({ ctx, input: { method: preferred, orderId: input.orderId, now: ctx.clock.now() } });
+  }
   return preferred;
 }
