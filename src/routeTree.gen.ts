@@ -33,6 +33,7 @@ import { Route as PayIndexRouteImport } from './routes/pay/index'
 import { Route as PayCancelRouteImport } from './routes/pay/cancel'
 import { Route as PayFinishRouteImport } from './routes/pay/finish'
 import { Route as PayPumpRouteImport } from './routes/pay/pump'
+import { Route as PaymentMethodMbwayRouteImport } from './routes/payment-method/mbway'
 import { Route as ProfileIndexRouteImport } from './routes/profile/index'
 import { Route as ProfileManageRouteImport } from './routes/profile/manage'
 import { Route as ProfilePaymentsRouteRouteImport } from './routes/profile/payments/route'
@@ -54,6 +55,7 @@ import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/pro
 import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
 import { Route as PayPostpayWashIndexRouteImport } from './routes/pay/postpay/wash/index'
 import { Route as PayPostpayWashSummaryRouteImport } from './routes/pay/postpay/wash/summary'
+import { Route as ProfilePaymentsAddMbwayRouteImport } from './routes/profile/payments/add/mbway'
 import { Route as ProfilePaymentsEditIdRouteImport } from './routes/profile/payments/edit/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -177,6 +179,11 @@ const PayPumpRoute = PayPumpRouteImport.update({
   path: '/pump',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const PaymentMethodMbwayRoute = PaymentMethodMbwayRouteImport.update({
+  id: '/payment-method/mbway',
+  path: '/payment-method/mbway',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileIndexRoute = ProfileIndexRouteImport.update({
   id: '/profile/',
   path: '/profile/',
@@ -283,6 +290,11 @@ const PayPostpayWashSummaryRoute = PayPostpayWashSummaryRouteImport.update({
   path: '/postpay/wash/summary',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const ProfilePaymentsAddMbwayRoute = ProfilePaymentsAddMbwayRouteImport.update({
+  id: '/add/mbway',
+  path: '/add/mbway',
+  getParentRoute: () => ProfilePaymentsRouteRoute,
+} as any)
 const ProfilePaymentsEditIdRoute = ProfilePaymentsEditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
@@ -312,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/manage': typeof ProfileManageRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
@@ -334,6 +347,7 @@ export interface FileRoutesByFullPath {
   '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/profile/payments/add/mbway': typeof ProfilePaymentsAddMbwayRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
@@ -357,6 +371,7 @@ export interface FileRoutesByTo {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/manage': typeof ProfileManageRoute
   '/history': typeof HistoryIndexRoute
   '/map': typeof MapIndexRoute
@@ -379,6 +394,7 @@ export interface FileRoutesByTo {
   '/profile/cars': typeof ProfileCarsIndexRoute
   '/profile/payments': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/profile/payments/add/mbway': typeof ProfilePaymentsAddMbwayRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash': typeof PayPostpayWashIndexRoute
 }
@@ -406,6 +422,7 @@ export interface FileRoutesById {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/manage': typeof ProfileManageRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
@@ -428,6 +445,7 @@ export interface FileRoutesById {
   '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/profile/payments/add/mbway': typeof ProfilePaymentsAddMbwayRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
@@ -456,6 +474,7 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/payment-method/mbway'
     | '/profile/manage'
     | '/history/'
     | '/map/'
@@ -478,6 +497,7 @@ export interface FileRouteTypes {
     | '/profile/cars/'
     | '/profile/payments/'
     | '/pay/postpay/wash/summary'
+    | '/profile/payments/add/mbway'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
   fileRoutesByTo: FileRoutesByTo
@@ -501,6 +521,7 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/payment-method/mbway'
     | '/profile/manage'
     | '/history'
     | '/map'
@@ -523,6 +544,7 @@ export interface FileRouteTypes {
     | '/profile/cars'
     | '/profile/payments'
     | '/pay/postpay/wash/summary'
+    | '/profile/payments/add/mbway'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash'
   id:
@@ -549,6 +571,7 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/payment-method/mbway'
     | '/profile/manage'
     | '/history/'
     | '/map/'
@@ -571,6 +594,7 @@ export interface FileRouteTypes {
     | '/profile/cars/'
     | '/profile/payments/'
     | '/pay/postpay/wash/summary'
+    | '/profile/payments/add/mbway'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
   fileRoutesById: FileRoutesById
@@ -591,6 +615,7 @@ export interface RootRouteChildren {
   publicLoginRoute: typeof publicLoginRoute
   publicMaintenanceRoute: typeof publicMaintenanceRoute
   publicOnboardingRoute: typeof publicOnboardingRoute
+  PaymentMethodMbwayRoute: typeof PaymentMethodMbwayRoute
   ProfileManageRoute: typeof ProfileManageRoute
   MapIndexRoute: typeof MapIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
@@ -770,6 +795,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPumpRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/payment-method/mbway': {
+      id: '/payment-method/mbway'
+      path: '/payment-method/mbway'
+      fullPath: '/payment-method/mbway'
+      preLoaderRoute: typeof PaymentMethodMbwayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile/': {
       id: '/profile/'
       path: '/profile'
@@ -917,6 +949,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPostpayWashSummaryRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/profile/payments/add/mbway': {
+      id: '/profile/payments/add/mbway'
+      path: '/add/mbway'
+      fullPath: '/profile/payments/add/mbway'
+      preLoaderRoute: typeof ProfilePaymentsAddMbwayRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
+    }
     '/profile/payments/edit/$id': {
       id: '/profile/payments/edit/$id'
       path: '/edit/$id'
@@ -991,6 +1030,7 @@ interface ProfilePaymentsRouteRouteChildren {
   ProfilePaymentsPaymentRegisterRoute: typeof ProfilePaymentsPaymentRegisterRoute
   ProfilePaymentsPinRoute: typeof ProfilePaymentsPinRoute
   ProfilePaymentsIndexRoute: typeof ProfilePaymentsIndexRoute
+  ProfilePaymentsAddMbwayRoute: typeof ProfilePaymentsAddMbwayRoute
   ProfilePaymentsEditIdRoute: typeof ProfilePaymentsEditIdRoute
 }
 
@@ -998,6 +1038,7 @@ const ProfilePaymentsRouteRouteChildren: ProfilePaymentsRouteRouteChildren = {
   ProfilePaymentsPaymentRegisterRoute: ProfilePaymentsPaymentRegisterRoute,
   ProfilePaymentsPinRoute: ProfilePaymentsPinRoute,
   ProfilePaymentsIndexRoute: ProfilePaymentsIndexRoute,
+  ProfilePaymentsAddMbwayRoute: ProfilePaymentsAddMbwayRoute,
   ProfilePaymentsEditIdRoute: ProfilePaymentsEditIdRoute,
 }
 
@@ -1020,6 +1061,7 @@ const rootRouteChildren: RootRouteChildren = {
   publicLoginRoute: publicLoginRoute,
   publicMaintenanceRoute: publicMaintenanceRoute,
   publicOnboardingRoute: publicOnboardingRoute,
+  PaymentMethodMbwayRoute: PaymentMethodMbwayRoute,
   ProfileManageRoute: ProfileManageRoute,
   MapIndexRoute: MapIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,

@@ -3,6 +3,8 @@
 import { type Context, Hono } from 'hono';
 import { paymentMethodsQuery } from '../../src/contract/orders';
 import {
+  FUEL_CARD_PROVIDER,
+  fuelCardBody,
   MBWAY_PROVIDER,
   mbwayUrlsQuery,
   PAYPAL_PROVIDER,
@@ -21,6 +23,7 @@ import { openEdit, openRegistration, SANDBOX_PROVIDER } from '../psp/card-sessio
 import { listPaymentMethods, toPaymentMethodJson } from '../psp/list-payment-methods';
 import { openMethodPage } from '../psp/method-pages';
 import { deactivate, limitExceeded, setPreferred } from '../services/payment-methods/manage-methods';
+import { registerFuelCard } from '../services/payment-methods/register-fuel-card';
 import {
   authenticationOptions,
   registrationOptions,
@@ -33,6 +36,7 @@ const PROVIDERS = [
   { provider: SANDBOX_PROVIDER, methods: ['DIRECT_CREDIT', 'CREDIT_CARD'] },
   { provider: PAYPAL_PROVIDER, methods: ['PAYPAL'] },
   { provider: MBWAY_PROVIDER, methods: ['MBWAY'] },
+  { provider: FUEL_CARD_PROVIDER, methods: ['FUEL_CARD'] },
 ];
 
 export function paymentMethodRoutes(ctx: AppContext) {
@@ -94,6 +98,13 @@ export function paymentMethodRoutes(ctx: AppContext) {
     const q = query(c, returnUrlsQuery);
     if (provider === PAYPAL_PROVIDER) return c.json(await openMethodPage({ ctx, input: { userId, provider, ...q } }));
     return c.json(await openRegistration({ ctx, input: { userId, provider, ...q } }));
+  });
+
+  // A fuel card: its fields go to the sandbox issuer through us (number and card PIN never stored, never logged).
+  r.post('/v4/payment-methods/fuel-card', auth, async (c) => {
+    const body = await jsonBody(c, fuelCardBody);
+    const row = await registerFuelCard({ ctx, input: { userId: c.get('session').userId, body } });
+    return c.json(toPaymentMethodJson(row, { userAgent: c.req.header('user-agent') }), 201);
   });
 
   // The two-factor calls (shell-and-account.md §7): a payment method's own second factor, a mailed one-time code.

@@ -4,7 +4,8 @@
 // method id is 404 on every call.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pspSessions } from '../../server/db/schema';
+import { paymentMethods, pspSessions } from '../../server/db/schema';
+import { luhnValid } from '../../server/psp/test-cards';
 import { advanceOrders } from '../../server/services/orders/advance-orders';
 import { order as orderSchema, paymentMethodsResponse } from '../../src/contract/orders';
 import {
@@ -236,5 +237,77 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
     // Another user's method as paymentMethodId in authorize: 404.
     const otherOrder = await prepayOrder(other);
     expect((await authorizeReq(s, other.token, otherOrder, authBody(3000, id))).status).toBe(404);
+  });
+
+  const FUEL = { holder: 'Ada Driver', number: '7000 0020 0000 0009', expiry: '12/2034', tpin: '4321', brand: 'BP' };
+  /** A Luhn-valid fuel card number of the given level (its 7th digit). */
+  function fuelNumber(level: number): string {
+    const body = `700000${level}00000000`;
+    for (let d = 0; d <= 9; d++) if (luhnValid(`${body}${d}`)) return `${body}${d}`;
+    throw new Error('no check digit');
+  }
+
+  it('fuel card: fields checked by level (VIN from level 2), no number or PIN stored, 2FA before paying', async () => {
+    const user = await registerUser(s);
+    const add = (body: Record<string, unknown>) =>
+      s.request('/api/v4/payment-methods/fuel-card', { token: user.token, body });
+    const bad = await add({ ...FUEL, number: '7000 0000 0000 0001', expiry: '01/2020', tpin: '12a4' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['expiry', 'number', 'tpin']);
+    const level2 = fuelNumber(2);
+    const noVin = await add({ ...FUEL, number: level2 });
+    expect(noVin.status).toBe(422);
+    expect(noVin.body.details).toEqual([{ path: 'vin', message: 'Required for a level 2 card' }]);
+    expect((await add({ ...FUEL, number: level2, vin: 'WVWZZZ1JZXW00000I' })).status).toBe(422);
+    const ok = await add({ ...FUEL, number: level2, vin: 'wvwzzz1jzxw000001' });
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.body).toMatchObject({
+      method: 'FUEL_CARD',
+      isRegisteredFor2FA: false,
+      details: { brand: 'BP', last4: level2.slice(-4), level: 2, vin: 'WVWZZZ1JZXW000001', expiry: '12/2034' },
+    });
+    // Level 0 and 1 need no VIN.
+    expect((await add({ ...FUEL, number: fuelNumber(1), brand: 'ARAL' })).status).toBe(201);
+    // Neither the number nor the card PIN is anywhere in the database.
+    const dump = JSON.stringify(await s.ctx.db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id)));
+    expect(dump).not.toContain(level2);
+    expect(dump).not.toContain('4321');
+
+    // Paying needs the method's second factor: registered, then a code for this very order.
+    const id = ok.body.id as string;
+    const orderId = await prepayOrder(user);
+    const refused = await authorizeReq(s, user.token, orderId, authBody(3000, id));
+    expect(refused.status).toBe(403);
+    expect(refused.body.details).toMatchObject({ reason: 'second_factor_not_registered' });
+    await s.request('/api/auth/2fa/registration/generate-options', {
+      token: user.token,
+      body: { paymentMethodId: id },
+    });
+    const regCode = /code: (\d{6})/.exec((await latestMail(s, user.email))?.subject ?? '')?.[1] as string;
+    const reg = await s.request('/api/auth/2fa/registration/verify', {
+      token: user.token,
+      body: { paymentMethodId: id, code: regCode },
+    });
+    expect(reg.body.isRegisteredFor2FA).toBe(true);
+    const still = await authorizeReq(s, user.token, orderId, authBody(3000, id));
+    expect(still.status).toBe(403);
+    expect(still.body.details).toMatchObject({ reason: 'second_factor_required' });
+    const opts = await s.request('/api/auth/2fa/authentication/generate-options', {
+      token: user.token,
+      body: { paymentMethodId: id },
+    });
+    expect(opts.status).toBe(200);
+    const payCode = /code: (\d{6})/.exec((await latestMail(s, user.email))?.subject ?? '')?.[1] as string;
+    // A code for another order does not pay this one.
+    const otherOrder = await prepayOrder(user);
+    const verified = await s.request('/api/auth/2fa/authentication/verify', {
+      token: user.token,
+      body: { paymentMethodId: id, orderId: otherOrder, code: payCode },
+    });
+    expect(verified.status, verified.text).toBe(200);
+    expect((await authorizeReq(s, user.token, orderId, authBody(3000, id))).status).toBe(403);
+    const paid = await authorizeReq(s, user.token, otherOrder, authBody(3000, id));
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.state).toBe('PRODUCT_PENDING');
   });
 });

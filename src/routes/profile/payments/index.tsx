@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { PaymentMethod } from '../../../contract/orders';
+import { PAYPAL_PROVIDER } from '../../../contract/payment-methods';
 import { isEditable, methodName } from '../../../features/payment-methods/model/names';
 import {
   limitQuery,
@@ -15,6 +16,7 @@ import {
 import { MethodIcon } from '../../../features/payment-methods/ui/MethodIcon';
 import { useSession } from '../../../features/session/queries';
 import { errorText } from '../../../i18n/messages';
+import { formatMoney } from '../../../lib/money';
 import {
   BottomSheet,
   Button,
@@ -133,6 +135,7 @@ function PaymentMethodsPage() {
               subtitle={
                 <>
                   <Expires expiry={method.details.expiry} />
+                  <MethodDetail method={method} />
                   {method.isPreferred ? (
                     <span className="method-preferred-mark">
                       <StarIcon size={12} aria-hidden="true" />
@@ -148,6 +151,27 @@ function PaymentMethodsPage() {
             />
           ))}
         </List>
+      )}
+      {limitReached ? null : (
+        <Section title={<Trans>Other ways to pay</Trans>}>
+          <List>
+            <ListItem
+              leading={<MethodIcon method="PAYPAL" />}
+              title={<Trans>Link PayPal</Trans>}
+              chevron
+              render={(props) => (
+                <Link to="/profile/payments/payment-register" search={{ provider: PAYPAL_PROVIDER }} {...props} />
+              )}
+            />
+            <ListItem
+              leading={<MethodIcon method="MBWAY" />}
+              title={<Trans>Add MB WAY</Trans>}
+              subtitle={<Trans>With your Portuguese mobile number</Trans>}
+              chevron
+              render={(props) => <Link to="/profile/payments/add/mbway" {...props} />}
+            />
+          </List>
+        </Section>
       )}
       <Section title={<Trans>Security</Trans>}>
         <List>
@@ -225,6 +249,28 @@ function PaymentMethodsPage() {
       </Dialog>
     </Page>
   );
+}
+
+/** PayPal's email; MB WAY's number and what its mandate pays without the phone. */
+function MethodDetail({ method }: { method: PaymentMethod }) {
+  const { i18n } = useLingui();
+  const d = method.details;
+  if (d.email) return <span className="method-detail">{d.email}</span>;
+  if (d.phoneNumber) {
+    const limit = d.limitWithoutPin ? formatMoney(d.limitWithoutPin, i18n.locale) : null;
+    return (
+      <span className="method-detail">
+        {d.phoneNumber}
+        {limit ? (
+          <>
+            {' · '}
+            <Trans>up to {limit} without approval</Trans>
+          </>
+        ) : null}
+      </span>
+    );
+  }
+  return null;
 }
 
 function Expires({ expiry }: { expiry: string | undefined }) {
