@@ -55,6 +55,7 @@ import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/pro
 import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
 import { Route as PayPostpayWashIndexRouteImport } from './routes/pay/postpay/wash/index'
 import { Route as PayPostpayWashSummaryRouteImport } from './routes/pay/postpay/wash/summary'
+import { Route as ProfilePaymentsAddBpCardRouteImport } from './routes/profile/payments/add/bp-card'
 import { Route as ProfilePaymentsAddMbwayRouteImport } from './routes/profile/payments/add/mbway'
 import { Route as ProfilePaymentsEditIdRouteImport } from './routes/profile/payments/edit/$id'
 
@@ -290,6 +291,12 @@ const PayPostpayWashSummaryRoute = PayPostpayWashSummaryRouteImport.update({
   path: '/postpay/wash/summary',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const ProfilePaymentsAddBpCardRoute =
+  ProfilePaymentsAddBpCardRouteImport.update({
+    id: '/add/bp-card',
+    path: '/add/bp-card',
+    getParentRoute: () => ProfilePaymentsRouteRoute,
+  } as any)
 const ProfilePaymentsAddMbwayRoute = ProfilePaymentsAddMbwayRouteImport.update({
   id: '/add/mbway',
   path: '/add/mbway',
@@ -347,6 +354,7 @@ export interface FileRoutesByFullPath {
   '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/profile/payments/add/bp-card': typeof ProfilePaymentsAddBpCardRoute
   '/profile/payments/add/mbway': typeof ProfilePaymentsAddMbwayRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
@@ -394,6 +402,7 @@ export interface FileRoutesByTo {
   '/profile/cars': typeof ProfileCarsIndexRoute
   '/profile/payments': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/profile/payments/add/bp-card': typeof ProfilePaymentsAddBpCardRoute
   '/profile/payments/add/mbway': typeof ProfilePaymentsAddMbwayRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash': typeof PayPostpayWashIndexRoute
@@ -445,6 +454,7 @@ export interface FileRoutesById {
   '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
+  '/profile/payments/add/bp-card': typeof ProfilePaymentsAddBpCardRoute
   '/profile/payments/add/mbway': typeof ProfilePaymentsAddMbwayRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
@@ -497,6 +507,7 @@ export interface FileRouteTypes {
     | '/profile/cars/'
     | '/profile/payments/'
     | '/pay/postpay/wash/summary'
+    | '/profile/payments/add/bp-card'
     | '/profile/payments/add/mbway'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
@@ -544,6 +555,7 @@ export interface FileRouteTypes {
     | '/profile/cars'
     | '/profile/payments'
     | '/pay/postpay/wash/summary'
+    | '/profile/payments/add/bp-card'
     | '/profile/payments/add/mbway'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash'
@@ -594,6 +606,7 @@ export interface FileRouteTypes {
     | '/profile/cars/'
     | '/profile/payments/'
     | '/pay/postpay/wash/summary'
+    | '/profile/payments/add/bp-card'
     | '/profile/payments/add/mbway'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
@@ -949,6 +962,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPostpayWashSummaryRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/profile/payments/add/bp-card': {
+      id: '/profile/payments/add/bp-card'
+      path: '/add/bp-card'
+      fullPath: '/profile/payments/add/bp-card'
+      preLoaderRoute: typeof ProfilePaymentsAddBpCardRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
+    }
     '/profile/payments/add/mbway': {
       id: '/profile/payments/add/mbway'
       path: '/add/mbway'
@@ -1030,6 +1050,7 @@ interface ProfilePaymentsRouteRouteChildren {
   ProfilePaymentsPaymentRegisterRoute: typeof ProfilePaymentsPaymentRegisterRoute
   ProfilePaymentsPinRoute: typeof ProfilePaymentsPinRoute
   ProfilePaymentsIndexRoute: typeof ProfilePaymentsIndexRoute
+  ProfilePaymentsAddBpCardRoute: typeof ProfilePaymentsAddBpCardRoute
   ProfilePaymentsAddMbwayRoute: typeof ProfilePaymentsAddMbwayRoute
   ProfilePaymentsEditIdRoute: typeof ProfilePaymentsEditIdRoute
 }
@@ -1038,6 +1059,7 @@ const ProfilePaymentsRouteRouteChildren: ProfilePaymentsRouteRouteChildren = {
   ProfilePaymentsPaymentRegisterRoute: ProfilePaymentsPaymentRegisterRoute,
   ProfilePaymentsPinRoute: ProfilePaymentsPinRoute,
   ProfilePaymentsIndexRoute: ProfilePaymentsIndexRoute,
+  ProfilePaymentsAddBpCardRoute: ProfilePaymentsAddBpCardRoute,
   ProfilePaymentsAddMbwayRoute: ProfilePaymentsAddMbwayRoute,
   ProfilePaymentsEditIdRoute: ProfilePaymentsEditIdRoute,
 }

@@ -96,3 +96,41 @@ test('MB WAY: the number, the phone approves the mandate, a payment approved and
   await expect(page).toHaveURL(/\/error\?.*type=payment/);
   await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
 });
+
+test('fuel card: the fields by level (VIN from level 2), then its second factor with the mailed code', async ({
+  page,
+}) => {
+  const email = uniqueEmail('fuelcard');
+  await registerByMail(page, email, PASSWORD);
+  await page.goto('/profile/payments');
+  await page.getByRole('link', { name: 'Add a fuel card' }).click();
+  await expect(page.getByRole('heading', { name: 'Add a fuel card' })).toBeVisible();
+  await page.getByLabel('Card holder').fill('Ada Driver');
+  // A level 2 card (its 7th digit): the VIN is required.
+  await page.getByLabel('Card number').fill('7000 0020 0000 0001');
+  await page.getByLabel('Expiry (MM/YYYY)').fill('12/2034');
+  await page.getByLabel('Card PIN').fill('4321');
+  await expect(page.getByText('Required for this card (security level 2).')).toBeVisible();
+  await page.getByRole('button', { name: 'Add fuel card' }).click();
+  await expect(page.getByText('The Vehicle identification number (VIN) field is required')).toBeVisible();
+  await expectAccessible(page, 'add fuel card with an error');
+  await page.getByLabel('Vehicle identification number (VIN)').fill('WVWZZZ1JZXW000001');
+  await page.getByRole('button', { name: 'Add fuel card' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Protect your fuel card' })).toBeVisible();
+  await expect(page.getByText(/We sent a code to/)).toBeVisible();
+  const mail = async () => {
+    const res = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+    const mails = (await res.json()) as { subject: string }[];
+    return /code: (\d{6})/.exec(mails[0]?.subject ?? '')?.[1] ?? '';
+  };
+  await expect.poll(mail).toMatch(/^\d{6}$/);
+  const code = await mail();
+  await page.getByLabel('Code from the email').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('This code is not correct. Tries left: 4')).toBeVisible();
+  await page.getByLabel('Code from the email').fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Your fuel card was added')).toBeVisible();
+  await expect(page.getByRole('button', { name: /•••• 0001/ })).toBeVisible();
+});

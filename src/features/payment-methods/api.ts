@@ -1,6 +1,7 @@
 import { paymentMethod, paymentMethodsResponse } from '../../contract/orders';
 import {
   availableProvidersResponse,
+  type FuelCardBody,
   functionResult,
   limitExceededResponse,
   pinStatusResponse,
@@ -31,6 +32,9 @@ export const paymentMethodsApi = {
   /** PATCH /v4/payment-methods/{id}?successUrl&errorUrl: the provider's page to renew a card's details. */
   editPage: (id: string, urls: ReturnUrls) =>
     api.request(path(id), providerPageResponse, { method: 'PATCH', searchParams: urls }),
+  /** POST /v4/payment-methods/fuel-card (ours): holder, number, expiry, tpin, brand, vin. */
+  addFuelCard: (body: FuelCardBody) =>
+    api.request('v4/payment-methods/fuel-card', paymentMethod, { method: 'POST', json: body }),
   setPreferred: (id: string) => api.request(`${path(id)}/set-as-preferred`, paymentMethod, { method: 'POST' }),
   deactivate: (id: string) => api.request(`${path(id)}/deactivate`, paymentMethod, { method: 'POST' }),
 };

@@ -170,6 +170,13 @@ function PaymentMethodsPage() {
               chevron
               render={(props) => <Link to="/profile/payments/add/mbway" {...props} />}
             />
+            <ListItem
+              leading={<MethodIcon method="FUEL_CARD" />}
+              title={<Trans>Add a fuel card</Trans>}
+              subtitle={<Trans>BP, Aral or Routex</Trans>}
+              chevron
+              render={(props) => <Link to="/profile/payments/add/bp-card" {...props} />}
+            />
           </List>
         </Section>
       )}
