@@ -134,3 +134,17 @@ export const twoFactorOptionsResponse = z.object({
   codeLength: z.number().int(),
 });
 export type TwoFactorOptions = z.infer<typeof twoFactorOptionsResponse>;
+
+/**
+ * WebAuthn cloud functions (pay-flows.md §7): generate_register_options (userId, userName), register_webauthn
+ * (credential), generate_login_options (userId), login_webauthn (userId, assertion). The credential and the assertion
+ * are the browser's JSON (checked by @simplewebauthn/server); bounded here.
+ */
+const webauthnJson = z.record(z.string(), z.unknown());
+export const webauthnRegisterOptionsBody = z.strictObject({
+  userId: z.string().max(64).optional(),
+  userName: z.string().max(200).optional(),
+});
+export const webauthnRegisterBody = z.strictObject({ credential: webauthnJson });
+export const webauthnLoginOptionsBody = z.strictObject({ userId: z.string().max(64).optional() });
+export const webauthnLoginBody = z.strictObject({ userId: z.string().max(64).optional(), assertion: webauthnJson });
