@@ -12,6 +12,7 @@ import { PaymentMethodPicker } from '../../../features/checkout/ui/PaymentMethod
 import { PinSheet } from '../../../features/checkout/ui/PinSheet';
 import { orderGroup } from '../../../features/orders/model/search';
 import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
+import { useBiometricValidation } from '../../../features/payment-methods/webauthn';
 import { useSession, useUser } from '../../../features/session/queries';
 import { errorText } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/http/errors';
@@ -44,6 +45,7 @@ function PrepaySummary() {
   const pay = usePayPrepay();
   const [pinOpen, setPinOpen] = useState(false);
   const pinStatus = useQuery({ ...pinStatusQuery(), enabled: !isGuest });
+  const biometrics = useBiometricValidation(isGuest ? null : (record?.userId ?? null));
   const pending = pay.isPending;
   // No answer: nothing is lost — the same attempt (same keys) is replayed when the driver presses pay again.
   const alert = pay.error instanceof ApiError && pay.error.status === 0 ? errorText(i18n, pay.error) : null;
@@ -64,7 +66,8 @@ function PrepaySummary() {
   // "The pay button is disabled … when no payment method exists" (noPM) and while we cannot reach the server.
   // The validation step (PIN) before card flows other than GOOGLE_PAY, MBWAY, DIRECT_CREDIT, APPLE_PAY (§4).
   const validation = !!method && needsValidation(method.method);
-  const pinMissing = validation && pinStatus.data?.result === false;
+  // Biometrics (WebAuthn) replace the PIN where the driver set them up (features/payment-methods/webauthn).
+  const pinMissing = validation && pinStatus.data?.result === false && !biometrics.available;
   // The checkout rules (pay-flows.md §4, §5). No device wallet is offered here yet (the wallet adapters are to come).
   const checkoutStation = {
     guestCheckout: station.features.guestCheckout,
@@ -87,8 +90,9 @@ function PrepaySummary() {
     !(validation && (pinStatus.isPending || pinMissing));
 
   function onPay() {
-    if (validation) setPinOpen(true);
-    else pay_();
+    if (!validation) return pay_();
+    if (!biometrics.available) return setPinOpen(true);
+    void biometrics.validate().then((ok) => (ok ? pay_() : setPinOpen(pinStatus.data?.result === true)));
   }
 
   function pay_() {

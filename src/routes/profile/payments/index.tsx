@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { PaymentMethod } from '../../../contract/orders';
@@ -14,6 +14,12 @@ import {
   useSetPreferred,
 } from '../../../features/payment-methods/queries';
 import { MethodIcon } from '../../../features/payment-methods/ui/MethodIcon';
+import {
+  biometricsSupported,
+  hasBiometricsQuery,
+  registerBiometrics,
+  webauthnKeys,
+} from '../../../features/payment-methods/webauthn';
 import { useSession } from '../../../features/session/queries';
 import { errorText } from '../../../i18n/messages';
 import { formatMoney } from '../../../lib/money';
@@ -189,6 +195,7 @@ function PaymentMethodsPage() {
             chevron
             render={(props) => <Link to="/profile/payments/pin" {...props} />}
           />
+          <Biometrics userId={record?.userId ?? null} />
         </List>
       </Section>
       <BottomSheet
@@ -255,6 +262,44 @@ function PaymentMethodsPage() {
         </div>
       </Dialog>
     </Page>
+  );
+}
+
+/** WebAuthn registration next to the PIN: a passkey of this device confirms card payments instead of the PIN. */
+function Biometrics({ userId }: { userId: string | null }) {
+  const { i18n } = useLingui();
+  const client = useQueryClient();
+  const has = useQuery(hasBiometricsQuery());
+  const [busy, setBusy] = useState(false);
+  if (!userId || !biometricsSupported()) return null;
+  async function setUp() {
+    if (!userId) return;
+    setBusy(true);
+    try {
+      await registerBiometrics({ userId });
+      toast.show({ text: i18n._(msg`Biometrics are set up for payments`), tone: 'success' });
+    } catch {
+      toast.show({ text: i18n._(msg`Biometrics could not be set up on this device.`), tone: 'danger' });
+    } finally {
+      setBusy(false);
+      void client.invalidateQueries({ queryKey: webauthnKeys.has() });
+    }
+  }
+  return (
+    <ListItem
+      leading={<LockIcon size={22} />}
+      title={<Trans>Biometrics</Trans>}
+      subtitle={
+        has.data ? (
+          <Trans>On: confirms card payments instead of the PIN</Trans>
+        ) : (
+          <Trans>Use this device's fingerprint or face</Trans>
+        )
+      }
+      render={(props) => (
+        <button type="button" {...props} disabled={busy} onClick={() => void setUp()} aria-busy={busy} />
+      )}
+    />
   );
 }
 
