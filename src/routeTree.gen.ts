@@ -33,6 +33,7 @@ import { Route as PayIndexRouteImport } from './routes/pay/index'
 import { Route as PayCancelRouteImport } from './routes/pay/cancel'
 import { Route as PayFinishRouteImport } from './routes/pay/finish'
 import { Route as PayPumpRouteImport } from './routes/pay/pump'
+import { Route as PaymentMethodMbwayRouteImport } from './routes/payment-method/mbway'
 import { Route as ProfileIndexRouteImport } from './routes/profile/index'
 import { Route as ProfileManageRouteImport } from './routes/profile/manage'
 import { Route as ProfilePaymentsRouteRouteImport } from './routes/profile/payments/route'
@@ -64,6 +65,8 @@ import { Route as PayPostpayWashIndexRouteImport } from './routes/pay/postpay/wa
 import { Route as PayPostpayWashSummaryRouteImport } from './routes/pay/postpay/wash/summary'
 import { Route as PayPrepayEvChargingRouteImport } from './routes/pay/prepay/ev/charging'
 import { Route as PayPrepayEvSummaryRouteImport } from './routes/pay/prepay/ev/summary'
+import { Route as ProfilePaymentsAddBpCardRouteImport } from './routes/profile/payments/add/bp-card'
+import { Route as ProfilePaymentsAddMbwayRouteImport } from './routes/profile/payments/add/mbway'
 import { Route as ProfilePaymentsEditIdRouteImport } from './routes/profile/payments/edit/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -186,6 +189,11 @@ const PayPumpRoute = PayPumpRouteImport.update({
   id: '/pump',
   path: '/pump',
   getParentRoute: () => PayRouteRoute,
+} as any)
+const PaymentMethodMbwayRoute = PaymentMethodMbwayRouteImport.update({
+  id: '/payment-method/mbway',
+  path: '/payment-method/mbway',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ProfileIndexRoute = ProfileIndexRouteImport.update({
   id: '/profile/',
@@ -343,6 +351,17 @@ const PayPrepayEvSummaryRoute = PayPrepayEvSummaryRouteImport.update({
   path: '/prepay/ev/summary',
   getParentRoute: () => PayRouteRoute,
 } as any)
+const ProfilePaymentsAddBpCardRoute =
+  ProfilePaymentsAddBpCardRouteImport.update({
+    id: '/add/bp-card',
+    path: '/add/bp-card',
+    getParentRoute: () => ProfilePaymentsRouteRoute,
+  } as any)
+const ProfilePaymentsAddMbwayRoute = ProfilePaymentsAddMbwayRouteImport.update({
+  id: '/add/mbway',
+  path: '/add/mbway',
+  getParentRoute: () => ProfilePaymentsRouteRoute,
+} as any)
 const ProfilePaymentsEditIdRoute = ProfilePaymentsEditIdRouteImport.update({
   id: '/edit/$id',
   path: '/edit/$id',
@@ -372,6 +391,7 @@ export interface FileRoutesByFullPath {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/manage': typeof ProfileManageRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
@@ -404,6 +424,8 @@ export interface FileRoutesByFullPath {
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
   '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
+  '/profile/payments/add/bp-card': typeof ProfilePaymentsAddBpCardRoute
+  '/profile/payments/add/mbway': typeof ProfilePaymentsAddMbwayRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
@@ -427,6 +449,7 @@ export interface FileRoutesByTo {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/manage': typeof ProfileManageRoute
   '/history': typeof HistoryIndexRoute
   '/map': typeof MapIndexRoute
@@ -459,6 +482,8 @@ export interface FileRoutesByTo {
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
   '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
+  '/profile/payments/add/bp-card': typeof ProfilePaymentsAddBpCardRoute
+  '/profile/payments/add/mbway': typeof ProfilePaymentsAddMbwayRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash': typeof PayPostpayWashIndexRoute
 }
@@ -486,6 +511,7 @@ export interface FileRoutesById {
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
+  '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/manage': typeof ProfileManageRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
@@ -518,6 +544,8 @@ export interface FileRoutesById {
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
   '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
+  '/profile/payments/add/bp-card': typeof ProfilePaymentsAddBpCardRoute
+  '/profile/payments/add/mbway': typeof ProfilePaymentsAddMbwayRoute
   '/profile/payments/edit/$id': typeof ProfilePaymentsEditIdRoute
   '/pay/postpay/wash/': typeof PayPostpayWashIndexRoute
 }
@@ -546,6 +574,7 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/payment-method/mbway'
     | '/profile/manage'
     | '/history/'
     | '/map/'
@@ -578,6 +607,8 @@ export interface FileRouteTypes {
     | '/pay/postpay/wash/summary'
     | '/pay/prepay/ev/charging'
     | '/pay/prepay/ev/summary'
+    | '/profile/payments/add/bp-card'
+    | '/profile/payments/add/mbway'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
   fileRoutesByTo: FileRoutesByTo
@@ -601,6 +632,7 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/payment-method/mbway'
     | '/profile/manage'
     | '/history'
     | '/map'
@@ -633,6 +665,8 @@ export interface FileRouteTypes {
     | '/pay/postpay/wash/summary'
     | '/pay/prepay/ev/charging'
     | '/pay/prepay/ev/summary'
+    | '/profile/payments/add/bp-card'
+    | '/profile/payments/add/mbway'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash'
   id:
@@ -659,6 +693,7 @@ export interface FileRouteTypes {
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/pump'
+    | '/payment-method/mbway'
     | '/profile/manage'
     | '/history/'
     | '/map/'
@@ -691,6 +726,8 @@ export interface FileRouteTypes {
     | '/pay/postpay/wash/summary'
     | '/pay/prepay/ev/charging'
     | '/pay/prepay/ev/summary'
+    | '/profile/payments/add/bp-card'
+    | '/profile/payments/add/mbway'
     | '/profile/payments/edit/$id'
     | '/pay/postpay/wash/'
   fileRoutesById: FileRoutesById
@@ -711,6 +748,7 @@ export interface RootRouteChildren {
   publicLoginRoute: typeof publicLoginRoute
   publicMaintenanceRoute: typeof publicMaintenanceRoute
   publicOnboardingRoute: typeof publicOnboardingRoute
+  PaymentMethodMbwayRoute: typeof PaymentMethodMbwayRoute
   ProfileManageRoute: typeof ProfileManageRoute
   MapIndexRoute: typeof MapIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
@@ -894,6 +932,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/pay/pump'
       preLoaderRoute: typeof PayPumpRouteImport
       parentRoute: typeof PayRouteRoute
+    }
+    '/payment-method/mbway': {
+      id: '/payment-method/mbway'
+      path: '/payment-method/mbway'
+      fullPath: '/payment-method/mbway'
+      preLoaderRoute: typeof PaymentMethodMbwayRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/profile/': {
       id: '/profile/'
@@ -1112,6 +1157,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayPrepayEvSummaryRouteImport
       parentRoute: typeof PayRouteRoute
     }
+    '/profile/payments/add/bp-card': {
+      id: '/profile/payments/add/bp-card'
+      path: '/add/bp-card'
+      fullPath: '/profile/payments/add/bp-card'
+      preLoaderRoute: typeof ProfilePaymentsAddBpCardRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
+    }
+    '/profile/payments/add/mbway': {
+      id: '/profile/payments/add/mbway'
+      path: '/add/mbway'
+      fullPath: '/profile/payments/add/mbway'
+      preLoaderRoute: typeof ProfilePaymentsAddMbwayRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
+    }
     '/profile/payments/edit/$id': {
       id: '/profile/payments/edit/$id'
       path: '/edit/$id'
@@ -1196,6 +1255,8 @@ interface ProfilePaymentsRouteRouteChildren {
   ProfilePaymentsPaymentRegisterRoute: typeof ProfilePaymentsPaymentRegisterRoute
   ProfilePaymentsPinRoute: typeof ProfilePaymentsPinRoute
   ProfilePaymentsIndexRoute: typeof ProfilePaymentsIndexRoute
+  ProfilePaymentsAddBpCardRoute: typeof ProfilePaymentsAddBpCardRoute
+  ProfilePaymentsAddMbwayRoute: typeof ProfilePaymentsAddMbwayRoute
   ProfilePaymentsEditIdRoute: typeof ProfilePaymentsEditIdRoute
 }
 
@@ -1203,6 +1264,8 @@ const ProfilePaymentsRouteRouteChildren: ProfilePaymentsRouteRouteChildren = {
   ProfilePaymentsPaymentRegisterRoute: ProfilePaymentsPaymentRegisterRoute,
   ProfilePaymentsPinRoute: ProfilePaymentsPinRoute,
   ProfilePaymentsIndexRoute: ProfilePaymentsIndexRoute,
+  ProfilePaymentsAddBpCardRoute: ProfilePaymentsAddBpCardRoute,
+  ProfilePaymentsAddMbwayRoute: ProfilePaymentsAddMbwayRoute,
   ProfilePaymentsEditIdRoute: ProfilePaymentsEditIdRoute,
 }
 
@@ -1225,6 +1288,7 @@ const rootRouteChildren: RootRouteChildren = {
   publicLoginRoute: publicLoginRoute,
   publicMaintenanceRoute: publicMaintenanceRoute,
   publicOnboardingRoute: publicOnboardingRoute,
+  PaymentMethodMbwayRoute: PaymentMethodMbwayRoute,
   ProfileManageRoute: ProfileManageRoute,
   MapIndexRoute: MapIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,

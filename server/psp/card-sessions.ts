@@ -16,7 +16,7 @@ export const SANDBOX_PROVIDER = 'sandbox';
 export const CARD_PAGE_TTL_MS = 15 * 60 * 1000;
 
 /** successUrl / errorUrl must lead back into the app itself: no open redirect through the provider page. */
-function checkReturnUrl(ctx: AppContext, name: string, value: string): string {
+export function checkReturnUrl(ctx: AppContext, name: string, value: string): string {
   let url: URL;
   try {
     url = new URL(value);

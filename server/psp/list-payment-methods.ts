@@ -26,6 +26,7 @@ export function toPaymentMethodJson(
   row: PaymentMethodRow,
   opts: { poiMethods?: Set<string> | undefined; userAgent?: string | undefined } = {},
 ): PaymentMethod {
+  const d = row.details ?? {};
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -33,16 +34,25 @@ export function toPaymentMethodJson(
     method: row.method as PaymentMethod['method'],
     state: row.state,
     isPreferred: row.isPreferred,
-    isRegisteredFor2FA: false,
+    isRegisteredFor2FA: row.isRegisteredFor2FA,
+    ...(row.twoFactorRegistrationMethod ? { twoFactorAuthRegistrationMethod: row.twoFactorRegistrationMethod } : {}),
     isSupportedPOI: opts.poiMethods ? opts.poiMethods.has(row.method) : true,
     isPMSupportedOnDevice: supportedOnDevice(row.method, opts.userAgent ?? ''),
     details: {
       brand: row.brand,
-      cardNumber: `•••• ${row.last4}`,
-      last4: row.last4,
-      expiry: `${String(row.expMonth).padStart(2, '0')}/${row.expYear}`,
+      ...(row.last4 ? { cardNumber: `•••• ${row.last4}`, last4: row.last4 } : {}),
+      ...(row.expMonth && row.expYear ? { expiry: `${String(row.expMonth).padStart(2, '0')}/${row.expYear}` } : {}),
       ...(row.holderName ? { holderName: row.holderName } : {}),
       ...(row.label ? { label: row.label } : {}),
+      ...(d.email ? { email: d.email } : {}),
+      ...(d.phoneNumber ? { phoneNumber: d.phoneNumber } : {}),
+      ...(d.mandateValidUntil ? { mandateValidUntil: d.mandateValidUntil } : {}),
+      ...(d.limitWithoutPin !== undefined
+        ? { limitWithoutPin: { amount: d.limitWithoutPin, currency: 'EUR', precision: 2 } }
+        : {}),
+      ...(d.fuelCardBrand ? { fuelCardBrand: d.fuelCardBrand } : {}),
+      ...(d.level !== undefined ? { level: d.level } : {}),
+      ...(d.vin ? { vin: d.vin } : {}),
     },
   };
 }

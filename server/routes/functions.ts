@@ -1,7 +1,15 @@
 // /api/functions/*: the cloud functions (suffix _prod, except decrypt_otp). They answer {result: boolean}.
 import { Hono } from 'hono';
 import { decryptOtpBody } from '../../src/contract/auth';
-import { savePinBody, unlockPinBody, validatePinBody } from '../../src/contract/payment-methods';
+import {
+  savePinBody,
+  unlockPinBody,
+  validatePinBody,
+  webauthnLoginBody,
+  webauthnLoginOptionsBody,
+  webauthnRegisterBody,
+  webauthnRegisterOptionsBody,
+} from '../../src/contract/payment-methods';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import { rateLimit } from '../http/rate-limit';
@@ -9,7 +17,14 @@ import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
 import { decryptOtp } from '../services/auth';
 import { pinStatus, savePin, unlockPin, validatePin } from '../services/payment-methods/pin';
-import { deleteUser, getTwoFactorMethod } from '../services/users';
+import {
+  hasWebauthn,
+  login,
+  loginOptions,
+  registerCredential,
+  registerOptions,
+} from '../services/payment-methods/webauthn';
+import { deleteUser } from '../services/users';
 
 export function functionRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
@@ -38,8 +53,26 @@ export function functionRoutes(ctx: AppContext) {
   });
 
   r.get('/functions/has_user_webauthn_prod', limited, auth, async (c) => {
-    const method = await getTwoFactorMethod({ ctx, input: { session: c.get('session') } });
-    return c.json({ result: method === 'webauthn' });
+    return c.json(await hasWebauthn({ ctx, input: { userId: c.get('session').userId } }));
+  });
+
+  r.post('/functions/generate_register_options_prod', limited, auth, async (c) => {
+    const body = await jsonBody(c, webauthnRegisterOptionsBody);
+    return c.json(await registerOptions({ ctx, input: { sessionUserId: c.get('session').userId, ...body } }));
+  });
+  r.post('/functions/register_webauthn_prod', limited, auth, async (c) => {
+    const body = await jsonBody(c, webauthnRegisterBody);
+    return c.json(
+      await registerCredential({ ctx, input: { userId: c.get('session').userId, credential: body.credential } }),
+    );
+  });
+  r.post('/functions/generate_login_options_prod', limited, auth, async (c) => {
+    const body = await jsonBody(c, webauthnLoginOptionsBody);
+    return c.json(await loginOptions({ ctx, input: { sessionUserId: c.get('session').userId, ...body } }));
+  });
+  r.post('/functions/login_webauthn_prod', limited, auth, async (c) => {
+    const body = await jsonBody(c, webauthnLoginBody);
+    return c.json(await login({ ctx, input: { sessionUserId: c.get('session').userId, ...body } }));
   });
 
   r.delete('/functions/delete_user_prod', auth, async (c) => {

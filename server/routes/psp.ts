@@ -1,11 +1,20 @@
 // /psp/*: the sandbox payment provider's own pages (not the API): the hosted card page and the 3-D Secure challenge. Server-written HTML with its
 // own CSP. The card number is read from the form, checked and dropped: never logged, never stored, never echoed.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppContext } from '../context';
+import type { PspSessionRow } from '../db/schema';
 import type { AppEnv } from '../http/types';
 import { CARD_PAGE_CSP, cardPage, challengePage, expiredPage } from '../psp/card-page-html';
 import { type CardForm, cancelVisit, completeVisit, findVisit, validateCard } from '../psp/card-sessions';
 import { challengeDetails, findChallenge } from '../psp/challenge-session';
+import {
+  answerRegistration,
+  findMethodVisit,
+  isExpired,
+  type MethodAnswer,
+  paypalAccountEmail,
+} from '../psp/method-pages';
+import { paypalPage, phonePage } from '../psp/method-pages-html';
 import { answerChallenge } from '../services/orders';
 
 export function pspRoutes(ctx: AppContext) {
@@ -73,6 +82,66 @@ export function pspRoutes(ctx: AppContext) {
     const error = `This code is not correct. ${answer.left} ${answer.left === 1 ? 'try' : 'tries'} left.`;
     return c.html(challengePage(visit.id, await challengeDetails(ctx, visit), { error }), 400);
   });
+
+  const formAction = async (c: Context<AppEnv>): Promise<MethodAnswer> => {
+    let body: Record<string, unknown>;
+    try {
+      body = await c.req.parseBody();
+    } catch {
+      body = {};
+    }
+    const a = body.action;
+    return a === 'approve' || a === 'deny' || a === 'close' || a === 'timeout' ? a : 'close';
+  };
+
+  // The PayPal vault page (registration): approve, deny, or close the window (PAYPAL_POPUP_CLOSED).
+  r.get('/paypal/:id', async (c) => {
+    const visit = await findMethodVisit(ctx, c.req.param('id'), ['PAYPAL']);
+    if (!visit) return c.html(expiredPage(), 404);
+    return c.html(paypalPage(visit.id, await paypalAccountEmail(ctx, visit.userId)));
+  });
+  r.post('/paypal/:id', async (c) => {
+    const visit = await findMethodVisit(ctx, c.req.param('id'), ['PAYPAL']);
+    if (!visit) return c.html(expiredPage(), 404);
+    return c.redirect(await answerRegistration({ ctx, input: { visit, action: await formAction(c) } }), 303);
+  });
+
+  // The MB WAY phone: a mandate to approve (registration) or a payment. An expired request answers as timed out.
+  r.get('/mbway/:id', async (c) => {
+    const visit = await findMethodVisit(ctx, c.req.param('id'), ['MBWAY_REGISTER', 'MBWAY_PAYMENT'], {
+      includeExpired: true,
+    });
+    if (!visit) return c.html(expiredPage(), 404);
+    if (isExpired(ctx, visit)) return c.redirect(await answerPhone(visit, 'timeout'), 303);
+    if (visit.kind === 'MBWAY_REGISTER') {
+      return c.html(phonePage(visit.id, { kind: 'mandate', phoneNumber: visit.phoneNumber ?? '' }, visit.expiresAt));
+    }
+    const details = await challengeDetails(ctx, visit);
+    return c.html(
+      phonePage(
+        visit.id,
+        { kind: 'payment', amount: details.amount, merchant: details.merchant, phoneNumber: visit.phoneNumber ?? '' },
+        visit.expiresAt,
+      ),
+    );
+  });
+  r.post('/mbway/:id', async (c) => {
+    const visit = await findMethodVisit(ctx, c.req.param('id'), ['MBWAY_REGISTER', 'MBWAY_PAYMENT'], {
+      includeExpired: true,
+    });
+    if (!visit) return c.html(expiredPage(), 404);
+    const action = await formAction(c);
+    return c.redirect(await answerPhone(visit, action === 'close' ? 'deny' : action), 303);
+  });
+
+  async function answerPhone(visit: PspSessionRow, action: MethodAnswer): Promise<string> {
+    if (visit.kind === 'MBWAY_REGISTER') return answerRegistration({ ctx, input: { visit, action } });
+    const answer = await answerChallenge({
+      ctx,
+      input: { visit, action: action === 'approve' ? 'approve' : action === 'timeout' ? 'timeout' : 'deny', code: '' },
+    });
+    return answer.kind === 'redirect' ? answer.to : visit.errorUrl;
+  }
 
   return r;
 }

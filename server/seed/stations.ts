@@ -1282,4 +1282,6 @@ export const DEMO_STATIONS = {
   hintPrePay: pick('DE', 6),
   /** Köln, partner HydroGo with hydrogen: h2LegalHint. */
   hintH2: pick('DE', 8),
+  /** Lisboa, 6 prepay pumps, takes MB WAY and PayPal. */
+  lisbon: pick('PT', 1),
 } as const;

@@ -233,6 +233,8 @@ export const paymentMethod = z.object({
   state: z.enum(['ACTIVE', 'INACTIVE']),
   isPreferred: z.boolean(),
   isRegisteredFor2FA: z.boolean(),
+  /** How the method's own second factor was registered (EMAIL_OTP), when it is. */
+  twoFactorAuthRegistrationMethod: z.string().optional(),
   /** Does the station of supportedByPoi / supportedByPoiProduct take this method (MAESTRO, AMERICAN_EXPRESS = DIRECT_CREDIT)? */
   isSupportedPOI: z.boolean().optional(),
   /** Can this device pay with it (Apple Pay needs Safari on Apple hardware); the app checks its wallets itself too. */
@@ -246,6 +248,16 @@ export const paymentMethod = z.object({
     holderName: z.string().optional(),
     /** Sandbox test cards: what the card is for, e.g. "Declining test card" (always declines). */
     label: z.string().optional(),
+    /** PayPal: the account's email. */
+    email: z.string().optional(),
+    /** MB WAY: the phone number, the mandate's end and what it pays without asking the phone. */
+    phoneNumber: z.string().optional(),
+    mandateValidUntil: z.string().optional(),
+    limitWithoutPin: orderPrice.optional(),
+    /** Fuel card: its brand, security level (0-3) and the vehicle it is for. */
+    fuelCardBrand: z.string().optional(),
+    level: z.number().int().optional(),
+    vin: z.string().optional(),
   }),
 });
 export type PaymentMethod = z.infer<typeof paymentMethod>;

@@ -293,7 +293,12 @@ describe.each(drivers)('payment methods (%s)', (driver) => {
     const user = await registerUser(s);
     const res = await s.request('/api/v4/features/psp/available-providers', { token: user.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ provider: 'sandbox', methods: ['DIRECT_CREDIT', 'CREDIT_CARD'] }]);
+    expect(res.body).toEqual([
+      { provider: 'sandbox', methods: ['DIRECT_CREDIT', 'CREDIT_CARD'] },
+      { provider: 'paypal', methods: ['PAYPAL'] },
+      { provider: 'mbway', methods: ['MBWAY'] },
+      { provider: 'fuelcard', methods: ['FUEL_CARD'] },
+    ]);
   });
 
   it('the test cards: insufficient funds and expired decline the authorization with their reason', async () => {

@@ -6,19 +6,41 @@ describe('coming back from the provider page (payment-return group)', () => {
   it.each([
     [{}, { kind: 'start' }],
     [{ registration: '' }, { kind: 'start' }],
-    [{ registration: 'success', type: 'register' }, { kind: 'added' }],
-    [{ registration: 'success' }, { kind: 'added' }],
+    [
+      { registration: 'success', type: 'register' },
+      { kind: 'added', method: 'card' },
+    ],
+    [{ registration: 'success' }, { kind: 'added', method: 'card' }],
+    [
+      { registration: 'success', method: 'PAYPAL' },
+      { kind: 'added', method: 'PAYPAL' },
+    ],
+    [
+      { registration: 'success', method: 'MBWAY' },
+      { kind: 'added', method: 'MBWAY' },
+    ],
     [{ registration: 'success', type: 'edit' }, { kind: 'edited' }],
-    [{ registration: 'cancelled', type: 'edit' }, { kind: 'cancelled' }],
+    [
+      { registration: 'cancelled', type: 'edit' },
+      { kind: 'cancelled', paypalClosed: false },
+    ],
+    [
+      { registration: 'cancelled', method: 'PAYPAL', errorDescription: 'PAYPAL_POPUP_CLOSED' },
+      { kind: 'cancelled', paypalClosed: true },
+    ],
     [
       { registration: 'error', type: 'register' },
-      { kind: 'failed', errorType: 'payment_register' },
+      { kind: 'failed', errorType: 'payment_register', mbwayTimeout: false },
+    ],
+    [
+      { registration: 'error', method: 'MBWAY', errorDescription: 'MBWAY_TIMEOUT' },
+      { kind: 'failed', errorType: 'payment_register', mbwayTimeout: true },
     ],
     [
       { registration: 'error', type: 'edit' },
-      { kind: 'failed', errorType: 'payment_edit' },
+      { kind: 'failed', errorType: 'payment_edit', mbwayTimeout: false },
     ],
-    [{ registration: 'something else' }, { kind: 'failed', errorType: 'payment_register' }],
+    [{ registration: 'something else' }, { kind: 'failed', errorType: 'payment_register', mbwayTimeout: false }],
   ])('%o → %o', (query, outcome) => {
     expect(registrationOutcome(query)).toEqual(outcome);
   });

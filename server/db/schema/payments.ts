@@ -1,12 +1,27 @@
 // The sandbox payment provider: saved methods (tokens only), holds and the ledger of every money movement.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns';
 import { orders } from './orders';
 import { users } from './users';
 
 /** What the sandbox issuer answers for a card (server/psp/test-cards.ts: the test card numbers that choose it). */
 export type CardBehavior = 'approve' | 'challenge' | 'decline' | 'insufficient_funds' | 'expired';
+
+/**
+ * What a method other than a card carries (shell-and-account.md §3 Payment method: details from paypal, mbway or fuel
+ * card): the PayPal account's email; MB WAY's phone number, mandate validity and limit without PIN (minor units of
+ * EUR); a fuel card's brand, security level and vehicle. Never a card number or a PIN.
+ */
+export type MethodDetails = {
+  email?: string;
+  phoneNumber?: string;
+  mandateValidUntil?: string;
+  limitWithoutPin?: number;
+  fuelCardBrand?: string;
+  level?: number;
+  vin?: string;
+};
 
 /**
  * Saved payment methods of the sandbox PSP: a token with brand, last 4 digits and expiry. No card number is ever
@@ -24,13 +39,18 @@ export const paymentMethods = pgTable(
     token: text('token').notNull().unique(),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
-    expMonth: integer('exp_month').notNull(),
-    expYear: integer('exp_year').notNull(),
+    /** Cards and fuel cards; null for PayPal and MB WAY. */
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
     holderName: text('holder_name'),
     label: text('label'),
     behavior: text('behavior').$type<CardBehavior>().notNull().default('approve'),
     isPreferred: boolean('is_preferred').notNull().default(false),
     state: text('state').$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
+    details: jsonb('details').$type<MethodDetails>(),
+    /** The method's own second factor (shell-and-account.md §3 isRegisteredFor2FA): a fuel card pays only with it. */
+    isRegisteredFor2FA: boolean('is_registered_for_2fa').notNull().default(false),
+    twoFactorRegistrationMethod: text('two_factor_registration_method'),
     createdAt: createdAt(),
   },
   (t) => [index('payment_methods_user_id_idx').on(t.userId)],
@@ -95,7 +115,15 @@ export const pspSessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'REGISTER' | 'EDIT' | 'CHALLENGE'>().notNull(),
+    /**
+     * REGISTER / EDIT a card, CHALLENGE (3-D Secure), PAYPAL (the vault page), MBWAY_REGISTER (the phone approves the
+     * mandate), MBWAY_PAYMENT (the phone approves a payment).
+     */
+    kind: text('kind')
+      .$type<'REGISTER' | 'EDIT' | 'CHALLENGE' | 'PAYPAL' | 'MBWAY_REGISTER' | 'MBWAY_PAYMENT'>()
+      .notNull(),
+    /** MBWAY_REGISTER: the phone number the mandate is for. */
+    phoneNumber: text('phone_number'),
     paymentMethodId: text('payment_method_id'),
     /** CHALLENGE: the order whose authorization waits for the 3-D Secure answer. */
     orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
@@ -127,3 +155,48 @@ export const paymentPins = pgTable('payment_pins', {
   lockedAt: ts('locked_at'),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/**
+ * Single-use, expiring challenges of the second factors: a one-time code mailed for a payment method's 2FA
+ * (registration, or authentication of one order), and the WebAuthn challenges (registration, login). `secret` is the
+ * code's sha256 or the WebAuthn challenge. A verified AUTHENTICATE challenge is the permission to authorize its order
+ * with its method once (`usedAt` set by the authorization).
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose')
+      .$type<'2FA_REGISTER' | '2FA_AUTHENTICATE' | 'WEBAUTHN_REGISTER' | 'WEBAUTHN_LOGIN'>()
+      .notNull(),
+    secret: text('secret').notNull(),
+    paymentMethodId: text('payment_method_id'),
+    orderId: text('order_id'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    verifiedAt: ts('verified_at'),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('auth_challenges_user_id_idx').on(t.userId, t.purpose)],
+);
+
+/** A driver's WebAuthn credentials (passkeys): the public key only; `counter` guards against cloned authenticators. */
+export const webauthnCredentials = pgTable(
+  'webauthn_credentials',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: jsonb('transports').$type<string[]>(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('webauthn_credentials_user_id_idx').on(t.userId)],
+);

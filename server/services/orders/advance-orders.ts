@@ -5,6 +5,7 @@
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { forecourtDevices, forecourtSessions, orders } from '../../db/schema';
+import { expireMbwayPayments } from './answer-challenge';
 import { completeDispensing } from './complete-dispensing';
 import { EXPIRED_MESSAGE, INVOICE_STEP_S } from './constants';
 import { startSupplying } from './ev-charging';
@@ -97,6 +98,9 @@ export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; inpu
         ),
     });
   }
+
+  // 3b. An MB WAY payment the phone did not approve in time fails (issue 11).
+  await expireMbwayPayments({ ctx, input: { now } });
 
   // 4. The invoice steps, for every product (fuel, wash).
   const speed = ctx.env.forecourt.speed;

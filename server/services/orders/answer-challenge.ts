@@ -18,12 +18,15 @@ import {
   newResultIndicators,
   SANDBOX_3DS_CODE,
 } from '../../psp/challenge-session';
+import { expiredMbwayPayments } from '../../psp/method-pages';
 import { AMOUNT_PRECISION } from '../forecourt';
 import { holdAndRelease } from './authorize-order';
 import { pricedKind, settlePriced } from './authorize-priced';
 import { applyTransition } from './transitions';
 
 export const CHALLENGE_FAILED_MESSAGE = 'Payment declined: 3-D Secure authentication failed';
+export const MBWAY_DECLINED_MESSAGE = 'Payment declined: the MB WAY payment was refused on the phone';
+export const MBWAY_TIMEOUT_MESSAGE = 'Payment failed: MB WAY was not approved in time';
 
 export type ChallengeAnswer =
   | { kind: 'redirect'; to: string }
@@ -36,7 +39,7 @@ export async function answerChallenge({
   input,
 }: {
   ctx: AppContext;
-  input: { visit: PspSessionRow; action: 'approve' | 'deny'; code: string };
+  input: { visit: PspSessionRow; action: 'approve' | 'deny' | 'timeout'; code: string };
 }): Promise<ChallengeAnswer> {
   const { visit } = input;
   const now = ctx.clock.now();
@@ -60,7 +63,10 @@ export async function answerChallenge({
       .for('update');
     if (!open || order.state !== 'PAYMENT_PENDING') return { kind: 'gone' };
 
-    const wrong = input.action === 'approve' && input.code.trim() !== SANDBOX_3DS_CODE;
+    // The MB WAY phone (no code: approve, decline, or no answer in time) or the 3-D Secure page (a code).
+    const mbway = visit.kind === 'MBWAY_PAYMENT';
+    const action = mbway && open.expiresAt <= now ? 'timeout' : input.action;
+    const wrong = action === 'approve' && !mbway && input.code.trim() !== SANDBOX_3DS_CODE;
     if (wrong && open.attempts + 1 < CHALLENGE_MAX_ATTEMPTS) {
       await tx
         .update(pspSessions)
@@ -79,7 +85,7 @@ export async function answerChallenge({
           to: 'FAILED',
           now,
           actionCodeText: 'PAYMENT_DECLINED',
-          description: `3-D Secure: ${message}`,
+          description: `${mbway ? 'MB WAY' : '3-D Secure'}: ${message}`,
           message,
           patch: { errorMessage: message, userInteractionUrl: null },
         },
@@ -96,7 +102,8 @@ export async function answerChallenge({
       });
       return { kind: 'redirect' as const, to: challengeReturn(visit, false, { errorDescription: message }) };
     };
-    if (input.action === 'deny' || wrong) return fail(CHALLENGE_FAILED_MESSAGE);
+    if (action === 'timeout') return fail(MBWAY_TIMEOUT_MESSAGE);
+    if (action === 'deny' || wrong) return fail(mbway ? MBWAY_DECLINED_MESSAGE : CHALLENGE_FAILED_MESSAGE);
     const [method] = await tx
       .select()
       .from(paymentMethods)
@@ -106,7 +113,7 @@ export async function answerChallenge({
       .select({ state: forecourtDevices.state })
       .from(forecourtDevices)
       .where(eq(forecourtDevices.productId, order.productId));
-    if (!method) return fail('Payment declined: the card is no longer available');
+    if (!method) return fail('Payment declined: the payment method is no longer available');
     const approved = { ...method, behavior: 'approve' as const };
     // A priced order (postpay fill, wash package) waited in PAYMENT_PENDING with its total known: settle it.
     const priced = order.orderType === 'POSTPAY' ? await pricedKind(tx, order) : null;
@@ -122,4 +129,15 @@ export async function answerChallenge({
       to: challengeReturn(visit, true, { ...newResultIndicators(), paymentId: order.id }),
     };
   });
+}
+
+/** The simulator's tick: MB WAY payments the phone did not answer in time fail their orders (MBWAY_APPROVAL_SECONDS). */
+export async function expireMbwayPayments({ ctx, input }: { ctx: AppContext; input: { now: Date } }): Promise<void> {
+  for (const visit of await expiredMbwayPayments(ctx, input.now)) {
+    try {
+      await answerChallenge({ ctx, input: { visit, action: 'timeout', code: '' } });
+    } catch (err) {
+      ctx.log.error(`mbway: payment ${visit.orderId} could not be timed out`, err);
+    }
+  }
 }

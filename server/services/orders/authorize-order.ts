@@ -12,6 +12,7 @@ import { forecourtDevices, type OrderRow, stationProducts, stations } from '../.
 import { ApiError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
 import { openChallenge } from '../../psp/challenge-session';
+import { mbwayNeedsApproval, openMbwayPayment } from '../../psp/method-pages';
 import { DECLINE_REASONS } from '../../psp/test-cards';
 import { AMOUNT_PRECISION, releasePump } from '../forecourt';
 import { authorizePriced, pricedKind } from './authorize-priced';
@@ -65,16 +66,27 @@ export async function authorizeOrder({
       { path: 'authorizePrice.amount', message: `0 < amount <= ${max}` },
     ]);
   }
-  const method = await pickMethod({ ctx, input: { session: input.session, body: input.body, poiId: row.poiId } });
+  const method = await pickMethod({
+    ctx,
+    input: { session: input.session, body: input.body, poiId: row.poiId, orderId: row.id },
+  });
   if (found.stationStatus !== 'ONLINE') throw new ApiError(409, 'conflict', 'The station is offline');
 
   const now = ctx.clock.now();
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
-  const challengeUrls = method.behavior === 'challenge' ? input.body.userInteraction?.urls : undefined;
-  if (method.behavior === 'challenge' && !challengeUrls) {
-    throw new ApiError(422, 'unprocessable', 'This card asks for 3-D Secure: give userInteraction.urls', [
-      { path: 'userInteraction.urls', message: 'Required for this card' },
-    ]);
+  // MB WAY asks the driver's phone above the mandate's limit without PIN (or once the mandate ran out).
+  const phone = method.method === 'MBWAY' && mbwayNeedsApproval(method.details ?? null, amount, now);
+  const interactive = method.behavior === 'challenge' || phone;
+  const challengeUrls = interactive ? input.body.userInteraction?.urls : undefined;
+  if (interactive && !challengeUrls) {
+    throw new ApiError(
+      422,
+      'unprocessable',
+      phone
+        ? 'This MB WAY payment needs the phone: give userInteraction.urls'
+        : 'This card asks for 3-D Secure: give userInteraction.urls',
+      [{ path: 'userInteraction.urls', message: 'Required for this payment method' }],
+    );
   }
   // One transaction for the hold and the release: the pump is locked first (the lock order of every pump move:
   // pump, then order), and if it is taken or the station went offline, nothing is held and the order stays CREATED
@@ -108,11 +120,30 @@ export async function authorizeOrder({
     if (challengeUrls) {
       // 3-D Secure: the issuer wants the driver on its challenge page first (the order waits in PAYMENT_PENDING,
       // nothing held yet); the page finishes the authorization (answer-challenge.ts).
-      const start = await openChallenge({
-        ctx,
-        tx,
-        input: { userId: input.session.userId, orderId: row.id, paymentMethodId: method.id, urls: challengeUrls, now },
-      });
+      const start = phone
+        ? await openMbwayPayment({
+            ctx,
+            tx,
+            input: {
+              userId: input.session.userId,
+              orderId: row.id,
+              paymentMethodId: method.id,
+              phoneNumber: method.details?.phoneNumber ?? null,
+              urls: challengeUrls,
+              now,
+            },
+          })
+        : await openChallenge({
+            ctx,
+            tx,
+            input: {
+              userId: input.session.userId,
+              orderId: row.id,
+              paymentMethodId: method.id,
+              urls: challengeUrls,
+              now,
+            },
+          });
       const moved = await applyTransition({
         tx,
         input: {
@@ -121,7 +152,7 @@ export async function authorizeOrder({
           to: 'PAYMENT_PENDING',
           now,
           actionCodeText: 'USER_INTERACTION_REQUIRED',
-          description: `${method.brand} asks for 3-D Secure`,
+          description: phone ? 'MB WAY asks the phone to approve' : `${method.brand} asks for 3-D Secure`,
           patch: { ...paymentPatch, authorizeAmount: amount, userInteractionUrl: start },
         },
       });

@@ -18,6 +18,7 @@ import { type OrderRow, orders, stationProducts } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
 import { closeOpenChallenges, openChallenge } from '../../psp/challenge-session';
+import { mbwayNeedsApproval } from '../../psp/method-pages';
 import { settleHold } from '../../psp/settle-hold';
 import { DECLINE_REASONS } from '../../psp/test-cards';
 import { AMOUNT_PRECISION } from '../forecourt';
@@ -53,7 +54,7 @@ export async function authorizePriced({
   if (amount > total || atPrecision(amount, AMOUNT_PRECISION, price.precision) !== price.amount) {
     throw wrongAmount(total);
   }
-  const method = await pickMethod({ ctx, input: { session: input.session, body, poiId: row.poiId } });
+  const method = await pickMethod({ ctx, input: { session: input.session, body, poiId: row.poiId, orderId: row.id } });
   const now = ctx.clock.now();
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
   const challengeUrls = method.behavior === 'challenge' ? body.userInteraction?.urls : undefined;
@@ -61,6 +62,14 @@ export async function authorizePriced({
     throw new ApiError(422, 'unprocessable', 'This card asks for 3-D Secure: give userInteraction.urls', [
       { path: 'userInteraction.urls', message: 'Required for this card' },
     ]);
+  }
+  // MB WAY above the mandate's limit asks the phone; a priced order does not wait for it yet.
+  if (method.method === 'MBWAY' && mbwayNeedsApproval(method.details ?? null, amount, now)) {
+    throw new ApiError(
+      422,
+      'unprocessable',
+      'This payment asks for the MB WAY phone, which this order type does not offer yet',
+    );
   }
   const declined = DECLINE_REASONS[method.behavior];
   await ctx.db.transaction(async (tx) => {

@@ -77,7 +77,7 @@ export async function authorizeCharge({
       { path: 'authorizePrice.amount', message: `Must be ${preAuthorization} at precision ${AMOUNT_PRECISION}` },
     ]);
   }
-  const method = await pickMethod({ ctx, input: { session: input.session, body, poiId: row.poiId } });
+  const method = await pickMethod({ ctx, input: { session: input.session, body, poiId: row.poiId, orderId: row.id } });
   if (method.behavior === 'challenge') {
     throw new ApiError(422, 'unprocessable', 'This card asks for 3-D Secure, which EV charging does not offer yet');
   }

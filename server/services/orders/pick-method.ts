@@ -8,15 +8,17 @@ import { type PaymentMethodRow, paymentMethods, stations } from '../../db/schema
 import { ApiError, forbidden, notFound } from '../../errors';
 import { stationMethods } from '../../psp/list-payment-methods';
 import { walletOf, walletTokenBehavior } from '../../psp/wallet-tokens';
+import { requireSecondFactor } from '../payment-methods/two-factor';
 
-export type Method = Pick<PaymentMethodRow, 'id' | 'behavior' | 'brand' | 'last4'>;
+export type Method = Pick<PaymentMethodRow, 'id' | 'behavior' | 'brand' | 'last4'> &
+  Partial<Pick<PaymentMethodRow, 'method' | 'details'>>;
 
 export async function pickMethod({
   ctx,
   input,
 }: {
   ctx: AppContext;
-  input: { session: AuthSession; body: AuthorizeBody; poiId: string };
+  input: { session: AuthSession; body: AuthorizeBody; poiId: string; orderId?: string };
 }): Promise<Method> {
   const { session, body } = input;
   if (body.paymentMethodId) {
@@ -31,6 +33,10 @@ export async function pickMethod({
         ),
       );
     if (!m) throw notFound('No such payment method');
+    // A fuel card pays only after its own second factor for this order (shell-and-account.md §5).
+    if (input.orderId) {
+      await requireSecondFactor({ ctx, input: { method: m, orderId: input.orderId, now: ctx.clock.now() } });
+    }
     return m;
   }
   // (A guest owns no saved method: another's id is 404 above, as everywhere.)
@@ -74,5 +80,8 @@ export async function pickMethod({
     .orderBy(desc(paymentMethods.isPreferred), paymentMethods.createdAt)
     .limit(1);
   if (!preferred) throw new ApiError(422, 'unprocessable', 'No payment method: give paymentMethodId or a wallet token');
+  if (input.orderId) {
+    await requireSecondFactor({ ctx, input: { method: preferred, orderId: input.orderId, now: ctx.clock.now() } });
+  }
   return preferred;
 }

@@ -1,10 +1,12 @@
 import { paymentMethod, paymentMethodsResponse } from '../../contract/orders';
 import {
   availableProvidersResponse,
+  type FuelCardBody,
   functionResult,
   limitExceededResponse,
   pinStatusResponse,
   providerPageResponse,
+  twoFactorOptionsResponse,
 } from '../../contract/payment-methods';
 import { api } from '../../lib/http/index';
 
@@ -25,13 +27,34 @@ export const paymentMethodsApi = {
   providers: (signal?: AbortSignal) =>
     api.request('v4/features/psp/available-providers', availableProvidersResponse, { signal }),
   /** GET /payments/{provider}/urls: the provider's page to register a card, returning to urls. */
-  registrationPage: (provider: string, urls: ReturnUrls) =>
+  registrationPage: (provider: string, urls: ReturnUrls & { phoneNumber?: string }) =>
     api.request(`payments/${encodeURIComponent(provider)}/urls`, providerPageResponse, { searchParams: urls }),
   /** PATCH /v4/payment-methods/{id}?successUrl&errorUrl: the provider's page to renew a card's details. */
   editPage: (id: string, urls: ReturnUrls) =>
     api.request(path(id), providerPageResponse, { method: 'PATCH', searchParams: urls }),
+  /** POST /v4/payment-methods/fuel-card (ours): holder, number, expiry, tpin, brand, vin. */
+  addFuelCard: (body: FuelCardBody) =>
+    api.request('v4/payment-methods/fuel-card', paymentMethod, { method: 'POST', json: body }),
   setPreferred: (id: string) => api.request(`${path(id)}/set-as-preferred`, paymentMethod, { method: 'POST' }),
   deactivate: (id: string) => api.request(`${path(id)}/deactivate`, paymentMethod, { method: 'POST' }),
+};
+
+/** A payment method's own second factor (shell-and-account.md §7 two-factor calls): a mailed one-time code. */
+export const twoFactorApi = {
+  registrationOptions: (paymentMethodId: string) =>
+    api.request('auth/2fa/registration/generate-options', twoFactorOptionsResponse, {
+      method: 'POST',
+      json: { paymentMethodId },
+    }),
+  verifyRegistration: (paymentMethodId: string, code: string) =>
+    api.request('auth/2fa/registration/verify', paymentMethod, { method: 'POST', json: { paymentMethodId, code } }),
+  authenticationOptions: (paymentMethodId: string) =>
+    api.request('auth/2fa/authentication/generate-options', twoFactorOptionsResponse, {
+      method: 'POST',
+      json: { paymentMethodId },
+    }),
+  verifyAuthentication: (body: { orderId: string; paymentMethodId: string; code: string }) =>
+    api.request('auth/2fa/authentication/verify', functionResult, { method: 'POST', json: body }),
 };
 
 /** The payment PIN's cloud functions (pay-flows.md §7; unlock_pin is ours: the lock needs the account password). */

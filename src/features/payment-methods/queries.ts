@@ -2,6 +2,7 @@
 // trips are plain calls (they end in a full-page redirect).
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { PaymentMethod } from '../../contract/orders';
+import { MBWAY_PROVIDER } from '../../contract/payment-methods';
 import type { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { paymentMethodsApi, pinApi, type ReturnUrls } from './api';
@@ -49,15 +50,18 @@ export function usePaymentMethods(customerId: string | null) {
   return useQuery({ ...paymentMethodsQuery(customerId ?? ''), enabled: !!customerId });
 }
 
-/** Both return addresses of a provider page round trip: this app's return route. */
-function returnUrls(): ReturnUrls {
-  const back = `${window.location.origin}${REGISTER_RETURN_PATH}`;
+/** Both return addresses of a provider page round trip: this app's return route (or another page of the app). */
+function returnUrls(path = REGISTER_RETURN_PATH): ReturnUrls {
+  const back = `${window.location.origin}${path}`;
   return { successUrl: back, errorUrl: back };
 }
 
-/** The provider's page to add a card (GET /payments/{provider}/urls). */
+/** The provider's page to add a card or link PayPal (GET /payments/{provider}/urls). */
 export const openRegistrationPage = (provider = 'sandbox') =>
   paymentMethodsApi.registrationPage(provider, returnUrls());
+/** The MB WAY phone's approval of a mandate for this number; back to returnPath (default the register route). */
+export const openMbwayPage = (phoneNumber: string, returnPath?: string) =>
+  paymentMethodsApi.registrationPage(MBWAY_PROVIDER, { ...returnUrls(returnPath), phoneNumber });
 /** The provider's page to renew a card (PATCH /v4/payment-methods/{id}). */
 export const openEditPage = (id: string) => paymentMethodsApi.editPage(id, returnUrls());
 

@@ -18,6 +18,9 @@ const NAMES: Record<string, string> = {
   PAYCONIQ: 'Payconiq',
   FUEL_CARD: 'Fuel card',
   BP_ARAL_ROUTEX: 'Aral / BP fuel card',
+  BP: 'BP fuel card',
+  ARAL: 'Aral fuel card',
+  ROUTEX: 'Routex fuel card',
 };
 
 /** "Visa •••• 4242": the network (or the method) and the last four digits. */

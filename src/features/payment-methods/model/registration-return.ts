@@ -1,17 +1,23 @@
 // Coming back from the provider's page (pay-flows.md §2 payment-return group): what the app does with
 // registration / type / errorDescription. Pure, so every case is a table row in the unit tests.
+import { MBWAY_TIMEOUT, PAYPAL_POPUP_CLOSED } from '../../../contract/payment-methods';
 
-export type RegistrationReturn = { registration?: string | undefined; type?: string | undefined };
+export type RegistrationReturn = {
+  registration?: string | undefined;
+  type?: string | undefined;
+  method?: string | undefined;
+  errorDescription?: string | undefined;
+};
 
 export type ReturnOutcome =
   /** Nothing came back: this visit starts the round trip. */
   | { kind: 'start' }
-  | { kind: 'added' }
+  | { kind: 'added'; method: 'card' | 'PAYPAL' | 'MBWAY' }
   | { kind: 'edited' }
   /** The driver left the provider's page: back to the list, nothing changed. */
-  | { kind: 'cancelled' }
+  | { kind: 'cancelled'; paypalClosed: boolean }
   /** Error page payment_register or payment_edit (shell-and-account.md §8). */
-  | { kind: 'failed'; errorType: 'payment_register' | 'payment_edit' };
+  | { kind: 'failed'; errorType: 'payment_register' | 'payment_edit'; mbwayTimeout: boolean };
 
 export function registrationOutcome(q: RegistrationReturn): ReturnOutcome {
   const edit = q.type === 'edit';
@@ -20,11 +26,17 @@ export function registrationOutcome(q: RegistrationReturn): ReturnOutcome {
     case '':
       return { kind: 'start' };
     case 'success':
-      return { kind: edit ? 'edited' : 'added' };
+      if (edit) return { kind: 'edited' };
+      return { kind: 'added', method: q.method === 'PAYPAL' || q.method === 'MBWAY' ? q.method : 'card' };
     case 'cancelled':
-      return { kind: 'cancelled' };
+      // pay-flows.md §8 PAYPAL_POPUP_CLOSED: the PayPal window was closed without an answer.
+      return { kind: 'cancelled', paypalClosed: q.errorDescription === PAYPAL_POPUP_CLOSED };
     default:
-      return { kind: 'failed', errorType: edit ? 'payment_edit' : 'payment_register' };
+      return {
+        kind: 'failed',
+        errorType: edit ? 'payment_edit' : 'payment_register',
+        mbwayTimeout: q.errorDescription === MBWAY_TIMEOUT,
+      };
   }
 }
 

@@ -32,6 +32,7 @@ import { WalletButtons } from '../../../features/checkout/ui/WalletButtons';
 import { deviceWalletSupport, walletAdapters } from '../../../features/checkout/wallets/registry';
 import { WalletCancelled, type WalletResult } from '../../../features/checkout/wallets/types';
 import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
+import { useBiometricValidation } from '../../../features/payment-methods/webauthn';
 import { useSession, useUser } from '../../../features/session/queries';
 import { errorText } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/http/errors';
@@ -104,6 +105,8 @@ export function PaySummary(props: PaySummaryProps) {
   const user = useUser(isGuest ? null : record?.userId);
   const methods = usePaymentMethods(isGuest ? null : (record?.userId ?? null));
   const pinStatus = useQuery({ ...pinStatusQuery(), enabled: !isGuest });
+  // Biometrics (WebAuthn) replace the PIN where the driver set them up; the PIN stays the fallback.
+  const biometrics = useBiometricValidation(isGuest ? null : (record?.userId ?? null));
   const [chosen, setChosen] = useState<string | null>(null);
   const [pinOpen, setPinOpen] = useState(false);
   const [walletBusy, setWalletBusy] = useState<WalletId | null>(null);
@@ -130,7 +133,7 @@ export function PaySummary(props: PaySummaryProps) {
   const method = list.find((m) => m.id === chosen) ?? list.find((m) => m.isPreferred) ?? list[0] ?? null;
   // The validation step (PIN) before card flows other than GOOGLE_PAY, MBWAY, DIRECT_CREDIT, APPLE_PAY (§4).
   const validation = !!method && needsValidation(method.method);
-  const pinMissing = validation && pinStatus.data?.result === false;
+  const pinMissing = validation && pinStatus.data?.result === false && !biometrics.available;
   const checkoutStation = station
     ? { guestCheckout: station.features.guestCheckout, supportedPaymentMeans: station.supportedPaymentMeans }
     : null;
@@ -248,8 +251,12 @@ export function PaySummary(props: PaySummaryProps) {
 
   function onPay() {
     if (!method) return;
-    if (validation) setPinOpen(true);
-    else authorize({ paymentMethodId: method.id });
+    if (!validation) return authorize({ paymentMethodId: method.id });
+    if (!biometrics.available) return setPinOpen(true);
+    const id = method.id;
+    void biometrics
+      .validate()
+      .then((ok) => (ok ? authorize({ paymentMethodId: id }) : setPinOpen(pinStatus.data?.result === true)));
   }
 
   return (

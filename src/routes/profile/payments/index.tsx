@@ -1,10 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { PaymentMethod } from '../../../contract/orders';
+import { PAYPAL_PROVIDER } from '../../../contract/payment-methods';
 import { isEditable, methodName } from '../../../features/payment-methods/model/names';
 import {
   limitQuery,
@@ -13,8 +14,15 @@ import {
   useSetPreferred,
 } from '../../../features/payment-methods/queries';
 import { MethodIcon } from '../../../features/payment-methods/ui/MethodIcon';
+import {
+  biometricsSupported,
+  hasBiometricsQuery,
+  registerBiometrics,
+  webauthnKeys,
+} from '../../../features/payment-methods/webauthn';
 import { useSession } from '../../../features/session/queries';
 import { errorText } from '../../../i18n/messages';
+import { formatMoney } from '../../../lib/money';
 import {
   BottomSheet,
   Button,
@@ -133,6 +141,7 @@ function PaymentMethodsPage() {
               subtitle={
                 <>
                   <Expires expiry={method.details.expiry} />
+                  <MethodDetail method={method} />
                   {method.isPreferred ? (
                     <span className="method-preferred-mark">
                       <StarIcon size={12} aria-hidden="true" />
@@ -149,6 +158,34 @@ function PaymentMethodsPage() {
           ))}
         </List>
       )}
+      {limitReached ? null : (
+        <Section title={<Trans>Other ways to pay</Trans>}>
+          <List>
+            <ListItem
+              leading={<MethodIcon method="PAYPAL" />}
+              title={<Trans>Link PayPal</Trans>}
+              chevron
+              render={(props) => (
+                <Link to="/profile/payments/payment-register" search={{ provider: PAYPAL_PROVIDER }} {...props} />
+              )}
+            />
+            <ListItem
+              leading={<MethodIcon method="MBWAY" />}
+              title={<Trans>Add MB WAY</Trans>}
+              subtitle={<Trans>With your Portuguese mobile number</Trans>}
+              chevron
+              render={(props) => <Link to="/profile/payments/add/mbway" {...props} />}
+            />
+            <ListItem
+              leading={<MethodIcon method="FUEL_CARD" />}
+              title={<Trans>Add a fuel card</Trans>}
+              subtitle={<Trans>BP, Aral or Routex</Trans>}
+              chevron
+              render={(props) => <Link to="/profile/payments/add/bp-card" {...props} />}
+            />
+          </List>
+        </Section>
+      )}
       <Section title={<Trans>Security</Trans>}>
         <List>
           <ListItem
@@ -158,6 +195,7 @@ function PaymentMethodsPage() {
             chevron
             render={(props) => <Link to="/profile/payments/pin" {...props} />}
           />
+          <Biometrics userId={record?.userId ?? null} />
         </List>
       </Section>
       <BottomSheet
@@ -225,6 +263,66 @@ function PaymentMethodsPage() {
       </Dialog>
     </Page>
   );
+}
+
+/** WebAuthn registration next to the PIN: a passkey of this device confirms card payments instead of the PIN. */
+function Biometrics({ userId }: { userId: string | null }) {
+  const { i18n } = useLingui();
+  const client = useQueryClient();
+  const has = useQuery(hasBiometricsQuery());
+  const [busy, setBusy] = useState(false);
+  if (!userId || !biometricsSupported()) return null;
+  async function setUp() {
+    if (!userId) return;
+    setBusy(true);
+    try {
+      await registerBiometrics({ userId });
+      toast.show({ text: i18n._(msg`Biometrics are set up for payments`), tone: 'success' });
+    } catch {
+      toast.show({ text: i18n._(msg`Biometrics could not be set up on this device.`), tone: 'danger' });
+    } finally {
+      setBusy(false);
+      void client.invalidateQueries({ queryKey: webauthnKeys.has() });
+    }
+  }
+  return (
+    <ListItem
+      leading={<LockIcon size={22} />}
+      title={<Trans>Biometrics</Trans>}
+      subtitle={
+        has.data ? (
+          <Trans>On: confirms card payments instead of the PIN</Trans>
+        ) : (
+          <Trans>Use this device's fingerprint or face</Trans>
+        )
+      }
+      render={(props) => (
+        <button type="button" {...props} disabled={busy} onClick={() => void setUp()} aria-busy={busy} />
+      )}
+    />
+  );
+}
+
+/** PayPal's email; MB WAY's number and what its mandate pays without the phone. */
+function MethodDetail({ method }: { method: PaymentMethod }) {
+  const { i18n } = useLingui();
+  const d = method.details;
+  if (d.email) return <span className="method-detail">{d.email}</span>;
+  if (d.phoneNumber) {
+    const limit = d.limitWithoutPin ? formatMoney(d.limitWithoutPin, i18n.locale) : null;
+    return (
+      <span className="method-detail">
+        {d.phoneNumber}
+        {limit ? (
+          <>
+            {' · '}
+            <Trans>up to {limit} without approval</Trans>
+          </>
+        ) : null}
+      </span>
+    );
+  }
+  return null;
 }
 
 function Expires({ expiry }: { expiry: string | undefined }) {

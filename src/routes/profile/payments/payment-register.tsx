@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { leaving, pickUiQuery, type Query, type UiQuery } from '../../../app/query-carry';
+import { PAYPAL_PROVIDER } from '../../../contract/payment-methods';
 import { paymentReturnGroup } from '../../../features/checkout/model/search';
 import { registrationOutcome } from '../../../features/payment-methods/model/registration-return';
 import { limitQuery, openRegistrationPage, refreshPaymentMethods } from '../../../features/payment-methods/queries';
@@ -43,7 +44,15 @@ function PaymentRegister() {
     switch (outcome.kind) {
       case 'added':
         void refreshPaymentMethods(client);
-        toast.show({ text: i18n._(msg`Your card was added`), tone: 'success' });
+        toast.show({
+          text:
+            outcome.method === 'PAYPAL'
+              ? i18n._(msg`Your PayPal account was linked`)
+              : outcome.method === 'MBWAY'
+                ? i18n._(msg`MB WAY was added`)
+                : i18n._(msg`Your card was added`),
+          tone: 'success',
+        });
         toList();
         return;
       case 'edited':
@@ -54,10 +63,20 @@ function PaymentRegister() {
       case 'cancelled':
         // The page load started from the persisted cache: the list is loaded afresh all the same.
         void refreshPaymentMethods(client);
+        // pay-flows.md §8 PAYPAL_POPUP_CLOSED: said, not an error page.
+        if (outcome.paypalClosed) {
+          toast.show({ text: i18n._(msg`The PayPal window was closed. PayPal was not linked.`) });
+        }
         toList();
         return;
       case 'failed':
         void refreshPaymentMethods(client);
+        if (outcome.mbwayTimeout) {
+          // The phone did not answer in time: back to the number, to try again.
+          toast.show({ text: i18n._(msg`MB WAY was not approved in time. Please try again.`), tone: 'danger' });
+          void navigate({ to: '/profile/payments/add/mbway', replace: true });
+          return;
+        }
         void navigate({ to: '/error', search: { type: outcome.errorType }, replace: true });
         return;
       case 'start':
@@ -69,7 +88,8 @@ function PaymentRegister() {
               setLimitReached(true);
               return;
             }
-            const page = await openRegistrationPage();
+            // The card page by default; ?provider=paypal opens the PayPal vault.
+            const page = await openRegistrationPage(search.provider === PAYPAL_PROVIDER ? PAYPAL_PROVIDER : undefined);
             window.location.assign(page.url);
           } catch (error) {
             if (isApiError(error) && error.status === 409) {
@@ -80,7 +100,7 @@ function PaymentRegister() {
           }
         })();
     }
-  }, [outcome, client, i18n, navigate]);
+  }, [outcome, client, i18n, navigate, search.provider]);
 
   return (
     <Page title={<Trans>Add payment method</Trans>}>
@@ -97,7 +117,13 @@ function PaymentRegister() {
           <Trans>Remove a payment method you no longer use to add another one.</Trans>
         </Notice>
       ) : (
-        <Loading label={i18n._(msg`Opening the secure card page…`)}>
+        <Loading
+          label={
+            search.provider === PAYPAL_PROVIDER
+              ? i18n._(msg`Opening PayPal…`)
+              : i18n._(msg`Opening the secure card page…`)
+          }
+        >
           <SkeletonList rows={2} />
         </Loading>
       )}

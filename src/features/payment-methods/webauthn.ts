@@ -1,0 +1,76 @@
+// Biometrics (WebAuthn) as the alternative to the payment PIN (pay-flows.md §6, §7 cloud functions): register a
+// passkey of this device, and validate with it before a card payment. The summary calls useBiometricValidation.
+import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { functionResult } from '../../contract/payment-methods';
+import { api } from '../../lib/http/index';
+import { paymentMethodKeys } from './queries';
+
+// The options are the server library's JSON, handed to the browser library as they are.
+const optionsJson = z.record(z.string(), z.unknown());
+
+export const webauthnKeys = { has: () => [...paymentMethodKeys.all, 'webauthn'] as const };
+
+/** has_user_webauthn: "swallows errors and returns false" (pay-flows.md §8). */
+export const hasBiometricsQuery = () =>
+  queryOptions({
+    queryKey: webauthnKeys.has(),
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api.request('functions/has_user_webauthn_prod', functionResult, { signal })).result;
+      } catch {
+        return false;
+      }
+    },
+    staleTime: 0,
+  });
+
+export const biometricsSupported = (): boolean => typeof window !== 'undefined' && browserSupportsWebAuthn();
+
+/** generate_register_options → the device's passkey → register_webauthn. */
+/** The server names the passkey after the account's email unless a userName is given. */
+export async function registerBiometrics(user: { userId: string; userName?: string }): Promise<void> {
+  const options = await api.request('functions/generate_register_options_prod', optionsJson, {
+    method: 'POST',
+    json: user,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the server library's options JSON, passed through unchanged
+  const credential = await startRegistration({ optionsJSON: options as any });
+  await api.request('functions/register_webauthn_prod', functionResult, { method: 'POST', json: { credential } });
+}
+
+/** generate_login_options → the device's passkey → login_webauthn: true when validated. */
+export async function validateWithBiometrics(userId: string): Promise<boolean> {
+  const options = await api.request('functions/generate_login_options_prod', optionsJson, {
+    method: 'POST',
+    json: { userId },
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  const assertion = await startAuthentication({ optionsJSON: options as any });
+  const done = await api.request('functions/login_webauthn_prod', functionResult, {
+    method: 'POST',
+    json: { userId, assertion },
+  });
+  return done.result;
+}
+
+/**
+ * For the summary's validation step: whether biometrics can replace the PIN here, and the validation itself
+ * (false when the driver cancels or it fails: the summary then offers the PIN).
+ */
+export function useBiometricValidation(userId: string | null) {
+  const has = useQuery({ ...hasBiometricsQuery(), enabled: !!userId });
+  const available = !!userId && has.data === true && biometricsSupported();
+  return {
+    available,
+    validate: async (): Promise<boolean> => {
+      if (!available || !userId) return false;
+      try {
+        return await validateWithBiometrics(userId);
+      } catch {
+        return false;
+      }
+    },
+  };
+}
