@@ -1,12 +1,10 @@
 // Wire format of loyalty (shell-and-account.md §3 Loyalty, §5, §7 Loyalty; pay-flows.md §3 Loyalty). Shared by app
 // and server: the card-number formats and the partner form's age rule are checked the same way on both sides.
 import { z } from 'zod';
+import { type LoyaltyProvider, loyaltyProvider } from './loyalty-providers';
 import { countryCode } from './users';
 
-/** The manual loyalty providers (pay-flows.md §9). */
-export const LOYALTY_PROVIDERS = ['REPSOL', 'NOOP', 'Q8_SMILES'] as const;
-export const loyaltyProvider = z.enum(LOYALTY_PROVIDERS);
-export type LoyaltyProvider = z.infer<typeof loyaltyProvider>;
+export { LOYALTY_PROVIDERS, type LoyaltyProvider, loyaltyProvider } from './loyalty-providers';
 
 /** Card-number formats (§5 "A loyalty card number must have a valid format"), with an example for the hint. */
 export const CARD_FORMATS: Record<LoyaltyProvider, { pattern: RegExp; example: string }> = {

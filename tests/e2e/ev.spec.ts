@@ -59,7 +59,15 @@ test('EV: charger, pre-authorization, plug in, meter moves, finish charging, rec
   await expect(energy).not.toHaveText(first ?? '', { timeout: 15_000 });
   await expect(page.getByTestId('ev-time')).not.toHaveText('0:00');
   await expectAccessible(page, 'EV charging');
-  await page.screenshot({ path: '/tmp/ev/ev-charging.png', fullPage: true });
+
+  // "Hide screen" (issue 15): to the map, without the order in the address; the charge goes on, and the charging
+  // page shows it again when the driver comes back.
+  const chargingUrl = page.url();
+  await page.getByRole('button', { name: 'Hide screen' }).click();
+  await expect(page).toHaveURL(/\/map/);
+  expect(new URL(page.url()).searchParams.get('orderId')).toBeNull();
+  await page.goto(chargingUrl);
+  await expect(page.getByText('Charging… Finish charging when you are done.')).toBeVisible({ timeout: 15_000 });
 
   await page.getByRole('button', { name: 'Finish charging' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, finish' }).click();
