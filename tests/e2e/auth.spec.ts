@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectAccessible, openSettingsFromHome, registerByMail, uniqueEmail } from './helpers';
+import { expectAccessible, openSettingsFromHome, registerByMail, registerThroughForms, uniqueEmail } from './helpers';
 
 test('a first visit shows the landing page', async ({ page }) => {
   await page.goto('/');
@@ -26,7 +26,7 @@ test('the landing page shows the partner logo, and ours when the partner has non
 
 test('register, log out, log in', async ({ page }) => {
   const email = uniqueEmail('reg');
-  await registerByMail(page, email, 'correct-horse-1');
+  await registerThroughForms(page, email, 'correct-horse-1');
   await expect(page.getByText(email)).toBeVisible();
 
   await page.getByRole('button', { name: 'Log out' }).click();

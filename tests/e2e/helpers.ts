@@ -5,8 +5,8 @@ export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** Register through the app's forms, as a driver does. Ends signed in. */
-export async function registerByMail(page: Page, email: string, password: string): Promise<void> {
+/** Register through the app's forms, as a driver does (auth.spec.ts walks them). Ends signed in, on the settings page. */
+export async function registerThroughForms(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/landing');
   await page.getByRole('link', { name: 'Register' }).click();
   await page.getByRole('link', { name: 'Register with email' }).click();
@@ -16,6 +16,26 @@ export async function registerByMail(page: Page, email: string, password: string
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await openSettingsFromHome(page);
+}
+
+/**
+ * A new registered driver, signed in, on the settings page: registered through the API (the forms are walked by
+ * registerThroughForms in auth.spec.ts) and signed in the way the app keeps a session, the auth record in local storage
+ * (shell-and-account.md §3). Skips the landing page and the map every other test would load first.
+ */
+export async function registerByMail(page: Page, email: string, password: string): Promise<void> {
+  const res = await page.request.post('/api/auth/register', { data: { email, password, termsAccepted: true } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { auth_token: token, _id: userId } = (await res.json()) as { auth_token: string; _id: string };
+  // Any page of the origin gives access to its local storage; the maintenance file is the lightest.
+  await page.goto('/api/maintenance.json');
+  await page.evaluate(
+    ([token, userId]) =>
+      localStorage.setItem('auth', JSON.stringify({ expiry: Date.now() + 3_600_000, token, userId, isGuest: false })),
+    [token, userId],
+  );
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 }
 
 /** After signing in a driver lands on the station map, the home (shell-and-account.md §2.1 "/ … else to /map"). */

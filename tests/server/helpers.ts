@@ -1,10 +1,11 @@
 // Test harness of the server tier: the real app (createApp) on a real database, driven through app.request.
 // PGlite: one in-memory database per worker (initdb costs seconds), migrated once and shared by all files.
-// PostgreSQL (only when DATABASE_URL is set): each suite makes its own uniquely named database and drops it after.
+// PostgreSQL (only when DATABASE_URL is set): each suite copies the run's migrated template into its own uniquely named
+// database and drops it after.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../server/app';
 import type { AppContext, Clock, Logger } from '../../server/context';
 import { createContext } from '../../server/create-context';
@@ -26,28 +27,32 @@ function sharedPglite(): Promise<Database> {
   return pglite;
 }
 
-async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL as string;
-  const name = `fp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL as string });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.DATABASE_URL as string);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  await database.migrate();
+  return url.toString();
+}
+
+async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const name = `fp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  // A copy of the run's migrated template (tests/server/global-setup.ts).
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+  const database = await openPostgres(databaseUrl(name));
   return {
     database,
     drop: async () => {
       await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
