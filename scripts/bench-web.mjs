@@ -70,10 +70,14 @@ async function startServer(extraEnv = {}) {
   child.stderr.on('data', (d) => {
     out += d;
   });
-  const deadline = Date.now() + 90_000;
+  // A loaded machine (the CI box shared by several runs) can take minutes to compile the server through tsx.
+  const deadline = Date.now() + 240_000;
   while (!out.includes('is running on')) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`server did not start:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -231,6 +235,10 @@ async function push() {
   const fills = [];
   /** Of the hang-up: until the app is on /pay/finish (the rest is the receipt page's own work). */
   const toFinish = [];
+  /** Of the hang-up: until the console call answered (the order is acquired on the server by then). */
+  const answered = [];
+  /** Of the hang-up: until the acquired order arrived on the page's stream. */
+  const toStream = [];
   try {
     const station = await api(`/api/v4/pois/${PREPAY_STATION}`);
     const pumpOf = (name) => station.products.find((p) => p.name === name);
@@ -248,6 +256,29 @@ async function push() {
       viewport: { width: 360, height: 740 },
       geolocation: { latitude: station.location.latitude, longitude: station.location.longitude },
       permissions: ['geolocation'],
+    });
+    // Where the time goes (hang-up to receipt): the moment the order's stream brings the acquired order, noted by a
+    // decoder that watches the stream's text (the app's own code is not touched).
+    await context.addInitScript(() => {
+      const Native = globalThis.TextDecoderStream;
+      if (!Native) return;
+      globalThis.TextDecoderStream = class extends Native {
+        constructor(...args) {
+          super(...args);
+          const reader = this.readable;
+          const [mine, theirs] = reader.tee();
+          Object.defineProperty(this, 'readable', { value: theirs });
+          void (async () => {
+            const r = mine.getReader();
+            for (;;) {
+              const { value, done } = await r.read();
+              if (done) return;
+              if (globalThis.__acquired === undefined && value.includes('"state":"PRODUCT_ACQUIRED"'))
+                globalThis.__acquired = Date.now();
+            }
+          })().catch(() => {});
+        }
+      };
     });
     const page = await context.newPage();
     await page.goto(`${server.base}/login`);
@@ -314,6 +345,7 @@ async function push() {
       await page.evaluate(() => {
         globalThis.__receipt = undefined;
         globalThis.__finish = undefined;
+        globalThis.__acquired = undefined;
         const check = () => {
           if (globalThis.__finish === undefined && location.pathname === '/pay/finish')
             globalThis.__finish = Date.now();
@@ -324,10 +356,16 @@ async function push() {
       });
       const t0 = Date.now();
       await consoleAction(fillPump._id, 'hang-up');
+      answered.push(Date.now() - t0);
       await page.waitForFunction(() => globalThis.__receipt !== undefined, undefined, { timeout: 30_000 });
-      const [receiptAt, finishAt] = await page.evaluate(() => [globalThis.__receipt, globalThis.__finish]);
+      const [receiptAt, finishAt, acquiredAt] = await page.evaluate(() => [
+        globalThis.__receipt,
+        globalThis.__finish,
+        globalThis.__acquired,
+      ]);
       fills.push(receiptAt - t0);
       toFinish.push((finishAt ?? receiptAt) - t0);
+      if (acquiredAt !== undefined) toStream.push(acquiredAt - t0);
       // The pump back to idle before the next fill.
       for (let s = 0; s < 50; s++) {
         const now = await api(`/api/v4/pois/${PREPAY_STATION}`);
@@ -344,6 +382,8 @@ async function push() {
   console.log(`\nPush (event streams), phone CPU × 4, PGlite; ${load()}`);
   console.log(line('Pump state change (console) to the station screen', changes));
   console.log(line('Hang-up (console) to the receipt', fills));
+  console.log(line('  of which the console call (server: hang-up, capture, acquired)', answered));
+  if (toStream.length) console.log(line('  of which hang-up to the acquired order on the stream', toStream));
   console.log(line('  of which hang-up to the receipt page (/pay/finish)', toFinish));
 }
 

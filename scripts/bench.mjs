@@ -27,7 +27,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net, { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
@@ -36,6 +36,7 @@ const POLL_MS = 2500;
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5) * 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const FIXED_RATE = process.env.BENCH_MODE === 'fixed';
+const CONDITIONAL = process.env.BENCH_CONDITIONAL !== 'false';
 const SIZES = (process.env.BENCH_DRIVERS ?? '1000,5000').split(',').map(Number);
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
 const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -121,13 +122,14 @@ function connection(port, requestBytes) {
     const head = buffered.toString('latin1', 0, headEnd);
     const status = Number(head.slice(9, 12));
     const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-    if (!length) return fail(); // our server always sends Content-Length for JSON
-    const total = headEnd + 4 + Number(length[1]);
+    // A 304 has no body; anything else from our server sends Content-Length for JSON.
+    if (!length && status !== 304) return fail();
+    const total = headEnd + 4 + (length ? Number(length[1]) : 0);
     if (buffered.length < total) return;
     buffered = buffered.subarray(total);
     const p = pending;
     pending = undefined;
-    p.resolve(status);
+    p.resolve(status, /\r\netag:\s*("[^"]*")/i.exec(head)?.[1]);
   };
   const open = () =>
     new Promise((resolve) => {
@@ -145,13 +147,17 @@ function connection(port, requestBytes) {
   return {
     /** Sends one request (`bytes`, or the connection's own); resolves with the status, 0 on an error or 10 s timeout. */
     async get(bytes = requestBytes) {
-      if (!socket && !(await open())) return 0;
+      return (await this.request(bytes)).status;
+    },
+    /** The same, with the answer's ETag too (the conditional polls). */
+    async request(bytes = requestBytes) {
+      if (!socket && !(await open())) return { status: 0 };
       return new Promise((resolve) => {
         const timer = setTimeout(fail, 10_000);
         pending = {
-          resolve: (status) => {
+          resolve: (status, etag) => {
             clearTimeout(timer);
-            resolve(status);
+            resolve({ status, etag });
           },
         };
         socket.write(bytes);
@@ -166,6 +172,7 @@ async function load(port, fixtures, seconds) {
   const latencies = [];
   let errors = 0;
   let done = 0;
+  let notModified = 0;
   const started = performance.now();
   // Not measured: the first two polls of every driver (connecting 5,000 sockets and their first session lookups within
   // one 2.5 s period is a start-up burst, not the steady polling the figures are about).
@@ -174,22 +181,24 @@ async function load(port, fixtures, seconds) {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const drivers = fixtures.map(({ token, orderId }) => {
-    const conn = connection(
-      port,
-      Buffer.from(
-        `GET /api/v4/order/${orderId} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n\r\n`,
-        'latin1',
-      ),
-    );
+    const head = `GET /api/v4/order/${orderId} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n`;
+    const conn = connection(port, Buffer.from(`${head}\r\n`, 'latin1'));
+    // Like the browser (Cache-Control: no-cache): the next poll sends the last ETag back (BENCH_CONDITIONAL=false: never).
+    let etag;
     return async () => {
       await sleep(Math.random() * POLL_MS);
       let next = performance.now();
       while (next < endAt) {
         const t0 = performance.now();
-        const status = await conn.get();
+        const answer = await conn.request(
+          CONDITIONAL && etag ? Buffer.from(`${head}If-None-Match: ${etag}\r\n\r\n`, 'latin1') : undefined,
+        );
+        const status = answer.status;
+        if (answer.etag) etag = answer.etag;
         const t1 = performance.now();
         if (t0 >= warmupUntil && t1 <= endAt) {
-          if (status === 200) {
+          if (status === 304) notModified++;
+          if (status === 200 || status === 304) {
             latencies.push(t1 - t0);
             done++;
           } else errors++;
@@ -213,6 +222,8 @@ async function load(port, fixtures, seconds) {
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? Number.NaN,
     errors,
+    /** Of the answers, the share that were 304 (an unchanged order sent back its ETag). */
+    notModifiedShare: done > 0 ? notModified / done : 0,
     // The client's own event-loop delay: a latency figure is only as good as the client that timed it.
     clientLagP99: loop.percentile(99) / 1e6,
   };
@@ -280,7 +291,7 @@ for (const db of SUITES.includes('orders') ? DBS : []) {
       process.stdout.write(`${db}, ${n} drivers, ${SECONDS} s${REPEAT > 1 ? ` (run ${i + 1}/${REPEAT})` : ''} ... `);
       const r = await bench(db, n);
       console.log(
-        `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (client lag p99 ${r.clientLagP99.toFixed(1)} ms)`,
+        `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors, ${(r.notModifiedShare * 100).toFixed(0)} % 304 (client lag p99 ${r.clientLagP99.toFixed(1)} ms)`,
       );
       runs.push(r);
     }
@@ -296,7 +307,7 @@ for (const db of SUITES.includes('orders') ? DBS : []) {
 }
 const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 console.log(
-  `\nGET /api/v4/order/{id}, drivers polling every 2.5 s ${FIXED_RATE ? 'at a fixed rate' : 'after each answer, like the app'} (keep-alive, random phase)\n`,
+  `\nGET /api/v4/order/{id}, drivers polling every 2.5 s ${FIXED_RATE ? 'at a fixed rate' : 'after each answer, like the app'} (keep-alive, random phase${CONDITIONAL ? ', If-None-Match like the browser' : ''}); PostgreSQL with WORKERS=${process.env.WORKERS ?? 'the core count'}; load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores. Target: 10,000 drivers p99 ≤ 50 ms, 0 errors\n`,
 );
 if (rows.length > 0) {
   console.log('| database | drivers | req/s | p50 ms | p99 ms | p99 range ms | max ms | errors |');

@@ -1,6 +1,7 @@
 // Configuration: parsed ONCE from the environment with zod, then passed around in the app context.
 // Nothing reads process.env per request.
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const bool = z
@@ -97,6 +98,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
+  /** API processes on PostgreSQL (node:cluster); default: the core count. PGlite runs one process. */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   STATIC_DIR: z.string().min(1).default('./dist'),
   DEMO_MODE: bool.default(true),
@@ -183,6 +186,8 @@ export type Env = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** API processes (server/index.ts): 1 on PGlite; WORKERS or the core count on PostgreSQL. */
+  workers: number;
   publicUrl: string;
   staticDir: string;
   demoMode: boolean;
@@ -298,6 +303,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  MAIL_TRANSPORT: outside DEMO_MODE mail needs a transport: set SMTP_HOST, or MAIL_TRANSPORT=log (development)',
     );
   }
+  if (!e.DATABASE_URL && e.WORKERS !== undefined && e.WORKERS > 1) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKERS: PGlite (no DATABASE_URL) runs in one process; set DATABASE_URL to run several',
+    );
+  }
   if (mailTransport === 'smtp' && !e.SMTP_HOST) {
     throw new ConfigError('Invalid configuration:\n  MAIL_TRANSPORT: smtp needs SMTP_HOST');
   }
@@ -312,6 +322,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    workers: e.DATABASE_URL ? (e.WORKERS ?? availableParallelism()) : 1,
     publicUrl,
     staticDir: e.STATIC_DIR,
     demoMode: e.DEMO_MODE,

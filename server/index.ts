@@ -1,9 +1,16 @@
 // Start: configuration, the DATA_DIR lock (PGlite only), database + migrations, seed, forecourt simulator, HTTP.
 // `npx tsx server/index.ts` (npm run serve). Stops gracefully on SIGINT/SIGTERM.
+// On PostgreSQL the API runs in WORKERS processes (node:cluster, default the core count; issue 16): the primary
+// migrates and seeds once, then forks the workers, which share the port and are stateless (the database holds
+// everything; change notifications travel through LISTEN/NOTIFY). The forecourt simulator with the orders' watchdog
+// runs in one of them, elected through a PostgreSQL advisory lock (db/leader.ts); another takes over if it dies. A
+// worker that exits unexpectedly is replaced. PGlite: one process, as before.
+import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createContext } from './create-context';
 import { type Database, openDatabase, type ProcessIdentity } from './db/client';
+import { electLeader, type Leadership } from './db/leader';
 import { acquireDataDirLock, LockError } from './db/lock';
 import { ConfigError, loadEnv } from './env';
 import { createSimulator, type Simulator } from './forecourt/simulator';
@@ -24,6 +31,9 @@ async function main() {
     throw err;
   }
 
+  if (env.workers > 1 && cluster.isPrimary) return primary(env);
+  const isWorker = cluster.isWorker;
+
   let release = () => {};
   if (!env.databaseUrl && !env.dataDir.startsWith('memory://')) {
     try {
@@ -38,6 +48,7 @@ async function main() {
   let database: Database | undefined;
   let server: ReturnType<typeof serve> | undefined;
   let simulator: Simulator | undefined;
+  let leadership: Leadership | undefined;
   let identity: ProcessIdentity | undefined;
   let background: (() => Promise<void>) | undefined;
   let closeStreams: (() => Promise<void>) | undefined;
@@ -49,6 +60,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await leadership?.stop();
       await simulator?.stop();
       // Open event streams end first: server.close() waits for every connection.
       await closeStreams?.();
@@ -67,16 +79,32 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-  await database.migrate();
+  // A worker finds the database migrated and seeded by the primary.
+  if (!isWorker) await database.migrate();
   identity = await database.processIdentity();
   const ctx = await createContext({ env, db: database.db, driver: database.driver, process: identity });
   background = () => ctx.background.idle();
   closeStreams = () => ctx.events.close();
-  await seed(ctx);
+  if (!isWorker) await seed(ctx);
   if (stopping) return;
   if (env.forecourt.simulator) {
-    simulator = createSimulator(ctx);
-    simulator.start();
+    const sim = createSimulator(ctx);
+    simulator = sim;
+    if (env.databaseUrl) {
+      // One simulator (and watchdog) per database, whatever runs on it: elected (a single process is elected at once).
+      leadership = electLeader({
+        connectionString: env.databaseUrl,
+        name: 'forecourt-simulator',
+        onElected: () => {
+          sim.start();
+          if (isWorker) console.log(`Worker ${process.pid} runs the forecourt simulator and the watchdog`);
+        },
+        onLost: () => sim.stop(),
+        log: ctx.log,
+      });
+    } else {
+      sim.start();
+    }
   }
 
   const app = createApp(ctx);
@@ -86,7 +114,18 @@ async function main() {
   });
 
   const local = `http://localhost:${env.port}`;
+  if (isWorker) {
+    // The primary says it once all workers listen.
+    process.send?.({ type: 'listening' });
+    return;
+  }
   console.log(`Forecourt Pay is running on ${local}`);
+  printHints(env);
+}
+
+/** What the start-up prints after "is running on" (once, by the primary or the single process). */
+function printHints(env: ReturnType<typeof loadEnv>) {
+  const local = `http://localhost:${env.port}`;
   if (env.demoMode) console.log(`Demo account: ${env.demoEmail} / ${env.demoPassword}`);
   if (env.seedNetwork) console.log(`Demo station: ${local}/pay?pid=${DEMO_STATIONS.prepay.id}`);
   if (env.forecourt.operatorToken) console.log(`Forecourt console: ${local}/forecourt (FORECOURT_CONSOLE_TOKEN)`);
@@ -99,6 +138,65 @@ async function main() {
         : 'Mail: MAIL_TRANSPORT=log writes every mail, temporary passwords included, to this log (development only)',
     );
   }
+}
+
+/**
+ * The primary of WORKERS processes: migrates and seeds once, forks the workers, says "running" when all listen,
+ * replaces a worker that exits unexpectedly, and stops them all on SIGINT/SIGTERM.
+ */
+async function primary(env: ReturnType<typeof loadEnv>) {
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  await database.migrate();
+  {
+    const identity = await database.processIdentity();
+    const ctx = await createContext({ env, db: database.db, driver: database.driver, process: identity });
+    await seed(ctx);
+    await ctx.events.close();
+    await ctx.background.idle();
+    await identity.close?.();
+  }
+  await database.close();
+
+  let stopping = false;
+  let listening = 0;
+  let announced = false;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on('message', (msg: { type?: string }) => {
+      if (msg?.type !== 'listening') return;
+      listening += 1;
+      if (!announced && listening >= env.workers) {
+        announced = true;
+        console.log(`Forecourt Pay is running on http://localhost:${env.port} (${env.workers} workers)`);
+        printHints(env);
+      }
+    });
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    fork();
+  });
+  for (let i = 0; i < env.workers; i++) fork();
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Stopping ${env.workers} workers (${signal})...`);
+    const force = setTimeout(() => process.exit(1), 12_000);
+    force.unref();
+    const workers = Object.values(cluster.workers ?? {});
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const w of workers) {
+      w?.once('exit', () => {
+        left -= 1;
+        if (left === 0) process.exit(0);
+      });
+      w?.process.kill(signal);
+    }
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((err) => {

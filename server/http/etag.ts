@@ -5,12 +5,37 @@ import type { Context } from 'hono';
 import { versionOf } from './sse';
 import type { AppEnv } from './types';
 
+/** Does the request's If-None-Match name this ETag (quoted, as sent)? */
+export function ifNoneMatches(c: Context<AppEnv>, tag: string): boolean {
+  return (
+    c.req
+      .header('if-none-match')
+      ?.match(/"[^"]*"/g)
+      ?.includes(tag) ?? false
+  );
+}
+
+/** 304 for a version the client already has (known without loading it: services/orders/order-versions.ts). */
+export function notModified(c: Context<AppEnv>, tag: string, cacheControl: string): Response {
+  c.header('ETag', tag);
+  c.header('Cache-Control', cacheControl);
+  return c.body(null, 304);
+}
+
+/** The answer with its ETag (quoted), or 304 when the client has it; `tag` is also returned for the caller to keep. */
 export function jsonWithEtag(c: Context<AppEnv>, value: unknown, cacheControl: string): Response {
+  return jsonWithEtagOf(c, value, cacheControl).response;
+}
+
+export function jsonWithEtagOf(
+  c: Context<AppEnv>,
+  value: unknown,
+  cacheControl: string,
+): { response: Response; tag: string } {
   const json = JSON.stringify(value);
   const tag = `"${versionOf(json)}"`;
   c.header('ETag', tag);
   c.header('Cache-Control', cacheControl);
-  const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch?.match(/"[^"]*"/g)?.includes(tag)) return c.body(null, 304);
-  return c.body(json, 200, { 'Content-Type': 'application/json' });
+  if (ifNoneMatches(c, tag)) return { response: c.body(null, 304), tag };
+  return { response: c.body(json, 200, { 'Content-Type': 'application/json' }), tag };
 }

@@ -11,7 +11,7 @@ import {
 import { redeemCodeBody } from '../../src/contract/wash';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
-import { jsonWithEtag } from '../http/etag';
+import { ifNoneMatches, jsonWithEtagOf, notModified } from '../http/etag';
 import { idempotencyKey, idempotentWrite, sendStored } from '../http/idempotency';
 import type { AppEnv } from '../http/types';
 import { query, readJson, validate } from '../http/validate';
@@ -20,11 +20,14 @@ import {
   authorizeOrder,
   cancelOrder,
   createOrder,
+  knownVersion,
   listOngoingOrders,
   loadOrder,
   redeemCode,
+  rememberVersion,
   stopAcquire,
   updateOrder,
+  versionMark,
 } from '../services/orders';
 
 export function orderRoutes(ctx: AppContext) {
@@ -50,9 +53,19 @@ export function orderRoutes(ctx: AppContext) {
   });
 
   // The polling hot path: an unchanged order answers 304 to its ETag (private: only this driver's browser keeps it).
+  // The per-order version: an unchanged order the caller already has is a 304 without a query (order-versions.ts).
   r.get('/v4/order/:id', auth, async (c) => {
-    const order = await loadOrder({ ctx, input: { orderId: c.req.param('id'), userId: c.get('session').userId } });
-    return jsonWithEtag(c, order, 'private, no-cache');
+    const input = { orderId: c.req.param('id'), userId: c.get('session').userId };
+    const known = knownVersion({ ctx, input: { ...input, now: Date.now() } });
+    if (known && ifNoneMatches(c, known)) return notModified(c, known, 'private, no-cache');
+    const mark = versionMark({ ctx, input: { now: Date.now() } });
+    const order = await loadOrder({ ctx, input });
+    const { response, tag } = jsonWithEtagOf(c, order, 'private, no-cache');
+    // A running meter or a live charge moves without a write: those are loaded every time.
+    if (order.meter == null && order.charge == null) {
+      rememberVersion({ ctx, input: { ...input, etag: tag, mark, now: Date.now() } });
+    }
+    return response;
   });
 
   r.post('/v4/order/:id/authorize', auth, async (c) => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from '../../server/env';
@@ -49,6 +49,15 @@ describe('loadEnv', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadEnv({ PORT: '', SMTP_HOST: ' ', SMTP_PORT: '' })).toMatchObject({ port: 8080, smtp: undefined });
+  });
+
+  it('runs one process on PGlite and WORKERS (default the core count) on PostgreSQL', () => {
+    expect(loadEnv({}).workers).toBe(1);
+    const pg = 'postgres://postgres@127.0.0.1:5432/x';
+    expect(loadEnv({ DATABASE_URL: pg }).workers).toBe(availableParallelism());
+    expect(loadEnv({ DATABASE_URL: pg, WORKERS: '3' }).workers).toBe(3);
+    expect(() => loadEnv({ WORKERS: '2' })).toThrow(ConfigError);
+    expect(() => loadEnv({ DATABASE_URL: pg, WORKERS: '0' })).toThrow(ConfigError);
   });
 
   it('parses values and the OIDC provider list', () => {

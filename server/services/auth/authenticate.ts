@@ -4,7 +4,7 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { cachedSession, rememberSession } from './session-cache';
+import { cachedSession, rememberSession, sessionMark } from './session-cache';
 
 /** Resolves a bearer token to its live session; invalid, expired or revoked → 401 invalid_session. */
 export async function authenticate({
@@ -19,12 +19,13 @@ export async function authenticate({
   const now = new Date();
   const cached = cachedSession({ ctx, input: { tokenHash, now: now.getTime() } });
   if (cached) return cached;
+  const mark = sessionMark({ ctx });
   const [row] = await preparedLookup({ ctx }).execute({ tokenHash, now });
   if (!row) throw new ApiError(401, 'invalid_session', 'Invalid login session');
   const { expiresAt, ...session } = row;
   rememberSession({
     ctx,
-    input: { tokenHash, session, sessionExpires: expiresAt.getTime(), now: now.getTime() },
+    input: { tokenHash, session, sessionExpires: expiresAt.getTime(), now: now.getTime(), mark },
   });
   return session;
 }

@@ -14,6 +14,13 @@ export type ChangeListener = (why: 'change' | 'gap') => void;
 export type EventHub = {
   /** Resolves once notifications are flowing, so a snapshot loaded afterwards misses no change. */
   subscribe(topic: Topic, listener: ChangeListener): Promise<() => void>;
+  /**
+   * Hear every announcement of this process's LISTEN (the payload, e.g. "o:<id>"), or `null` for a gap: the caches
+   * of this process (order versions, sessions) drop what changed. Resolves once notifications are flowing.
+   */
+  watchAll(listener: (key: string | null) => void): Promise<() => void>;
+  /** Notifications are flowing now (started, not lost): a cache may trust that it hears every change. */
+  isLive(): boolean;
   /** Called once when the hub closes (shutdown): open streams end cleanly. */
   onClose(fn: () => void): () => void;
   /** How many listeners are subscribed (tests, diagnostics). */
@@ -21,7 +28,10 @@ export type EventHub = {
   close(): Promise<void>;
 };
 
-type Source = { start(deliver: (payload: string) => void, gap: () => void): Promise<() => Promise<void>> };
+type Source = {
+  /** `down`: the LISTEN connection is lost (notifications are not heard until `gap` says it is back). */
+  start(deliver: (payload: string) => void, gap: () => void, down?: () => void): Promise<() => Promise<void>>;
+};
 
 const RECONNECT_MS = [250, 1_000, 2_000, 5_000, 10_000];
 
@@ -31,7 +41,7 @@ function pgliteSource(client: { listen(c: string, cb: (p: string) => void): Prom
 
 function postgresSource(connectionString: string, log: Logger): Source {
   return {
-    async start(deliver, gap) {
+    async start(deliver, gap, down) {
       const pg = (await import('pg')).default;
       let client: InstanceType<typeof pg.Client> | null = null;
       let stopped = false;
@@ -45,6 +55,7 @@ function postgresSource(connectionString: string, log: Logger): Source {
         const lost = (why: string) => {
           if (stopped || client !== c) return;
           client = null;
+          down?.();
           log.error(`change notifications: listening connection lost (${why}); reconnecting`);
           c.end().catch(() => {});
           schedule();
@@ -98,9 +109,11 @@ function sourceFor(db: Db, driver: DbDriver, log: Logger): Source {
 
 export function createEventHub(opts: { db: Db; driver: DbDriver; log: Logger; source?: Source }): EventHub {
   const listeners = new Map<string, Set<ChangeListener>>();
+  const wildcards = new Set<(key: string | null) => void>();
   const closers = new Set<() => void>();
   let started: Promise<() => Promise<void>> | null = null;
   let closed = false;
+  let live = false;
 
   const each = (set: Iterable<ChangeListener>, why: 'change' | 'gap') => {
     for (const fn of [...set]) {
@@ -111,17 +124,40 @@ export function createEventHub(opts: { db: Db; driver: DbDriver; log: Logger; so
       }
     }
   };
+  const tellAll = (key: string | null) => {
+    for (const fn of [...wildcards]) {
+      try {
+        fn(key);
+      } catch (err) {
+        opts.log.error('change watcher failed', err);
+      }
+    }
+  };
   const deliver = (payload: string) => {
+    // The caches first: a stream that reloads on this change must not be answered from a stale cache entry.
+    tellAll(payload);
     const set = listeners.get(payload);
     if (set) each(set, 'change');
   };
+  const down = () => {
+    live = false;
+    tellAll(null);
+  };
   const gap = () => {
+    live = !closed;
+    tellAll(null);
     for (const set of [...listeners.values()]) each(set, 'gap');
   };
   const start = () => {
     if (!started) {
       const source = opts.source ?? sourceFor(opts.db, opts.driver, opts.log);
-      started = source.start(deliver, gap);
+      started = source.start(deliver, gap, down);
+      started.then(
+        () => {
+          live = !closed;
+        },
+        () => {},
+      );
       // A failed start is retried by the next subscriber.
       started.catch(() => {
         started = null;
@@ -148,6 +184,15 @@ export function createEventHub(opts: { db: Db; driver: DbDriver; log: Logger; so
         if (current.size === 0) listeners.delete(key);
       };
     },
+    async watchAll(listener) {
+      if (closed) throw new Error('the event hub is closed');
+      await start();
+      wildcards.add(listener);
+      return () => {
+        wildcards.delete(listener);
+      };
+    },
+    isLive: () => live,
     onClose(fn) {
       closers.add(fn);
       return () => closers.delete(fn);
@@ -156,6 +201,7 @@ export function createEventHub(opts: { db: Db; driver: DbDriver; log: Logger; so
     async close() {
       if (closed) return;
       closed = true;
+      live = false;
       for (const fn of [...closers]) {
         try {
           fn();
@@ -165,6 +211,8 @@ export function createEventHub(opts: { db: Db; driver: DbDriver; log: Logger; so
       }
       closers.clear();
       listeners.clear();
+      tellAll(null);
+      wildcards.clear();
       const stop = await started?.catch(() => null);
       await stop?.();
     },

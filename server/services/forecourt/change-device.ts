@@ -90,6 +90,7 @@ export async function changeDevice({
   const now = ctx.clock.now();
   const speed = ctx.env.forecourt.speed;
   let endedOrderId = null as string | null;
+  let deferred = null as Parameters<typeof announce>[1] | null;
   const body = async (tx: Tx): Promise<ChangeResult> => {
     const [row] = await tx
       .select({ device: forecourtDevices, product: stationProducts, stationStatus: stations.status })
@@ -188,15 +189,14 @@ export async function changeDevice({
         authorized: next.authorized,
       })
       .where(eq(forecourtDevices.productId, device.productId));
-    // On commit: the station's screens (pump states) and the order's (its meter) hear of it (services/events).
-    await announce(tx, [
+    const topics = [
       stationTopic(device.stationId),
       device.orderId ? orderTopic(device.orderId) : null,
       next.orderId ? orderTopic(next.orderId) : null,
-    ]);
-
+    ];
+    let ends = false;
     if (next.sessionId && (to !== from || METERING.has(from))) {
-      const ends = SESSION_ENDS.has(to) && from !== to;
+      ends = SESSION_ENDS.has(to) && from !== to;
       if (ends) endedOrderId = device.orderId ?? next.orderId;
       await tx
         .update(forecourtSessions)
@@ -208,6 +208,11 @@ export async function changeDevice({
         })
         .where(eq(forecourtSessions.id, next.sessionId));
     }
+    // On commit: the station's screens (pump states) and the order's (its meter) hear of it (services/events). A move
+    // that ends an order's session is announced once its order is invoiced (below): the screens' reloads then do not
+    // queue in front of the invoice, and the order's screen hears of the hang-up with the acquired order (issue 16).
+    if (!ends || outerTx) await announce(tx, topics);
+    else deferred = topics;
     return { device: next, product, stationOnline: row.stationStatus === 'ONLINE', from, quantity, amount };
   };
   if (outerTx) {
@@ -223,6 +228,13 @@ export async function changeDevice({
       await ctx.orderHooks.sessionEnded({ orderId: endedOrderId });
     } catch (err) {
       ctx.log.error(`completing order ${endedOrderId} failed; the reconciliation will retry`, err);
+    }
+  }
+  if (deferred) {
+    try {
+      await announce(ctx.db, deferred);
+    } catch (err) {
+      ctx.log.error('announcing a hang-up failed; the screens catch up with the next change or poll', err);
     }
   }
   return result;

@@ -11,6 +11,7 @@ export { createOrder } from './create-order';
 export { forecourtHooks } from './forecourt-hooks';
 export { listOngoingOrders } from './list-ongoing-orders';
 export { loadOrder } from './load-order';
+export { knownVersion, rememberVersion, versionMark } from './order-versions';
 export { redeemCode } from './redeem-code';
 export { stopAcquire } from './stop-acquire';
 // For tests and fixtures: the transition table

@@ -8,7 +8,9 @@ import { exitContext, useLeave } from '../../app/leave';
 import { leaveTarget } from '../../app/query-carry';
 import { endAttempt } from '../../features/checkout/queries';
 import { PLANS } from '../../features/orders/model/order-wait';
+import { stationSummary } from '../../features/orders/model/receipt';
 import { orderGroup } from '../../features/orders/model/search';
+import { hasReached, newerCopy } from '../../features/orders/model/waits';
 import { useReceipt } from '../../features/orders/store';
 import { Receipt, ReceiptSkeleton } from '../../features/orders/ui/Receipt';
 import { useOrderWait } from '../../features/orders/use-order-wait';
@@ -32,8 +34,10 @@ function Finish() {
 }
 
 /**
- * The receipt (pay-flows.md §2, §4 Finish). It shows the copy kept on the device (Dexie owns receipts): the poll loop
- * writes it there once the product is acquired, so it also opens without signal.
+ * The receipt (pay-flows.md §2, §4 Finish). It paints from the acquired order already in hand (the one the stream or
+ * the poll brought to the waiting page, kept in the query cache) at once, and from the copy kept on the device (Dexie
+ * owns receipts) when there is none: the poll loop writes it there once the product is acquired, so it also opens
+ * without signal. No second fetch chain stands between the hang-up and the receipt (issue 16).
  */
 function FinishOrder({ orderId }: { orderId: string }) {
   const { i18n } = useLingui();
@@ -43,18 +47,27 @@ function FinishOrder({ orderId }: { orderId: string }) {
   const isGuest = !record || record.isGuest === true;
   const kept = useReceipt(orderId);
   // The station's name and address go onto the kept receipt (the poll loop reads them from this query).
-  useQuery({ ...stationQuery(query.pid ?? ''), enabled: !!query.pid, refetchInterval: false });
-  const { state } = useOrderWait(orderId, PLANS.finish, !!kept);
+  const station = useQuery({ ...stationQuery(query.pid ?? ''), enabled: !!query.pid, refetchInterval: false }).data;
+  const { state, order: live } = useOrderWait(orderId, PLANS.finish, !!kept);
   useFlowExit(state, orderId);
+  // The newer of the order in hand (once acquired) and the kept copy: the one on the screen at once.
+  const acquired = live && hasReached(live, 'PRODUCT_ACQUIRED') ? live : null;
+  const order = newerCopy(kept?.order, acquired);
+  const shown = order
+    ? {
+        order,
+        station: kept?.station ?? (station && station._id === order.poiId ? stationSummary(station) : null),
+      }
+    : null;
 
   // The attempt is over once there is a receipt: the next payment is a new order with new keys.
-  const hasReceipt = !!kept;
+  const hasReceipt = !!shown;
   useEffect(() => {
     if (hasReceipt) endAttempt();
   }, [hasReceipt]);
 
   function ok() {
-    const order = kept?.order;
+    const order = shown?.order;
     leave(
       leaveTarget(query, {
         callback: 'always',
@@ -69,7 +82,7 @@ function FinishOrder({ orderId }: { orderId: string }) {
     <Page
       actions={
         <>
-          <Button size="lg" onClick={ok} disabled={!kept}>
+          <Button size="lg" onClick={ok} disabled={!shown}>
             <Trans>OK</Trans>
           </Button>
           {isGuest ? (
@@ -80,7 +93,7 @@ function FinishOrder({ orderId }: { orderId: string }) {
         </>
       }
     >
-      {kept ? (
+      {shown ? (
         <>
           <ResultHero
             compact
@@ -90,7 +103,7 @@ function FinishOrder({ orderId }: { orderId: string }) {
           >
             {isGuest ? null : <Trans>Your receipt is saved on this phone, and opens without signal too.</Trans>}
           </ResultHero>
-          <Receipt order={kept.order} station={kept.station} />
+          <Receipt order={shown.order} station={shown.station} />
         </>
       ) : (
         <>
