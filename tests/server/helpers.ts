@@ -187,6 +187,8 @@ export function useServer(driver: DriverName, overrides: Record<string, string> 
     handle.server = await makeServer(database, testEnv(overrides), driver);
   });
   afterAll(async () => {
+    // The hub listens on the database: closed first, it does not try to reconnect to a dropped one.
+    await handle.server?.ctx.events.close();
     await drop?.();
   });
   return handle;
