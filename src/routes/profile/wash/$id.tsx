@@ -10,7 +10,7 @@ import { ticketState } from '../../../features/wash/model/tickets';
 import { keepTicketsOf } from '../../../features/wash/queries';
 import { useWashTicket } from '../../../features/wash/store';
 import { useRedeemTicket } from '../../../features/wash/tickets-queries';
-import { formatTicketTime, TicketStatus } from '../../../features/wash/ui/TicketRow';
+import { formatTicketTime } from '../../../features/wash/ui/TicketRow';
 import { WashCode } from '../../../features/wash/ui/WashCode';
 import '../../../features/wash/ui/wash.css';
 import { errorText } from '../../../i18n/messages';
@@ -120,14 +120,14 @@ function WashTicketPage() {
       ) : null}
       <Card>
         <dl className="wash-ticket-facts">
-          <div>
-            <dt>
-              <Trans>Status</Trans>
-            </dt>
-            <dd>
-              <TicketStatus ticket={ticket} state={state} />
-            </dd>
-          </div>
+          {ticket.usedAt ? (
+            <div>
+              <dt>
+                <Trans>Used on</Trans>
+              </dt>
+              <dd>{formatTicketTime(i18n.locale, ticket.usedAt)}</dd>
+            </div>
+          ) : null}
           {ticket.amount ? (
             <div>
               <dt>
