@@ -75,13 +75,8 @@ function WashTicketPage() {
     try {
       const result = await redeem.mutateAsync({ ticketId: ticket.id });
       setConfirm(false);
-      toast.show({
-        text:
-          result.status === 'queued'
-            ? i18n._(msg`Marked as used. It is sent when you are online again.`)
-            : i18n._(msg`Marked as used.`),
-        tone: 'success',
-      });
+      // Queued without signal: the notice on the page says so; sent: a short confirmation.
+      if (result.status === 'sent') toast.show({ text: i18n._(msg`Marked as used.`), tone: 'success' });
     } catch (error) {
       setConfirm(false);
       toast.show({
