@@ -11,6 +11,7 @@ import { requestLog } from './http/request-log';
 import { serveStatic } from './http/static';
 import type { AppEnv } from './http/types';
 import { authRoutes } from './routes/auth';
+import { benefitRoutes } from './routes/benefits';
 import { devMailApiRoutes, devMailPages } from './routes/dev-mail';
 import { devOidcRoutes } from './routes/dev-oidc';
 import { eventRoutes } from './routes/events';
@@ -25,6 +26,7 @@ import { paymentMethodRoutes } from './routes/payment-methods';
 import { poiRoutes } from './routes/pois';
 import { pspRoutes } from './routes/psp';
 import { thingRoutes } from './routes/things';
+import { tutorialRoutes } from './routes/tutorials';
 import { userRoutes } from './routes/users';
 import { voucherRoutes } from './routes/vouchers';
 import { walletRoutes } from './routes/wallets';
@@ -91,6 +93,8 @@ export function createApp(ctx: AppContext) {
   app.route('/api', walletRoutes(ctx));
   app.route('/api', voucherRoutes(ctx));
   app.route('/api', loyaltyRoutes(ctx));
+  app.route('/api', benefitRoutes(ctx));
+  app.route('/api', tutorialRoutes(ctx));
   // Also at the root: the app's "remote maintenance json" may be configured as /maintenance.json.
   app.route('/', maintenanceRoutes(ctx));
 

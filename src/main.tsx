@@ -36,9 +36,11 @@ async function boot() {
   // Writes made without signal in an earlier visit go out now (and whenever the signal returns); the outbox and Dexie
   // load after the first screen, not with it.
   // Features whose writes register when their code loads come first, so every waiting write has its sender.
-  void Promise.all([import('./db/app-outbox'), import('./features/history/queries')]).then(([{ outbox }]) =>
-    outbox.start(),
-  );
+  void Promise.all([
+    import('./db/app-outbox'),
+    import('./features/history/queries'),
+    import('./features/wash/tickets-queries'),
+  ]).then(([{ outbox }]) => outbox.start());
   // "If its production flag is set, it goes to /maintenance." On timeout or error the app simply continues.
   if (await isUnderMaintenance()) void router.navigate({ to: '/maintenance' });
 }

@@ -35,8 +35,11 @@ import { Route as PayFinishRouteImport } from './routes/pay/finish'
 import { Route as PayPumpRouteImport } from './routes/pay/pump'
 import { Route as PaymentMethodMbwayRouteImport } from './routes/payment-method/mbway'
 import { Route as ProfileIndexRouteImport } from './routes/profile/index'
+import { Route as ProfileBenefitsRouteImport } from './routes/profile/benefits'
 import { Route as ProfileManageRouteImport } from './routes/profile/manage'
 import { Route as ProfilePaymentsRouteRouteImport } from './routes/profile/payments/route'
+import { Route as TutorialsIndexRouteImport } from './routes/tutorials/index'
+import { Route as TutorialsIdRouteImport } from './routes/tutorials/$id'
 import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
@@ -61,6 +64,8 @@ import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/pro
 import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
 import { Route as ProfileVouchersIndexRouteImport } from './routes/profile/vouchers/index'
 import { Route as ProfileVouchersAddRouteImport } from './routes/profile/vouchers/add'
+import { Route as ProfileWashIndexRouteImport } from './routes/profile/wash/index'
+import { Route as ProfileWashIdRouteImport } from './routes/profile/wash/$id'
 import { Route as PayPostpayWashIndexRouteImport } from './routes/pay/postpay/wash/index'
 import { Route as PayPostpayWashSummaryRouteImport } from './routes/pay/postpay/wash/summary'
 import { Route as PayPrepayEvChargingRouteImport } from './routes/pay/prepay/ev/charging'
@@ -200,6 +205,11 @@ const ProfileIndexRoute = ProfileIndexRouteImport.update({
   path: '/profile/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProfileBenefitsRoute = ProfileBenefitsRouteImport.update({
+  id: '/profile/benefits',
+  path: '/profile/benefits',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileManageRoute = ProfileManageRouteImport.update({
   id: '/profile/manage',
   path: '/profile/manage',
@@ -208,6 +218,16 @@ const ProfileManageRoute = ProfileManageRouteImport.update({
 const ProfilePaymentsRouteRoute = ProfilePaymentsRouteRouteImport.update({
   id: '/profile/payments',
   path: '/profile/payments',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TutorialsIndexRoute = TutorialsIndexRouteImport.update({
+  id: '/tutorials/',
+  path: '/tutorials/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TutorialsIdRoute = TutorialsIdRouteImport.update({
+  id: '/tutorials/$id',
+  path: '/tutorials/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const publicRegisterIndexRoute = publicRegisterIndexRouteImport.update({
@@ -331,6 +351,16 @@ const ProfileVouchersAddRoute = ProfileVouchersAddRouteImport.update({
   path: '/profile/vouchers/add',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProfileWashIndexRoute = ProfileWashIndexRouteImport.update({
+  id: '/profile/wash/',
+  path: '/profile/wash/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileWashIdRoute = ProfileWashIdRouteImport.update({
+  id: '/profile/wash/$id',
+  path: '/profile/wash/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PayPostpayWashIndexRoute = PayPostpayWashIndexRouteImport.update({
   id: '/postpay/wash/',
   path: '/postpay/wash/',
@@ -392,11 +422,14 @@ export interface FileRoutesByFullPath {
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
   '/payment-method/mbway': typeof PaymentMethodMbwayRoute
+  '/profile/benefits': typeof ProfileBenefitsRoute
   '/profile/manage': typeof ProfileManageRoute
+  '/tutorials/$id': typeof TutorialsIdRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
   '/pay/': typeof PayIndexRoute
   '/profile/': typeof ProfileIndexRoute
+  '/tutorials/': typeof TutorialsIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
@@ -415,12 +448,14 @@ export interface FileRoutesByFullPath {
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/profile/vouchers/add': typeof ProfileVouchersAddRoute
+  '/profile/wash/$id': typeof ProfileWashIdRoute
   '/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
   '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/loyalty/': typeof ProfileLoyaltyIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/profile/vouchers/': typeof ProfileVouchersIndexRoute
+  '/profile/wash/': typeof ProfileWashIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
   '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
@@ -450,11 +485,14 @@ export interface FileRoutesByTo {
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
   '/payment-method/mbway': typeof PaymentMethodMbwayRoute
+  '/profile/benefits': typeof ProfileBenefitsRoute
   '/profile/manage': typeof ProfileManageRoute
+  '/tutorials/$id': typeof TutorialsIdRoute
   '/history': typeof HistoryIndexRoute
   '/map': typeof MapIndexRoute
   '/pay': typeof PayIndexRoute
   '/profile': typeof ProfileIndexRoute
+  '/tutorials': typeof TutorialsIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
@@ -473,12 +511,14 @@ export interface FileRoutesByTo {
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/profile/vouchers/add': typeof ProfileVouchersAddRoute
+  '/profile/wash/$id': typeof ProfileWashIdRoute
   '/register': typeof publicRegisterIndexRoute
   '/history/$id': typeof HistoryIdIndexRoute
   '/profile/cars': typeof ProfileCarsIndexRoute
   '/profile/loyalty': typeof ProfileLoyaltyIndexRoute
   '/profile/payments': typeof ProfilePaymentsIndexRoute
   '/profile/vouchers': typeof ProfileVouchersIndexRoute
+  '/profile/wash': typeof ProfileWashIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
   '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
@@ -512,11 +552,14 @@ export interface FileRoutesById {
   '/pay/finish': typeof PayFinishRoute
   '/pay/pump': typeof PayPumpRoute
   '/payment-method/mbway': typeof PaymentMethodMbwayRoute
+  '/profile/benefits': typeof ProfileBenefitsRoute
   '/profile/manage': typeof ProfileManageRoute
+  '/tutorials/$id': typeof TutorialsIdRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
   '/pay/': typeof PayIndexRoute
   '/profile/': typeof ProfileIndexRoute
+  '/tutorials/': typeof TutorialsIndexRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
@@ -535,12 +578,14 @@ export interface FileRoutesById {
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/profile/vouchers/add': typeof ProfileVouchersAddRoute
+  '/profile/wash/$id': typeof ProfileWashIdRoute
   '/(public)/register/': typeof publicRegisterIndexRoute
   '/history/$id/': typeof HistoryIdIndexRoute
   '/profile/cars/': typeof ProfileCarsIndexRoute
   '/profile/loyalty/': typeof ProfileLoyaltyIndexRoute
   '/profile/payments/': typeof ProfilePaymentsIndexRoute
   '/profile/vouchers/': typeof ProfileVouchersIndexRoute
+  '/profile/wash/': typeof ProfileWashIndexRoute
   '/pay/postpay/wash/summary': typeof PayPostpayWashSummaryRoute
   '/pay/prepay/ev/charging': typeof PayPrepayEvChargingRoute
   '/pay/prepay/ev/summary': typeof PayPrepayEvSummaryRoute
@@ -575,11 +620,14 @@ export interface FileRouteTypes {
     | '/pay/finish'
     | '/pay/pump'
     | '/payment-method/mbway'
+    | '/profile/benefits'
     | '/profile/manage'
+    | '/tutorials/$id'
     | '/history/'
     | '/map/'
     | '/pay/'
     | '/profile/'
+    | '/tutorials/'
     | '/register/mail'
     | '/history/$id/merge'
     | '/pay/ev/finish'
@@ -598,12 +646,14 @@ export interface FileRouteTypes {
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/profile/vouchers/add'
+    | '/profile/wash/$id'
     | '/register/'
     | '/history/$id/'
     | '/profile/cars/'
     | '/profile/loyalty/'
     | '/profile/payments/'
     | '/profile/vouchers/'
+    | '/profile/wash/'
     | '/pay/postpay/wash/summary'
     | '/pay/prepay/ev/charging'
     | '/pay/prepay/ev/summary'
@@ -633,11 +683,14 @@ export interface FileRouteTypes {
     | '/pay/finish'
     | '/pay/pump'
     | '/payment-method/mbway'
+    | '/profile/benefits'
     | '/profile/manage'
+    | '/tutorials/$id'
     | '/history'
     | '/map'
     | '/pay'
     | '/profile'
+    | '/tutorials'
     | '/register/mail'
     | '/history/$id/merge'
     | '/pay/ev/finish'
@@ -656,12 +709,14 @@ export interface FileRouteTypes {
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/profile/vouchers/add'
+    | '/profile/wash/$id'
     | '/register'
     | '/history/$id'
     | '/profile/cars'
     | '/profile/loyalty'
     | '/profile/payments'
     | '/profile/vouchers'
+    | '/profile/wash'
     | '/pay/postpay/wash/summary'
     | '/pay/prepay/ev/charging'
     | '/pay/prepay/ev/summary'
@@ -694,11 +749,14 @@ export interface FileRouteTypes {
     | '/pay/finish'
     | '/pay/pump'
     | '/payment-method/mbway'
+    | '/profile/benefits'
     | '/profile/manage'
+    | '/tutorials/$id'
     | '/history/'
     | '/map/'
     | '/pay/'
     | '/profile/'
+    | '/tutorials/'
     | '/(public)/register/mail'
     | '/history/$id/merge'
     | '/pay/ev/finish'
@@ -717,12 +775,14 @@ export interface FileRouteTypes {
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/profile/vouchers/add'
+    | '/profile/wash/$id'
     | '/(public)/register/'
     | '/history/$id/'
     | '/profile/cars/'
     | '/profile/loyalty/'
     | '/profile/payments/'
     | '/profile/vouchers/'
+    | '/profile/wash/'
     | '/pay/postpay/wash/summary'
     | '/pay/prepay/ev/charging'
     | '/pay/prepay/ev/summary'
@@ -749,18 +809,23 @@ export interface RootRouteChildren {
   publicMaintenanceRoute: typeof publicMaintenanceRoute
   publicOnboardingRoute: typeof publicOnboardingRoute
   PaymentMethodMbwayRoute: typeof PaymentMethodMbwayRoute
+  ProfileBenefitsRoute: typeof ProfileBenefitsRoute
   ProfileManageRoute: typeof ProfileManageRoute
+  TutorialsIdRoute: typeof TutorialsIdRoute
   MapIndexRoute: typeof MapIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
+  TutorialsIndexRoute: typeof TutorialsIndexRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
   ProfileCarsIdRoute: typeof ProfileCarsIdRoute
   ProfileLoyaltyAddRoute: typeof ProfileLoyaltyAddRoute
   ProfileLoyaltyRegisterRoute: typeof ProfileLoyaltyRegisterRoute
   ProfileVouchersAddRoute: typeof ProfileVouchersAddRoute
+  ProfileWashIdRoute: typeof ProfileWashIdRoute
   publicRegisterIndexRoute: typeof publicRegisterIndexRoute
   ProfileCarsIndexRoute: typeof ProfileCarsIndexRoute
   ProfileLoyaltyIndexRoute: typeof ProfileLoyaltyIndexRoute
   ProfileVouchersIndexRoute: typeof ProfileVouchersIndexRoute
+  ProfileWashIndexRoute: typeof ProfileWashIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -947,6 +1012,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/profile/benefits': {
+      id: '/profile/benefits'
+      path: '/profile/benefits'
+      fullPath: '/profile/benefits'
+      preLoaderRoute: typeof ProfileBenefitsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile/manage': {
       id: '/profile/manage'
       path: '/profile/manage'
@@ -959,6 +1031,20 @@ declare module '@tanstack/react-router' {
       path: '/profile/payments'
       fullPath: '/profile/payments'
       preLoaderRoute: typeof ProfilePaymentsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tutorials/': {
+      id: '/tutorials/'
+      path: '/tutorials'
+      fullPath: '/tutorials/'
+      preLoaderRoute: typeof TutorialsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tutorials/$id': {
+      id: '/tutorials/$id'
+      path: '/tutorials/$id'
+      fullPath: '/tutorials/$id'
+      preLoaderRoute: typeof TutorialsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/(public)/register/': {
@@ -1129,6 +1215,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileVouchersAddRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/profile/wash/': {
+      id: '/profile/wash/'
+      path: '/profile/wash'
+      fullPath: '/profile/wash/'
+      preLoaderRoute: typeof ProfileWashIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/wash/$id': {
+      id: '/profile/wash/$id'
+      path: '/profile/wash/$id'
+      fullPath: '/profile/wash/$id'
+      preLoaderRoute: typeof ProfileWashIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pay/postpay/wash/': {
       id: '/pay/postpay/wash/'
       path: '/postpay/wash'
@@ -1289,18 +1389,23 @@ const rootRouteChildren: RootRouteChildren = {
   publicMaintenanceRoute: publicMaintenanceRoute,
   publicOnboardingRoute: publicOnboardingRoute,
   PaymentMethodMbwayRoute: PaymentMethodMbwayRoute,
+  ProfileBenefitsRoute: ProfileBenefitsRoute,
   ProfileManageRoute: ProfileManageRoute,
+  TutorialsIdRoute: TutorialsIdRoute,
   MapIndexRoute: MapIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
+  TutorialsIndexRoute: TutorialsIndexRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
   ProfileCarsIdRoute: ProfileCarsIdRoute,
   ProfileLoyaltyAddRoute: ProfileLoyaltyAddRoute,
   ProfileLoyaltyRegisterRoute: ProfileLoyaltyRegisterRoute,
   ProfileVouchersAddRoute: ProfileVouchersAddRoute,
+  ProfileWashIdRoute: ProfileWashIdRoute,
   publicRegisterIndexRoute: publicRegisterIndexRoute,
   ProfileCarsIndexRoute: ProfileCarsIndexRoute,
   ProfileLoyaltyIndexRoute: ProfileLoyaltyIndexRoute,
   ProfileVouchersIndexRoute: ProfileVouchersIndexRoute,
+  ProfileWashIndexRoute: ProfileWashIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -12,7 +12,8 @@ export type TitleKey =
   | 'maintenance'
   | 'changePassword'
   | 'history'
-  | 'profile';
+  | 'profile'
+  | 'tutorials';
 
 const TITLES: Array<[RegExp, TitleKey]> = [
   [/^\/address$/, 'address'],
@@ -27,6 +28,7 @@ const TITLES: Array<[RegExp, TitleKey]> = [
   [/^\/maintenance$/, 'maintenance'],
   [/^\/history(\/|$)/, 'history'],
   [/^\/profile(\/|$)/, 'profile'],
+  [/^\/tutorials(\/|$)/, 'tutorials'],
 ];
 
 export function titleFor(path: string): TitleKey | null {
@@ -45,6 +47,8 @@ export function showsBackButton(path: string): boolean {
   // The account area likewise (its pages postdate the spec's list too): /profile and below, /address, /tax.
   if (path === '/address' || path === '/tax' || path === '/profile') return true;
   if (path.startsWith('/profile/')) return !path.endsWith('/payment-register');
+  // The tutorials ("as listed"): reached from the profile, a way back to it.
+  if (path === '/tutorials' || path.startsWith('/tutorials/')) return true;
   if (!path.startsWith('/pay/')) return false;
   const last = path.split('/').filter(Boolean).pop() ?? '';
   return !['finish', 'pump', 'summary', 'payment-register'].includes(last);

@@ -42,6 +42,9 @@ export const errorCodes = {
   loyaltyNotEnrolled: 'loyalty_not_enrolled',
   loyaltyApiError: 'loyalty_api_error',
   loyaltyCardNumber: 'loyalty_card_number',
+  /** POST /optins (§8 lottery consent and join failures): 422 each. */
+  lotteryConsentRequired: 'lottery_consent_required',
+  lotteryClosed: 'lottery_closed',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

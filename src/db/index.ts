@@ -88,6 +88,10 @@ export type StoredWashTicket = {
   purchasedAt: string;
   /** When it was first kept here (epoch ms). */
   storedAt: number;
+  /** When the driver marked it used on this device (epoch ms); the server's mark has no time. */
+  usedAt?: number;
+  /** Marked used here, and the mark still waits in the outbox. */
+  redeemPending?: boolean;
 };
 
 export type StoredVehicle = {

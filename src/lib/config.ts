@@ -2,6 +2,10 @@
 export const config = {
   /** Base URL of the API (pay-flows.md §7); /api on the same origin by default. */
   apiBaseUrl: (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '/api',
+  /** The tutorial site (shell-and-account.md §7 "GET {tutorial site}/tutorial_topic"); our server's by default. */
+  tutorialSiteUrl:
+    (import.meta.env.VITE_TUTORIAL_SITE_URL as string | undefined) ??
+    `${(import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '/api'}/tutorial-site`,
   /** The remote maintenance json (shell-and-account.md §7 Shell). */
   maintenanceUrl: (import.meta.env.VITE_MAINTENANCE_URL as string | undefined) ?? '/api/maintenance.json',
   /** External identity providers offered on login: "id|label|authorizeUrl" separated by commas. */

@@ -24,6 +24,9 @@ describe('top bar (shell-and-account.md §2.3)', () => {
     ['/pay/postpay/wash', 'washSelection'],
     ['/profile', 'profile'],
     ['/profile/manage', 'profile'],
+    ['/profile/wash/abc', 'profile'],
+    ['/tutorials', 'tutorials'],
+    ['/tutorials/car-wash', 'tutorials'],
     ['/landing', null],
     ['/map', null],
   ])('title of %s is %s', (path, key) => {
@@ -34,7 +37,15 @@ describe('top bar (shell-and-account.md §2.3)', () => {
       expect(showsBackButton(path)).toBe(true);
   });
   it('the account pages (/profile and below, /address, /tax) have a way back too', () => {
-    for (const path of ['/profile', '/profile/manage', '/profile/cars', '/address', '/tax'])
+    for (const path of [
+      '/profile',
+      '/profile/manage',
+      '/profile/cars',
+      '/address',
+      '/tax',
+      '/tutorials',
+      '/tutorials/x',
+    ])
       expect(showsBackButton(path)).toBe(true);
   });
   it('not on finish, pump, summary and payment-register pages, nor elsewhere', () => {

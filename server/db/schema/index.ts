@@ -1,6 +1,7 @@
 // Drizzle schema of the reference server, one file per area. SQL names are snake_case; `npm run db:generate` writes
 // migrations from this index into server/db/migrations (committed; applied in-process at start).
 export * from './auth';
+export * from './benefits';
 export * from './forecourt';
 export * from './history';
 export * from './idempotency';

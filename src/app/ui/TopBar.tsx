@@ -36,6 +36,7 @@ const TITLES: Record<TitleKey, MessageDescriptor> = {
   changePassword: msg`Change password`,
   history: msg`History`,
   profile: msg`Profile`,
+  tutorials: msg`Tutorials`,
 };
 
 /** The shell's top bar (shell-and-account.md §2.3): back or profile on the left, the route's title, language. */

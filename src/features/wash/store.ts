@@ -16,6 +16,8 @@ export async function keepWashTickets(tickets: WashTicket[]): Promise<void> {
         isRedeemed: ticket.isRedeemed || (existing?.isRedeemed ?? false),
         station: ticket.station ?? existing?.station ?? null,
         storedAt: existing?.storedAt ?? Date.now(),
+        ...(existing?.usedAt ? { usedAt: existing.usedAt } : {}),
+        ...(existing?.redeemPending ? { redeemPending: true } : {}),
       });
     }
   });
@@ -37,4 +39,26 @@ export function useWashTickets(userId: string | null): StoredWashTicket[] | unde
         .toArray(),
     [userId],
   );
+}
+
+/** One kept ticket of the driver: undefined while the device is asked, null when it is not here. */
+export function useWashTicket(id: string, userId: string | null): StoredWashTicket | null | undefined {
+  return useLiveQuery(async () => {
+    const ticket = await db.washTickets.get(id);
+    return ticket && ticket.userId === userId ? ticket : null;
+  }, [id, userId]);
+}
+
+/** The driver marked the code used: shown at once (also without signal); the mark waits in the outbox. */
+export async function markTicketUsed(id: string, at: number): Promise<void> {
+  await db.washTickets.update(id, { isRedeemed: true, usedAt: at, redeemPending: true });
+}
+
+/**
+ * The server answered the mark. Accepted, or refused as already used/expired (409: the code is spent either way): it
+ * stays used. Refused otherwise (404: not the driver's code): the mark is taken back.
+ */
+export async function settleTicketRedeem(id: string, outcome: 'used' | 'undo'): Promise<void> {
+  if (outcome === 'used') await db.washTickets.update(id, { isRedeemed: true, redeemPending: false });
+  else await db.washTickets.update(id, { isRedeemed: false, redeemPending: false, usedAt: undefined });
 }

@@ -9,13 +9,16 @@ import { useKeptVehicles } from '../../features/vehicles/store';
 import { Card, List, ListItem, Page, Skeleton } from '../../ui';
 import {
   CarIcon,
+  CarWashIcon,
   HistoryIcon,
   KeyIcon,
+  LotteryIcon,
   MapPinIcon,
   ReceiptIcon,
   SettingsIcon,
   StarIcon,
   TicketIcon,
+  TutorialIcon,
   UserIcon,
   WalletIcon,
 } from '../../ui/icons';
@@ -45,6 +48,8 @@ function ProfileHub() {
   // Areas the account's features switch off are not offered (§6 "Other account flags switch … loyalty").
   const features = useFeatures(u?.accountId);
   const loyaltyOn = (features.data?.loyaltyPrograms.length ?? 0) > 0;
+  // The lottery benefit: accounts with the gamification feature (§3 Account features).
+  const benefitsOn = features.data?.gamification === true;
   return (
     <Page>
       <h1 className="visually-hidden">
@@ -109,6 +114,20 @@ function ProfileHub() {
             render={(row) => <Link to="/profile/loyalty" {...row} />}
           />
         ) : null}
+        <ListItem
+          leading={<CarWashIcon size={20} />}
+          title={<Trans>Wash tickets</Trans>}
+          subtitle={<Trans>Your car wash codes, also offline</Trans>}
+          render={(row) => <Link to="/profile/wash" {...row} />}
+        />
+        {benefitsOn ? (
+          <ListItem
+            leading={<LotteryIcon size={20} />}
+            title={<Trans>Benefits</Trans>}
+            subtitle={<Trans>The lottery and its prizes</Trans>}
+            render={(row) => <Link to="/profile/benefits" {...row} />}
+          />
+        ) : null}
       </List>
       <List header={<Trans>Vehicles</Trans>}>
         <ListItem
@@ -126,6 +145,12 @@ function ProfileHub() {
         />
       </List>
       <List header={<Trans>App</Trans>}>
+        <ListItem
+          leading={<TutorialIcon size={20} />}
+          title={<Trans>Tutorials</Trans>}
+          subtitle={<Trans>How paying with the app works</Trans>}
+          render={(row) => <Link to="/tutorials" {...row} />}
+        />
         <ListItem
           leading={<SettingsIcon size={20} />}
           title={<Trans>Settings</Trans>}

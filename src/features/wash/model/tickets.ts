@@ -54,3 +54,29 @@ export function ticketsOf(order: Order, userId: string | null, station: StationS
 export function isExpired(ticket: Pick<WashTicket, 'expirationDate'>, now: number): boolean {
   return new Date(ticket.expirationDate).getTime() <= now;
 }
+
+/** A ticket as the list shows it (§4 "Wash ticket. It is valid, then marked as used"; an unused code also runs out). */
+export type TicketState = 'VALID' | 'USED' | 'EXPIRED';
+
+export function ticketState(ticket: Pick<WashTicket, 'expirationDate' | 'isRedeemed'>, now: number): TicketState {
+  if (ticket.isRedeemed) return 'USED';
+  return isExpired(ticket, now) ? 'EXPIRED' : 'VALID';
+}
+
+/**
+ * The wash tickets list's order: the codes still to use first, the one running out soonest on top; then used and
+ * expired codes, the most recently bought first. Ties keep a stable order by code.
+ */
+export function sortTickets<T extends Pick<WashTicket, 'expirationDate' | 'isRedeemed' | 'purchasedAt' | 'code'>>(
+  tickets: readonly T[],
+  now: number,
+): T[] {
+  const time = (iso: string) => new Date(iso).getTime();
+  return [...tickets].sort((a, b) => {
+    const av = ticketState(a, now) === 'VALID';
+    const bv = ticketState(b, now) === 'VALID';
+    if (av !== bv) return av ? -1 : 1;
+    const byTime = av ? time(a.expirationDate) - time(b.expirationDate) : time(b.purchasedAt) - time(a.purchasedAt);
+    return byTime || a.code.localeCompare(b.code);
+  });
+}
