@@ -5,4 +5,5 @@ export { applyOrderDiscounts } from './apply-order-discounts';
 export { computeDiscounts, productTypeOf } from './discount-engine';
 export { listParticipations } from './list-participations';
 export { previewDiscounts } from './preview-discounts';
+export { ensureReferralCampaigns, enterReferralCode, getReferralParticipation, REFERRAL_CAMPAIGNS } from './referral';
 export { DEMO_CAMPAIGNS, DEMO_CODES, seedCampaigns } from './seed-campaigns';
