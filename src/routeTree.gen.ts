@@ -37,6 +37,7 @@ import { Route as PaymentMethodMbwayRouteImport } from './routes/payment-method/
 import { Route as ProfileIndexRouteImport } from './routes/profile/index'
 import { Route as ProfileManageRouteImport } from './routes/profile/manage'
 import { Route as ProfilePaymentsRouteRouteImport } from './routes/profile/payments/route'
+import { Route as ProfileReferRouteImport } from './routes/profile/refer'
 import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
@@ -208,6 +209,11 @@ const ProfileManageRoute = ProfileManageRouteImport.update({
 const ProfilePaymentsRouteRoute = ProfilePaymentsRouteRouteImport.update({
   id: '/profile/payments',
   path: '/profile/payments',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileReferRoute = ProfileReferRouteImport.update({
+  id: '/profile/refer',
+  path: '/profile/refer',
   getParentRoute: () => rootRouteImport,
 } as any)
 const publicRegisterIndexRoute = publicRegisterIndexRouteImport.update({
@@ -393,6 +399,7 @@ export interface FileRoutesByFullPath {
   '/pay/pump': typeof PayPumpRoute
   '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/manage': typeof ProfileManageRoute
+  '/profile/refer': typeof ProfileReferRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
   '/pay/': typeof PayIndexRoute
@@ -451,6 +458,7 @@ export interface FileRoutesByTo {
   '/pay/pump': typeof PayPumpRoute
   '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/manage': typeof ProfileManageRoute
+  '/profile/refer': typeof ProfileReferRoute
   '/history': typeof HistoryIndexRoute
   '/map': typeof MapIndexRoute
   '/pay': typeof PayIndexRoute
@@ -513,6 +521,7 @@ export interface FileRoutesById {
   '/pay/pump': typeof PayPumpRoute
   '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/manage': typeof ProfileManageRoute
+  '/profile/refer': typeof ProfileReferRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
   '/pay/': typeof PayIndexRoute
@@ -576,6 +585,7 @@ export interface FileRouteTypes {
     | '/pay/pump'
     | '/payment-method/mbway'
     | '/profile/manage'
+    | '/profile/refer'
     | '/history/'
     | '/map/'
     | '/pay/'
@@ -634,6 +644,7 @@ export interface FileRouteTypes {
     | '/pay/pump'
     | '/payment-method/mbway'
     | '/profile/manage'
+    | '/profile/refer'
     | '/history'
     | '/map'
     | '/pay'
@@ -695,6 +706,7 @@ export interface FileRouteTypes {
     | '/pay/pump'
     | '/payment-method/mbway'
     | '/profile/manage'
+    | '/profile/refer'
     | '/history/'
     | '/map/'
     | '/pay/'
@@ -750,6 +762,7 @@ export interface RootRouteChildren {
   publicOnboardingRoute: typeof publicOnboardingRoute
   PaymentMethodMbwayRoute: typeof PaymentMethodMbwayRoute
   ProfileManageRoute: typeof ProfileManageRoute
+  ProfileReferRoute: typeof ProfileReferRoute
   MapIndexRoute: typeof MapIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
@@ -959,6 +972,13 @@ declare module '@tanstack/react-router' {
       path: '/profile/payments'
       fullPath: '/profile/payments'
       preLoaderRoute: typeof ProfilePaymentsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/refer': {
+      id: '/profile/refer'
+      path: '/profile/refer'
+      fullPath: '/profile/refer'
+      preLoaderRoute: typeof ProfileReferRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/(public)/register/': {
@@ -1290,6 +1310,7 @@ const rootRouteChildren: RootRouteChildren = {
   publicOnboardingRoute: publicOnboardingRoute,
   PaymentMethodMbwayRoute: PaymentMethodMbwayRoute,
   ProfileManageRoute: ProfileManageRoute,
+  ProfileReferRoute: ProfileReferRoute,
   MapIndexRoute: MapIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,

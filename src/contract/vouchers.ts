@@ -124,6 +124,8 @@ export function referralStatus(friendFuelMl: number, completed: boolean): Referr
 }
 
 const referralFriend = z.object({
+  /** Opaque, stable per friend (no friend's identity is shown). */
+  id: z.string(),
   status: z.enum(REFERRAL_STATUSES),
   /** Litres the friend fuelled since accepting (3 decimals). */
   litres: z.number(),

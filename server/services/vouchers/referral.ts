@@ -13,7 +13,7 @@ import {
   type ReferralParticipation,
   referralStatus,
 } from '../../../src/contract/vouchers';
-import { newId } from '../../auth/crypto';
+import { newId, sha256Hex } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
@@ -116,6 +116,7 @@ async function ownCode(ctx: AppContext, userId: string): Promise<string> {
 }
 
 const friendJson = (r: ReferralRow) => ({
+  id: sha256Hex(`referral:${r.friendUserId}`).slice(0, 16),
   status: referralStatus(r.friendFuelMl, r.completedAt !== null),
   litres: r.friendFuelMl / 1000,
   acceptedAt: r.createdAt.toISOString(),

@@ -9,6 +9,7 @@ import { useKeptVehicles } from '../../features/vehicles/store';
 import { Card, List, ListItem, Page, Skeleton } from '../../ui';
 import {
   CarIcon,
+  FriendsIcon,
   HistoryIcon,
   KeyIcon,
   MapPinIcon,
@@ -19,7 +20,7 @@ import {
   UserIcon,
   WalletIcon,
 } from '../../ui/icons';
-import { accountPage } from '../-account-page';
+import { accountPage, featureGates } from '../-account-page';
 
 export const Route = createFileRoute('/profile/')({
   beforeLoad: accountPage,
@@ -44,7 +45,7 @@ function ProfileHub() {
   const name = u ? [u.firstName, u.lastName].filter(Boolean).join(' ') : '';
   // Areas the account's features switch off are not offered (§6 "Other account flags switch … loyalty").
   const features = useFeatures(u?.accountId);
-  const loyaltyOn = (features.data?.loyaltyPrograms.length ?? 0) > 0;
+  const on = (gate: (f: NonNullable<typeof features.data>) => boolean) => !!features.data && gate(features.data);
   return (
     <Page>
       <h1 className="visually-hidden">
@@ -101,12 +102,20 @@ function ProfileHub() {
           subtitle={<Trans>Discounts on fuel, car wash and charging</Trans>}
           render={(row) => <Link to="/profile/vouchers" {...row} />}
         />
-        {loyaltyOn ? (
+        {on(featureGates.loyalty) ? (
           <ListItem
             leading={<StarIcon size={20} />}
             title={<Trans>Loyalty cards</Trans>}
             subtitle={<Trans>Collect points when you pay</Trans>}
             render={(row) => <Link to="/profile/loyalty" {...row} />}
+          />
+        ) : null}
+        {on(featureGates.referAFriend) ? (
+          <ListItem
+            leading={<FriendsIcon size={20} />}
+            title={<Trans>Refer a friend</Trans>}
+            subtitle={<Trans>Share your code and save on fuel together</Trans>}
+            render={(row) => <Link to="/profile/refer" {...row} />}
           />
         ) : null}
       </List>
