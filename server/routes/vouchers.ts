@@ -10,6 +10,7 @@ import {
   addCustomVoucher,
   enterReferralCode,
   getReferralParticipation,
+  listGiftCards,
   listParticipations,
   previewDiscounts,
 } from '../services/vouchers';
@@ -36,6 +37,10 @@ export function voucherRoutes(ctx: AppContext) {
     const body = await jsonBody(c, discountPreviewBody);
     return c.json(await previewDiscounts({ ctx, input: { session: c.get('session'), body } }));
   });
+
+  r.get('/v4/vouchers/gift-cards', auth, async (c) =>
+    c.json(await listGiftCards({ ctx, input: { session: c.get('session') } })),
+  );
 
   r.get('/v4/vouchers/referral-program-participation', auth, async (c) =>
     c.json(await getReferralParticipation({ ctx, input: { session: c.get('session') } })),

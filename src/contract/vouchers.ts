@@ -161,3 +161,18 @@ export const REFERRAL_ERRORS = {
   alreadyReferred: 'referral_already_referred',
   notNew: 'referral_not_new_driver',
 } as const;
+
+/** A gift card the driver bought (shell-and-account.md §3 Gift card: code, expiry, amount, balance). */
+export const giftCard = z.object({
+  orderId: z.string(),
+  code: z.string(),
+  expirationDate: z.string(),
+  amount: orderPrice,
+  /** What is left to spend: the amount until the code is redeemed, then 0. */
+  balance: orderPrice,
+  /** The gift card product, e.g. "Gift card 25 EUR". */
+  name: z.string(),
+});
+export type GiftCard = z.infer<typeof giftCard>;
+/** GET v4/vouchers/gift-cards: the caller's gift cards, newest first. */
+export const giftCardsResponse = z.array(giftCard);

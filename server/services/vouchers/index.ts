@@ -3,6 +3,7 @@ export { activateParticipation } from './activate-participation';
 export { addCustomVoucher } from './add-custom-voucher';
 export { applyOrderDiscounts } from './apply-order-discounts';
 export { computeDiscounts, productTypeOf } from './discount-engine';
+export { listGiftCards } from './list-gift-cards';
 export { listParticipations } from './list-participations';
 export { previewDiscounts } from './preview-discounts';
 export { ensureReferralCampaigns, enterReferralCode, getReferralParticipation, REFERRAL_CAMPAIGNS } from './referral';

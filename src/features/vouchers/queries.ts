@@ -12,7 +12,17 @@ export const voucherKeys = {
   list: (userId: string) => ['vouchers', 'list', userId] as const,
   preview: (body: DiscountPreviewBody) => ['vouchers', 'preview', body] as const,
   referral: (userId: string) => ['vouchers', 'referral', userId] as const,
+  giftCards: (userId: string) => ['vouchers', 'gift-cards', userId] as const,
 };
+
+/** The gift cards the driver bought, with their balances (the voucher store). */
+export const useGiftCards = (userId: string | null, enabled = true) =>
+  useQuery({
+    queryKey: voucherKeys.giftCards(userId ?? ''),
+    queryFn: ({ signal }) => vouchersApi.giftCards(signal),
+    enabled: !!userId && enabled,
+    staleTime: 0,
+  });
 
 export const vouchersQuery = (userId: string) =>
   queryOptions({
