@@ -29,7 +29,8 @@ export async function shareReferral(data: ShareData, copyText: string, tools: Sh
       await tools.share(data);
       return 'shared';
     } catch (err) {
-      if (err instanceof Error && err.name === 'AbortError') return 'cancelled';
+      if (typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError')
+        return 'cancelled';
     }
   }
   if (!tools.writeText) return 'failed';

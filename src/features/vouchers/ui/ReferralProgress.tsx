@@ -21,7 +21,7 @@ export function ReferralProgress({ progress }: { progress: ReferralParticipation
   const threshold = REFERRAL_OFFER.thresholdLitres;
   const reward = REFERRAL_OFFER.referrer;
   return (
-    <>
+    <div className="referral-stack">
       <dl className="referral-counts">
         <div>
           <dt>
@@ -76,6 +76,6 @@ export function ReferralProgress({ progress }: { progress: ReferralParticipation
           })}
         </List>
       )}
-    </>
+    </div>
   );
 }
