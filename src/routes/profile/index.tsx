@@ -119,14 +119,16 @@ function ProfileHub() {
           />
         ) : null}
       </List>
-      <List header={<Trans>Vehicles</Trans>}>
-        <ListItem
-          leading={<CarIcon size={20} />}
-          title={<Trans>Your vehicles</Trans>}
-          subtitle={preferred ? <Trans>Preferred: {preferred}</Trans> : undefined}
-          render={(row) => <Link to="/profile/cars" {...row} />}
-        />
-      </List>
+      {on(featureGates.carProfile) ? (
+        <List header={<Trans>Vehicles</Trans>}>
+          <ListItem
+            leading={<CarIcon size={20} />}
+            title={<Trans>Your vehicles</Trans>}
+            subtitle={preferred ? <Trans>Preferred: {preferred}</Trans> : undefined}
+            render={(row) => <Link to="/profile/cars" {...row} />}
+          />
+        </List>
+      ) : null}
       <List header={<Trans>Logbook</Trans>}>
         <ListItem
           leading={<HistoryIcon size={20} />}
