@@ -38,6 +38,7 @@ import { Route as ProfileIndexRouteImport } from './routes/profile/index'
 import { Route as ProfileBenefitsRouteImport } from './routes/profile/benefits'
 import { Route as ProfileManageRouteImport } from './routes/profile/manage'
 import { Route as ProfilePaymentsRouteRouteImport } from './routes/profile/payments/route'
+import { Route as ProfileReferRouteImport } from './routes/profile/refer'
 import { Route as TutorialsIndexRouteImport } from './routes/tutorials/index'
 import { Route as TutorialsIdRouteImport } from './routes/tutorials/$id'
 import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
@@ -218,6 +219,11 @@ const ProfileManageRoute = ProfileManageRouteImport.update({
 const ProfilePaymentsRouteRoute = ProfilePaymentsRouteRouteImport.update({
   id: '/profile/payments',
   path: '/profile/payments',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileReferRoute = ProfileReferRouteImport.update({
+  id: '/profile/refer',
+  path: '/profile/refer',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TutorialsIndexRoute = TutorialsIndexRouteImport.update({
@@ -424,6 +430,7 @@ export interface FileRoutesByFullPath {
   '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/benefits': typeof ProfileBenefitsRoute
   '/profile/manage': typeof ProfileManageRoute
+  '/profile/refer': typeof ProfileReferRoute
   '/tutorials/$id': typeof TutorialsIdRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
@@ -487,6 +494,7 @@ export interface FileRoutesByTo {
   '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/benefits': typeof ProfileBenefitsRoute
   '/profile/manage': typeof ProfileManageRoute
+  '/profile/refer': typeof ProfileReferRoute
   '/tutorials/$id': typeof TutorialsIdRoute
   '/history': typeof HistoryIndexRoute
   '/map': typeof MapIndexRoute
@@ -554,6 +562,7 @@ export interface FileRoutesById {
   '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/benefits': typeof ProfileBenefitsRoute
   '/profile/manage': typeof ProfileManageRoute
+  '/profile/refer': typeof ProfileReferRoute
   '/tutorials/$id': typeof TutorialsIdRoute
   '/history/': typeof HistoryIndexRoute
   '/map/': typeof MapIndexRoute
@@ -622,6 +631,7 @@ export interface FileRouteTypes {
     | '/payment-method/mbway'
     | '/profile/benefits'
     | '/profile/manage'
+    | '/profile/refer'
     | '/tutorials/$id'
     | '/history/'
     | '/map/'
@@ -685,6 +695,7 @@ export interface FileRouteTypes {
     | '/payment-method/mbway'
     | '/profile/benefits'
     | '/profile/manage'
+    | '/profile/refer'
     | '/tutorials/$id'
     | '/history'
     | '/map'
@@ -751,6 +762,7 @@ export interface FileRouteTypes {
     | '/payment-method/mbway'
     | '/profile/benefits'
     | '/profile/manage'
+    | '/profile/refer'
     | '/tutorials/$id'
     | '/history/'
     | '/map/'
@@ -811,6 +823,7 @@ export interface RootRouteChildren {
   PaymentMethodMbwayRoute: typeof PaymentMethodMbwayRoute
   ProfileBenefitsRoute: typeof ProfileBenefitsRoute
   ProfileManageRoute: typeof ProfileManageRoute
+  ProfileReferRoute: typeof ProfileReferRoute
   TutorialsIdRoute: typeof TutorialsIdRoute
   MapIndexRoute: typeof MapIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
@@ -1031,6 +1044,13 @@ declare module '@tanstack/react-router' {
       path: '/profile/payments'
       fullPath: '/profile/payments'
       preLoaderRoute: typeof ProfilePaymentsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/refer': {
+      id: '/profile/refer'
+      path: '/profile/refer'
+      fullPath: '/profile/refer'
+      preLoaderRoute: typeof ProfileReferRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tutorials/': {
@@ -1391,6 +1411,7 @@ const rootRouteChildren: RootRouteChildren = {
   PaymentMethodMbwayRoute: PaymentMethodMbwayRoute,
   ProfileBenefitsRoute: ProfileBenefitsRoute,
   ProfileManageRoute: ProfileManageRoute,
+  ProfileReferRoute: ProfileReferRoute,
   TutorialsIdRoute: TutorialsIdRoute,
   MapIndexRoute: MapIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,

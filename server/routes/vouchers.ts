@@ -1,11 +1,19 @@
 // /api/v4/vouchers/... (shell-and-account.md §7 Vouchers and referral; pay-flows.md §7 Vouchers). HTTP only.
 import { Hono } from 'hono';
-import { activationBody, customVoucherBody, discountPreviewBody } from '../../src/contract/vouchers';
+import { activationBody, customVoucherBody, discountPreviewBody, referralCodeBody } from '../../src/contract/vouchers';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
-import { activateParticipation, addCustomVoucher, listParticipations, previewDiscounts } from '../services/vouchers';
+import {
+  activateParticipation,
+  addCustomVoucher,
+  enterReferralCode,
+  getReferralParticipation,
+  listGiftCards,
+  listParticipations,
+  previewDiscounts,
+} from '../services/vouchers';
 
 export function voucherRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
@@ -28,6 +36,19 @@ export function voucherRoutes(ctx: AppContext) {
   r.post('/v4/vouchers/discount-preview', auth, async (c) => {
     const body = await jsonBody(c, discountPreviewBody);
     return c.json(await previewDiscounts({ ctx, input: { session: c.get('session'), body } }));
+  });
+
+  r.get('/v4/vouchers/gift-cards', auth, async (c) =>
+    c.json(await listGiftCards({ ctx, input: { session: c.get('session') } })),
+  );
+
+  r.get('/v4/vouchers/referral-program-participation', auth, async (c) =>
+    c.json(await getReferralParticipation({ ctx, input: { session: c.get('session') } })),
+  );
+
+  r.put('/v4/vouchers/referral-code', auth, async (c) => {
+    const body = await jsonBody(c, referralCodeBody);
+    return c.json(await enterReferralCode({ ctx, input: { session: c.get('session'), body } }));
   });
 
   return r;

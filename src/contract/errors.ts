@@ -36,6 +36,12 @@ export const errorCodes = {
   voucherAlreadyRedeemed: 'voucher_already_redeemed',
   voucherNotVerifiable: 'voucher_not_verifiable',
   voucherExpired: 'voucher_expired',
+  /** PUT v4/vouchers/referral-code: 422, 422, 409, 409; GET referral-program-participation: 409. */
+  referralCodeUnknown: 'referral_code_unknown',
+  referralOwnCode: 'referral_own_code',
+  referralAlreadyReferred: 'referral_already_referred',
+  referralNotNewDriver: 'referral_not_new_driver',
+  referralCodeGenerationFailed: 'referral_code_generation_failed',
   /** POST/DELETE /v4/loyalty-subscriptions (§8 partner loyalty errors). */
   loyaltyAge: 'loyalty_age',
   loyaltyAlreadyEnrolled: 'loyalty_already_enrolled',

@@ -89,3 +89,12 @@ export const LOYALTY_ERRORS = {
   api: 'loyalty_api_error',
   cardNumber: 'loyalty_card_number',
 } as const;
+
+/**
+ * Loyalty points of a purchase (the receipt's loyalty items): one point per whole unit of the currency paid after the
+ * discounts (cents are not counted). Pure.
+ */
+export function loyaltyPointsFor(paidMinor: number, precision: number): number {
+  if (paidMinor <= 0) return 0;
+  return Math.floor(paidMinor / 10 ** precision);
+}

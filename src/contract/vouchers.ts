@@ -98,3 +98,81 @@ export const discountPreview = z.object({
   totalAfterDiscounts: orderPrice,
 });
 export type DiscountPreview = z.infer<typeof discountPreview>;
+
+/**
+ * Refer-a-friend (shell-and-account.md §9 "Referral offer"): a friend gets 5 ct/l off the first refuel and 10 ct/l once
+ * they have fuelled 100 l; the referrer then gets 10 ct/l. Cents of EUR per litre, applied by the discount engine.
+ */
+export const REFERRAL_OFFER = {
+  friendFirstRefuel: 5,
+  friendAfterThreshold: 10,
+  referrer: 10,
+  currency: 'EUR',
+  thresholdLitres: 100,
+} as const;
+
+/** Referral codes: 8 uppercase letters and digits (no 0/O, 1/I look-alikes when made; any case when typed). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{8}$/;
+
+export const REFERRAL_STATUSES = ['ACCEPTED', 'IN_PROGRESS', 'COMPLETED'] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+/** A friend's status: accepted (code entered, no fuel yet), in progress (fuelling towards the threshold), completed. */
+export function referralStatus(friendFuelMl: number, completed: boolean): ReferralStatus {
+  if (completed || friendFuelMl >= REFERRAL_OFFER.thresholdLitres * 1000) return 'COMPLETED';
+  return friendFuelMl > 0 ? 'IN_PROGRESS' : 'ACCEPTED';
+}
+
+const referralFriend = z.object({
+  /** Opaque, stable per friend (no friend's identity is shown). */
+  id: z.string(),
+  status: z.enum(REFERRAL_STATUSES),
+  /** Litres the friend fuelled since accepting (3 decimals). */
+  litres: z.number(),
+  acceptedAt: z.string(),
+});
+
+/** GET /v4/vouchers/referral-program-participation. */
+export const referralParticipation = z.object({
+  /** The program opens after the driver's first completed transaction (§4 Refer-a-friend). */
+  enabled: z.boolean(),
+  referralCode: z.string().nullable(),
+  progress: z.object({
+    accepted: z.number().int(),
+    inProgress: z.number().int(),
+    completed: z.number().int(),
+    friends: z.array(referralFriend),
+  }),
+  /** The code this driver entered as a friend, with their own progress; null if none. */
+  referredBy: referralFriend.extend({ code: z.string() }).nullable(),
+});
+export type ReferralParticipation = z.infer<typeof referralParticipation>;
+
+/** PUT v4/vouchers/referral-code: a friend enters a referrer's code. */
+export const referralCodeBody = z.strictObject({
+  referralCode: z.string().trim().regex(REFERRAL_CODE_PATTERN, '8 letters and digits'),
+});
+export type ReferralCodeBody = z.infer<typeof referralCodeBody>;
+
+/** The error codes of PUT v4/vouchers/referral-code. */
+export const REFERRAL_ERRORS = {
+  unknown: 'referral_code_unknown',
+  own: 'referral_own_code',
+  alreadyReferred: 'referral_already_referred',
+  notNew: 'referral_not_new_driver',
+} as const;
+
+/** A gift card the driver bought (shell-and-account.md §3 Gift card: code, expiry, amount, balance). */
+export const giftCard = z.object({
+  orderId: z.string(),
+  code: z.string(),
+  expirationDate: z.string(),
+  amount: orderPrice,
+  /** What is left to spend: the amount until the code is redeemed, then 0. */
+  balance: orderPrice,
+  /** The gift card product, e.g. "Gift card 25 EUR". */
+  name: z.string(),
+});
+export type GiftCard = z.infer<typeof giftCard>;
+/** GET v4/vouchers/gift-cards: the caller's gift cards, newest first. */
+export const giftCardsResponse = z.array(giftCard);

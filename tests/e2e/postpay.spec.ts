@@ -56,7 +56,10 @@ test('postpay: pump, fuel, summary with the dispensed litres, pay, receipt', asy
   await loginAsDemoDriver(page);
   await choosePump(page, '2');
   await expectAccessible(page, 'postpay fueling');
+  // The summary asks the voucher preview for the fill (the demo driver's voucher cards are off: no discount).
+  const preview = page.waitForResponse((r) => r.url().endsWith('/v4/vouchers/discount-preview'));
   await fuel(browser, '2', 3_000, page);
+  expect((await preview).status()).toBe(200);
 
   await expect(page).toHaveURL(/\/pay\/postpay\/summary\?/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();

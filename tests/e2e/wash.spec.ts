@@ -57,7 +57,10 @@ test('wash: cheapest-first packages, pay, the code with its QR; offline the fini
   await expect(page.getByRole('button', { name: 'Choose your car wash' })).toBeDisabled();
   await expectAccessible(page, 'wash packages');
   await page.getByText('Comfort', { exact: true }).click();
+  // The summary asks the voucher preview for this order (the demo driver's voucher cards are off: no discount).
+  const preview = page.waitForResponse((r) => r.url().endsWith('/v4/vouchers/discount-preview'));
   await page.getByRole('button', { name: 'Continue with Comfort' }).click();
+  expect((await preview).status()).toBe(200);
 
   await expect(page).toHaveURL(/\/pay\/postpay\/wash\/summary\?/);
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();

@@ -14,6 +14,8 @@ import {
   type TestServer,
   useServer,
 } from './helpers';
+import { authBody, authorizeReq, createOrderReq, getOrder, newDriver, orderBody } from './orders-fixtures';
+import { createStation, washBay } from './stations-fixtures';
 
 describe.each(drivers)('loyalty (%s)', (driver) => {
   const t = useServer(driver);
@@ -129,5 +131,23 @@ describe.each(drivers)('loyalty (%s)', (driver) => {
       'createAccount.gender',
     ]);
     expect((await add(u, { provider: 'SHELL', cardNumber: '1' })).body.details[0].path).toBe('provider');
+  });
+
+  it("puts the points of what was paid after the discounts on the receipt's loyalty items, with the card's total", async () => {
+    const d = await newDriver(s);
+    const me = (await s.request(`/api/users/${d.id}`, { token: d.token })).body;
+    await s.ctx.db.update(accounts).set({ features: allAccountFeatures() }).where(eq(accounts.id, me.accountId));
+    const st = await createStation(s.ctx, { type: 'CAR_WASH', products: [washBay('Bay 1')] });
+    const wash = async () => {
+      const created = await createOrderReq(s, d.token, orderBody(st.id, st.products[0]!.id, 'WASH_BASIC'));
+      expect((await authorizeReq(s, d.token, created.body._id, authBody(900, d.visaId))).status).toBe(200);
+      return getOrder(s, d.token, created.body._id);
+    };
+    // No card: no loyalty items.
+    expect((await wash()).loyaltyItems).toEqual([]);
+    expect((await add(d, { provider: 'REPSOL', cardNumber: '7078123456789012' })).status).toBe(201);
+    // 9.00 EUR paid: 9 points; the next wash adds 9 more to the card.
+    expect((await wash()).loyaltyItems).toEqual([{ programName: 'Repsol Waylet', amount: 9, totalAmount: 9 }]);
+    expect((await wash()).loyaltyItems).toEqual([{ programName: 'Repsol Waylet', amount: 9, totalAmount: 18 }]);
   });
 });

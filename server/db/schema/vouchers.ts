@@ -71,3 +71,39 @@ export const orderDiscounts = pgTable(
 
 export type VoucherCampaignRow = typeof voucherCampaigns.$inferSelect;
 export type VoucherParticipationRow = typeof voucherParticipations.$inferSelect;
+
+/**
+ * Refer-a-friend (shell-and-account.md §3 Refer-a-friend, §4): a driver's own referral code, made the first time the
+ * program is asked for once it is enabled (after the driver's first completed transaction).
+ */
+export const referralCodes = pgTable('referral_codes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Uppercase letters and digits; unique. */
+  code: text('code').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A friend who entered a referrer's code (one referrer per friend). friendFuelMl counts the fuel the friend bought
+ * since (captured GAS orders); completedAt is set when it reaches the threshold and the rewards were granted.
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    friendUserId: text('friend_user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referrerUserId: text('referrer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    friendFuelMl: integer('friend_fuel_ml').notNull().default(0),
+    completedAt: ts('completed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('referrals_referrer_idx').on(t.referrerUserId)],
+);
+
+export type ReferralRow = typeof referrals.$inferSelect;

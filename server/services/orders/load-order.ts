@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { type OrderRow, orders } from '../../db/schema';
 import { notFound } from '../../errors';
 import { isChargeOrder, liveCharge } from './live-charge';
-import { type CodeJson, type DiscountJson, type LedgerJson, toOrderJson } from './order-json';
+import { type CodeJson, type DiscountJson, type LedgerJson, type LoyaltyItemJson, toOrderJson } from './order-json';
 import { hasMeter, readOrderMeter } from './order-meter';
 
 export const ledgerJson = sql<LedgerJson[]>`coalesce((
@@ -25,6 +25,12 @@ export const discountsJson = sql<DiscountJson[]>`coalesce((
     order by d.position)
   from order_discounts d where d.order_id = "orders"."id"), '[]'::json)`;
 
+/** The points the driver's loyalty card collected with the order (services/loyalty/record-points.ts). */
+export const loyaltyItemsJson = sql<LoyaltyItemJson[]>`coalesce((
+  select json_agg(json_build_object('programName', li.program_name, 'amount', li.amount,
+    'totalAmount', li.total_amount) order by li.position)
+  from order_loyalty_items li where li.order_id = "orders"."id"), '[]'::json)`;
+
 /** The bullet points of the order's item (wash packages have them), from the station's catalogue. */
 export const descriptionLinesJson = sql<string[] | null>`(
   select i.value -> 'descriptionLines' from station_products p, jsonb_array_elements(p.items) i
@@ -36,6 +42,7 @@ export const orderExtras = {
   codes: codesJson,
   descriptionLines: descriptionLinesJson,
   discounts: discountsJson,
+  loyaltyItems: loyaltyItemsJson,
 };
 
 /** The order with its ledger, or undefined. With userId, only that user's order (others: as if it did not exist). */

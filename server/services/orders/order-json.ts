@@ -21,7 +21,11 @@ export type CodeJson = { id: string; code: string; expiresAt: string | Date; use
 /** A voucher discount of the order (order_discounts), minor units at the amount precision. */
 export type DiscountJson = { campaignId: string; name: string; label: string; amount: number };
 
+/** A loyalty item of the order (order_loyalty_items): points of this order and the card's total after it. */
+export type LoyaltyItemJson = { programName: string; amount: number; totalAmount: number };
+
 export type OrderExtras = {
+  loyaltyItems?: LoyaltyItemJson[];
   codes?: CodeJson[];
   descriptionLines?: string[] | null;
   charge?: OrderCharge | null;
@@ -64,7 +68,7 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[], extras: Ord
     authorizePrice: row.authorizeAmount === null ? null : price(row.authorizeAmount),
     totalBeforeDiscounts: total,
     totalAfterDiscounts: total ? price(total.amount - discount) : null,
-    loyaltyItems: [],
+    loyaltyItems: extras.loyaltyItems ?? [],
     vouchers: discounts.map((d) => ({
       id: d.campaignId,
       name: d.name,

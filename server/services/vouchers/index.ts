@@ -3,6 +3,8 @@ export { activateParticipation } from './activate-participation';
 export { addCustomVoucher } from './add-custom-voucher';
 export { applyOrderDiscounts } from './apply-order-discounts';
 export { computeDiscounts, productTypeOf } from './discount-engine';
+export { listGiftCards } from './list-gift-cards';
 export { listParticipations } from './list-participations';
 export { previewDiscounts } from './preview-discounts';
+export { ensureReferralCampaigns, enterReferralCode, getReferralParticipation, REFERRAL_CAMPAIGNS } from './referral';
 export { DEMO_CAMPAIGNS, DEMO_CODES, seedCampaigns } from './seed-campaigns';

@@ -4,6 +4,7 @@
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { voucherCampaigns, voucherParticipations } from '../../db/schema';
+import { ensureReferralCampaigns } from './referral';
 
 type CampaignSeed = typeof voucherCampaigns.$inferInsert;
 
@@ -85,6 +86,7 @@ export async function seedCampaigns({ ctx, input }: { ctx: AppContext; input: { 
     .insert(voucherCampaigns)
     .values([...DEMO_CAMPAIGNS, ...DEMO_CODES])
     .onConflictDoNothing();
+  await ensureReferralCampaigns(ctx.db);
   if (!input.demoUserId) return;
   await ctx.db
     .insert(voucherParticipations)

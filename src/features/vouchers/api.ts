@@ -4,6 +4,8 @@ import {
   campaignParticipationsResponse,
   type DiscountPreviewBody,
   discountPreview,
+  giftCardsResponse,
+  referralParticipation,
 } from '../../contract/vouchers';
 import { api } from '../../lib/http/index';
 
@@ -20,4 +22,9 @@ export const vouchersApi = {
   /** Cancellable (pay-flows.md §7): a newer input or leaving the summary aborts it. */
   preview: (body: DiscountPreviewBody, signal?: AbortSignal) =>
     api.request('v4/vouchers/discount-preview', discountPreview, { method: 'POST', json: body, signal }),
+  giftCards: (signal?: AbortSignal) => api.request('v4/vouchers/gift-cards', giftCardsResponse, { signal }),
+  referral: (signal?: AbortSignal) =>
+    api.request('v4/vouchers/referral-program-participation', referralParticipation, { signal }),
+  enterReferralCode: (referralCode: string) =>
+    api.request('v4/vouchers/referral-code', referralParticipation, { method: 'PUT', json: { referralCode } }),
 };

@@ -10,6 +10,7 @@ import { Card, List, ListItem, Page, Skeleton } from '../../ui';
 import {
   CarIcon,
   CarWashIcon,
+  FriendsIcon,
   HistoryIcon,
   KeyIcon,
   LotteryIcon,
@@ -22,7 +23,7 @@ import {
   UserIcon,
   WalletIcon,
 } from '../../ui/icons';
-import { accountPage } from '../-account-page';
+import { accountPage, featureGates } from '../-account-page';
 
 export const Route = createFileRoute('/profile/')({
   beforeLoad: accountPage,
@@ -47,9 +48,7 @@ function ProfileHub() {
   const name = u ? [u.firstName, u.lastName].filter(Boolean).join(' ') : '';
   // Areas the account's features switch off are not offered (§6 "Other account flags switch … loyalty").
   const features = useFeatures(u?.accountId);
-  const loyaltyOn = (features.data?.loyaltyPrograms.length ?? 0) > 0;
-  // The lottery benefit: accounts with the gamification feature (§3 Account features).
-  const benefitsOn = features.data?.gamification === true;
+  const on = (gate: (f: NonNullable<typeof features.data>) => boolean) => !!features.data && gate(features.data);
   return (
     <Page>
       <h1 className="visually-hidden">
@@ -106,12 +105,20 @@ function ProfileHub() {
           subtitle={<Trans>Discounts on fuel, car wash and charging</Trans>}
           render={(row) => <Link to="/profile/vouchers" {...row} />}
         />
-        {loyaltyOn ? (
+        {on(featureGates.loyalty) ? (
           <ListItem
             leading={<StarIcon size={20} />}
             title={<Trans>Loyalty cards</Trans>}
             subtitle={<Trans>Collect points when you pay</Trans>}
             render={(row) => <Link to="/profile/loyalty" {...row} />}
+          />
+        ) : null}
+        {on(featureGates.referAFriend) ? (
+          <ListItem
+            leading={<FriendsIcon size={20} />}
+            title={<Trans>Refer a friend</Trans>}
+            subtitle={<Trans>Share your code and save on fuel together</Trans>}
+            render={(row) => <Link to="/profile/refer" {...row} />}
           />
         ) : null}
         <ListItem
@@ -120,7 +127,8 @@ function ProfileHub() {
           subtitle={<Trans>Your car wash codes, also offline</Trans>}
           render={(row) => <Link to="/profile/wash" {...row} />}
         />
-        {benefitsOn ? (
+        {/* The lottery benefit: accounts with the gamification feature (§3 Account features). */}
+        {on((f) => f.gamification === true) ? (
           <ListItem
             leading={<LotteryIcon size={20} />}
             title={<Trans>Benefits</Trans>}
@@ -129,14 +137,16 @@ function ProfileHub() {
           />
         ) : null}
       </List>
-      <List header={<Trans>Vehicles</Trans>}>
-        <ListItem
-          leading={<CarIcon size={20} />}
-          title={<Trans>Your vehicles</Trans>}
-          subtitle={preferred ? <Trans>Preferred: {preferred}</Trans> : undefined}
-          render={(row) => <Link to="/profile/cars" {...row} />}
-        />
-      </List>
+      {on(featureGates.carProfile) ? (
+        <List header={<Trans>Vehicles</Trans>}>
+          <ListItem
+            leading={<CarIcon size={20} />}
+            title={<Trans>Your vehicles</Trans>}
+            subtitle={preferred ? <Trans>Preferred: {preferred}</Trans> : undefined}
+            render={(row) => <Link to="/profile/cars" {...row} />}
+          />
+        </List>
+      ) : null}
       <List header={<Trans>Logbook</Trans>}>
         <ListItem
           leading={<HistoryIcon size={20} />}

@@ -92,9 +92,13 @@ export function Receipt({ order, station }: { order: Order; station: StationSumm
           ) : null,
         )}
         {order.loyaltyItems.map((item) => (
-          <div key={item.programName}>
+          <div key={item.programName} className="receipt-loyalty">
             <dt>{item.programName}</dt>
-            <dd>{item.amount}</dd>
+            <dd>
+              <Trans>
+                +{item.amount} points ({item.totalAmount} in total)
+              </Trans>
+            </dd>
           </div>
         ))}
       </dl>

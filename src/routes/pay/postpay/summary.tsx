@@ -3,11 +3,17 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { interactionStart, keyFor } from '../../../features/checkout/model/pay-means';
+import { LoyaltyCardSlot } from '../../../features/loyalty/ui/LoyaltyCardSlot';
 import { PLANS } from '../../../features/orders/model/order-wait';
 import { orderGroup } from '../../../features/orders/model/search';
 import { usePayPriced } from '../../../features/orders/postpay';
 import { useOrderSnapshot } from '../../../features/orders/queries';
 import { useOrderWait } from '../../../features/orders/use-order-wait';
+import { useSession } from '../../../features/session/queries';
+import { previewLoading } from '../../../features/vouchers/model/preview';
+import { orderPreviewBody } from '../../../features/vouchers/model/preview-body';
+import { useDiscountPreview } from '../../../features/vouchers/queries';
+import { DiscountPreview } from '../../../features/vouchers/ui/DiscountPreview';
 import { formatQuantity } from '../../../lib/money';
 import { Money } from '../../../ui';
 import { OrderFacts } from '../-components/OrderFacts';
@@ -42,6 +48,10 @@ function Summary({ orderId }: { orderId: string }) {
   useFlowExit(state, orderId);
   // One key per means for this order: pressing pay again replays, never pays twice.
   const [keys] = useState(() => new Map<string, string>());
+  // The vouchers' discount on this order, as the capture will apply it (none for guests, pay-flows.md §6).
+  const record = useSession();
+  const isGuest = !record || record.isGuest === true;
+  const preview = useDiscountPreview(isGuest || order?.state !== 'PAYMENT_PENDING' ? null : orderPreviewBody(order));
   const pay = usePayPriced();
 
   if (order?.state !== 'PAYMENT_PENDING') return <StepSkeleton rows={2} />;
@@ -60,6 +70,13 @@ function Summary({ orderId }: { orderId: string }) {
       station={station}
       total={totalPrice}
       action={action}
+      voucherPreview={
+        <>
+          <DiscountPreview state={preview} totalLabel={<Trans>You pay</Trans>} />
+          <LoyaltyCardSlot userId={record?.userId ?? null} />
+        </>
+      }
+      voucherPreviewLoading={previewLoading(preview)}
       returnTo={{
         success: router.buildLocation({ to: '/pay/finish', search }).href,
         error: router.buildLocation({ to: '/error', search: { type: 'payment' } }).href,

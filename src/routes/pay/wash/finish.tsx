@@ -115,6 +115,14 @@ function Finish({ orderId }: { orderId: string }) {
                     value: v.paymentAttributes ? <Money value={v.paymentAttributes.totalPrice} negative /> : null,
                   }))
                 : []),
+              ...(order?.loyaltyItems ?? []).map((item) => ({
+                label: item.programName,
+                value: (
+                  <Trans>
+                    +{item.amount} points ({item.totalAmount} in total)
+                  </Trans>
+                ),
+              })),
             ]}
             total={total ? { label: <Trans>Total</Trans>, value: <Money value={total} size="lg" /> } : undefined}
           />

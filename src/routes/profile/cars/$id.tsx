@@ -15,10 +15,10 @@ import { errorText } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/http/errors';
 import { Button, Dialog, Notice, Page, SkeletonList, toast } from '../../../ui';
 import { StarIcon, TrashIcon } from '../../../ui/icons';
-import { accountPage } from '../../-account-page';
+import { accountFeaturePage, featureGates } from '../../-account-page';
 
 export const Route = createFileRoute('/profile/cars/$id')({
-  beforeLoad: accountPage,
+  beforeLoad: accountFeaturePage(featureGates.carProfile),
   component: VehiclePage,
 });
 

@@ -10,10 +10,10 @@ import { useKeptVehicles } from '../../../features/vehicles/store';
 import { TYPE_LABELS } from '../../../features/vehicles/ui/labels';
 import { buttonClass, EmptyState, List, ListItem, Notice, Page, SkeletonList } from '../../../ui';
 import { CarIcon, MotorcycleIcon, PlusIcon, StarIcon } from '../../../ui/icons';
-import { accountPage } from '../../-account-page';
+import { accountFeaturePage, featureGates } from '../../-account-page';
 
 export const Route = createFileRoute('/profile/cars/')({
-  beforeLoad: accountPage,
+  beforeLoad: accountFeaturePage(featureGates.carProfile),
   component: Vehicles,
 });
 

@@ -11,10 +11,10 @@ import { errorText } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/http/errors';
 import { validateEmail } from '../../../lib/validation';
 import { Button, buttonClass, FormAlert, Page, SkeletonList, TextField, toast, useForm } from '../../../ui';
-import { accountPage } from '../../-account-page';
+import { accountFeaturePage, featureGates } from '../../-account-page';
 
 export const Route = createFileRoute('/profile/loyalty/add')({
-  beforeLoad: accountPage,
+  beforeLoad: accountFeaturePage(featureGates.loyalty),
   validateSearch: loyaltyProgramSearch,
   component: AddLoyaltyCard,
 });

@@ -8,10 +8,10 @@ import '../../../features/loyalty/ui/loyalty.css';
 import { useSession } from '../../../features/session/queries';
 import { Button, Dialog, EmptyState, List, ListItem, Notice, Page, SkeletonList } from '../../../ui';
 import { StarIcon } from '../../../ui/icons';
-import { accountPage } from '../../-account-page';
+import { accountFeaturePage, featureGates } from '../../-account-page';
 
 export const Route = createFileRoute('/profile/loyalty/')({
-  beforeLoad: accountPage,
+  beforeLoad: accountFeaturePage(featureGates.loyalty),
   component: Loyalty,
 });
 

@@ -20,10 +20,10 @@ import { currentLanguage } from '../../../i18n/state';
 import { ApiError } from '../../../lib/http/errors';
 import { validateEmail, validateRequired } from '../../../lib/validation';
 import { Button, FormAlert, Page, SelectField, SkeletonList, TextField, toast, useForm } from '../../../ui';
-import { accountPage } from '../../-account-page';
+import { accountFeaturePage, featureGates } from '../../-account-page';
 
 export const Route = createFileRoute('/profile/loyalty/register')({
-  beforeLoad: accountPage,
+  beforeLoad: accountFeaturePage(featureGates.loyalty),
   validateSearch: loyaltyProgramSearch,
   component: RegisterPartner,
 });

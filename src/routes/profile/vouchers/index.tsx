@@ -4,12 +4,13 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CampaignParticipation } from '../../../contract/vouchers';
-import { useSession } from '../../../features/session/queries';
-import { useVouchers } from '../../../features/vouchers/queries';
+import { useFeatures, useSession, useUser } from '../../../features/session/queries';
+import { useGiftCards, useVouchers } from '../../../features/vouchers/queries';
+import { GiftCardList } from '../../../features/vouchers/ui/GiftCardList';
 import { VoucherSheet } from '../../../features/vouchers/ui/VoucherSheet';
-import { Button, buttonClass, EmptyState, List, ListItem, Notice, Page, SkeletonList } from '../../../ui';
+import { Button, buttonClass, EmptyState, List, ListItem, Notice, Page, Section, SkeletonList } from '../../../ui';
 import { PlusIcon, TicketIcon } from '../../../ui/icons';
-import { accountPage } from '../../-account-page';
+import { accountPage, featureGates } from '../../-account-page';
 
 export const Route = createFileRoute('/profile/vouchers/')({
   beforeLoad: accountPage,
@@ -23,6 +24,10 @@ function Vouchers() {
   const list = useVouchers(record?.userId ?? null);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = list.data?.find((v) => v.id === openId) ?? null;
+  // Gift cards are part of the store only where the account has the gift-card shop (§6).
+  const features = useFeatures(useUser(record?.userId).data?.accountId);
+  const giftOn = !!features.data && featureGates.giftCards(features.data);
+  const gifts = useGiftCards(record?.userId ?? null, giftOn);
   const status = (v: CampaignParticipation) =>
     v.usesLeft === 0 ? i18n._(msg`Used`) : v.active ? i18n._(msg`On`) : i18n._(msg`Off`);
   return (
@@ -70,6 +75,11 @@ function Vouchers() {
           ))}
         </List>
       )}
+      {giftOn && (gifts.data?.length ?? 0) > 0 ? (
+        <Section title={<Trans>Gift cards</Trans>}>
+          <GiftCardList cards={gifts.data!} />
+        </Section>
+      ) : null}
       <VoucherSheet voucher={open} onClose={() => setOpenId(null)} />
     </Page>
   );

@@ -4,12 +4,18 @@ import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/rea
 import { useState } from 'react';
 import type { OrderState } from '../../../../contract/orders';
 import { interactionStart, keyFor } from '../../../../features/checkout/model/pay-means';
+import { LoyaltyCardSlot } from '../../../../features/loyalty/ui/LoyaltyCardSlot';
 import { orderGroup } from '../../../../features/orders/model/search';
 import { hasReached } from '../../../../features/orders/model/waits';
 import { orderQuery } from '../../../../features/orders/queries';
 import { usePayWash } from '../../../../features/wash/queries';
 import { Money } from '../../../../ui';
 import '../../../../features/wash/ui/wash.css';
+import { useSession } from '../../../../features/session/queries';
+import { previewLoading } from '../../../../features/vouchers/model/preview';
+import { orderPreviewBody } from '../../../../features/vouchers/model/preview-body';
+import { useDiscountPreview } from '../../../../features/vouchers/queries';
+import { DiscountPreview } from '../../../../features/vouchers/ui/DiscountPreview';
 import { OrderFacts } from '../../-components/OrderFacts';
 import { type PayAction, PaySummary } from '../../-components/PaySummary';
 import { useStation } from '../../-components/use-station';
@@ -37,6 +43,10 @@ function Summary({ orderId }: { orderId: string }) {
   const order = useQuery(orderQuery(orderId)).data;
   // One key per means for this order: pressing pay again replays, never pays twice.
   const [keys] = useState(() => new Map<string, string>());
+  // The vouchers' discount on this order, as the capture will apply it (none for guests, pay-flows.md §6).
+  const record = useSession();
+  const isGuest = !record || record.isGuest === true;
+  const preview = useDiscountPreview(isGuest || order?.state !== 'PAYMENT_PENDING' ? null : orderPreviewBody(order));
   const pay = usePayWash();
 
   if (!order) return <StepSkeleton rows={2} />;
@@ -60,6 +70,13 @@ function Summary({ orderId }: { orderId: string }) {
       station={station}
       total={totalPrice}
       action={action}
+      voucherPreview={
+        <>
+          <DiscountPreview state={preview} totalLabel={<Trans>You pay</Trans>} />
+          <LoyaltyCardSlot userId={record?.userId ?? null} />
+        </>
+      }
+      voucherPreviewLoading={previewLoading(preview)}
       returnTo={{
         success: router.buildLocation({ to: '/pay/wash/finish', search: { ...query, orderId } }).href,
         error: router.buildLocation({ to: '/error', search: { type: 'payment' } }).href,

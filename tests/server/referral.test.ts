@@ -1,0 +1,168 @@
+// Refer-a-friend through HTTP on the real app: the program opens after the first completed transaction, the code
+// rules of PUT v4/vouchers/referral-code, and the offer (friend 5 ct/l on the first refuel, 10 ct/l after 100 l;
+// referrer 10 ct/l once the friend fuelled 100 l) applied by the one discount engine: preview == capture.
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { referrals } from '../../server/db/schema';
+import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
+import { quantityCapFor } from '../../server/services/forecourt';
+import { campaignParticipationsResponse, discountPreview, referralParticipation } from '../../src/contract/vouchers';
+import { drivers, type FakeClock, fakeClock, registerUser, type TestServer, useServer } from './helpers';
+import {
+  authBody,
+  authorizeReq,
+  createOrderReq,
+  type Driver,
+  getOrder,
+  newDriver,
+  orderBody,
+  runUntil,
+} from './orders-fixtures';
+import { createStation, pump, washBay } from './stations-fixtures';
+
+describe.each(drivers)('refer-a-friend (%s)', (driver) => {
+  const t = useServer(driver);
+  let clock: FakeClock;
+  let s: TestServer;
+  let sim: Simulator;
+  beforeAll(async () => {
+    clock = fakeClock();
+    s = await t.server.withEnv({}, { clock });
+    sim = createSimulator(s.ctx, { ambient: false });
+  });
+
+  const participation = async (d: { token: string }) => {
+    const res = await s.request('/api/v4/vouchers/referral-program-participation', { token: d.token });
+    expect(res.status).toBe(200);
+    return referralParticipation.parse(res.body);
+  };
+  const enter = (d: { token: string }, referralCode: unknown) =>
+    s.request('/api/v4/vouchers/referral-code', { token: d.token, method: 'PUT', body: { referralCode } });
+  const cardsOf = async (d: Driver) =>
+    campaignParticipationsResponse.parse(
+      (await s.request('/api/v4/vouchers/campaign-participations', { token: d.token })).body,
+    );
+
+  /** A car wash bought and paid: a completed transaction. */
+  async function washOnce(d: Driver) {
+    const st = await createStation(s.ctx, { type: 'CAR_WASH', products: [washBay('Bay 1')] });
+    const created = await createOrderReq(s, d.token, orderBody(st.id, st.products[0]!.id, 'WASH_BASIC'));
+    const res = await authorizeReq(s, d.token, created.body._id, authBody(900, d.visaId));
+    expect(res.status).toBe(200);
+  }
+
+  /** A prepay refuel filled to `amount`: the preview's lines, then the receipt's, which must be the same. */
+  async function refuel(d: Driver, amount: number) {
+    const st = await createStation(s.ctx, { products: [pump('1')] });
+    const pumpId = st.products[0]!.id;
+    const p = await s.request('/api/v4/vouchers/discount-preview', {
+      token: d.token,
+      body: {
+        total: { amount, currency: 'EUR', precision: 2 },
+        poiId: st.id,
+        paymentMethodId: d.visaId,
+        products: [{ id: pumpId, fuelTypeId: 'SUPER_E5' }],
+      },
+    });
+    expect(p.status).toBe(200);
+    const preview = discountPreview.parse(p.body);
+    const created = await createOrderReq(s, d.token, orderBody(st.id, pumpId));
+    const orderId = created.body._id as string;
+    expect((await authorizeReq(s, d.token, orderId, authBody(amount, d.visaId))).status).toBe(200);
+    await runUntil(clock, sim, async () => (await getOrder(s, d.token, orderId)).state === 'PRODUCT_ACQUIRED', {
+      stepMs: 5000,
+    });
+    const order = await getOrder(s, d.token, orderId);
+    const receipt = order.vouchers.map((v) => [v.name, v.label, v.paymentAttributes?.totalPrice.amount]);
+    expect(receipt).toEqual(preview.discounts.map((x) => [x.name, x.label, x.appliedDiscount.amount]));
+    expect(order.totalAfterDiscounts?.amount).toBe(
+      order.totalBeforeDiscounts!.amount - preview.discounts.reduce((a, x) => a + x.appliedDiscount.amount, 0),
+    );
+    return { lines: receipt, ml: quantityCapFor(amount, 1789, 3) };
+  }
+
+  it('opens after the first completed transaction, with one stable code', async () => {
+    const a = await newDriver(s);
+    expect(await participation(a)).toEqual({
+      enabled: false,
+      referralCode: null,
+      progress: { accepted: 0, inProgress: 0, completed: 0, friends: [] },
+      referredBy: null,
+    });
+    await washOnce(a);
+    const open = await participation(a);
+    expect(open.enabled).toBe(true);
+    expect(open.referralCode).toMatch(/^[A-Z2-9]{8}$/);
+    expect((await participation(a)).referralCode).toBe(open.referralCode);
+  });
+
+  it('guests have no program', async () => {
+    const guest = await s.request('/api/auth/register/guest', { method: 'POST' });
+    expect(guest.status).toBe(201);
+    const token = guest.body.auth_token as string;
+    const res = await s.request('/api/v4/vouchers/referral-program-participation', { token });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses bad, unknown and own codes, a second code and drivers who already bought', async () => {
+    const a = await newDriver(s);
+    await washOnce(a);
+    const code = (await participation(a)).referralCode!;
+    const b = await registerUser(s);
+    const bad = await enter(b, 'no!');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('validation_error');
+    expect((await enter(b, 'ZZZZZZZZ')).body).toMatchObject({ code: 'referral_code_unknown' });
+    expect((await enter(a, code)).body).toMatchObject({ code: 'referral_own_code' });
+    // A driver with a completed transaction is not a new friend.
+    const c = await newDriver(s);
+    await washOnce(c);
+    const late = await enter(c, code);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('referral_not_new_driver');
+    // A friend enters it (any case), once.
+    const ok = await enter(b, code.toLowerCase());
+    expect(ok.status).toBe(200);
+    const mine = referralParticipation.parse(ok.body);
+    expect(mine.enabled).toBe(false);
+    expect(mine.referredBy).toMatchObject({ code, status: 'ACCEPTED', litres: 0 });
+    const again = await enter(b, code);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('referral_already_referred');
+    expect((await participation(a)).progress).toMatchObject({ accepted: 1, inProgress: 0, completed: 0 });
+  });
+
+  it('applies the offer at capture as the preview shows it, for the friend and the referrer', async () => {
+    const a = await newDriver(s);
+    await washOnce(a);
+    const code = (await participation(a)).referralCode!;
+    const b = await newDriver(s);
+    expect((await enter(b, code)).status).toBe(200);
+
+    // First refuel: 5 ct/l; the friend is on the way.
+    const first = await refuel(b, 2_000);
+    expect(first.lines).toEqual([['Welcome from a friend', '5 ct/l', Math.floor((5 * first.ml) / 1000)]]);
+    const mid = await participation(a);
+    expect(mid.progress).toMatchObject({ accepted: 0, inProgress: 1, completed: 0 });
+    expect(mid.progress.friends[0]).toMatchObject({ status: 'IN_PROGRESS', litres: first.ml / 1000 });
+    expect((await cardsOf(b)).some((c) => c.campaignId === 'referral-friend-100l')).toBe(false);
+
+    // Many refuels later (set directly: the counting was shown above) the friend is 1 l short of 100 l; the next
+    // refuel has no referral discount (the first-refuel card is used) and crosses the threshold.
+    await s.ctx.db.update(referrals).set({ friendFuelMl: 99_000 }).where(eq(referrals.friendUserId, b.id));
+    const second = await refuel(b, 2_000);
+    expect(second.lines).toEqual([]);
+    expect((await participation(a)).progress).toMatchObject({ accepted: 0, inProgress: 0, completed: 1 });
+    expect((await participation(b)).referredBy).toMatchObject({ status: 'COMPLETED', litres: 99 + second.ml / 1000 });
+    const friendCard = (await cardsOf(b)).find((c) => c.campaignId === 'referral-friend-100l');
+    expect(friendCard).toMatchObject({ source: 'REFERRAL', usesLeft: 1, active: true });
+
+    // Third refuel: the friend's 10 ct/l; the referrer's next refuel: 10 ct/l, once.
+    const third = await refuel(b, 2_000);
+    expect(third.lines).toEqual([['Friend bonus after 100 l', '10 ct/l', Math.floor((10 * third.ml) / 1000)]]);
+    const reward = await refuel(a, 2_000);
+    expect(reward.lines).toEqual([['Thanks for referring', '10 ct/l', Math.floor((10 * reward.ml) / 1000)]]);
+    const used = (await cardsOf(a)).find((c) => c.campaignId === 'referral-referrer');
+    expect(used).toMatchObject({ source: 'REFERRAL', usesLeft: 0 });
+  });
+});

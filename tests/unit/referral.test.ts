@@ -1,0 +1,95 @@
+// Refer-a-friend rules (shell-and-account.md §4 Refer-a-friend, §9 Referral offer), the share-or-copy step, and the
+// loyalty points of a purchase (the receipt's loyalty items), table-style.
+import { describe, expect, it, vi } from 'vitest';
+import { loyaltyPointsFor } from '../../src/contract/loyalty';
+import { REFERRAL_OFFER, referralStatus } from '../../src/contract/vouchers';
+import { referralLink, shareReferral, validateReferralCode } from '../../src/features/vouchers/model/referral';
+
+describe('referral status', () => {
+  const cases: [string, number, boolean, string][] = [
+    ['no fuel yet', 0, false, 'ACCEPTED'],
+    ['a first refuel', 35_500, false, 'IN_PROGRESS'],
+    ['1 ml short of 100 l', 99_999, false, 'IN_PROGRESS'],
+    ['exactly 100 l', 100_000, false, 'COMPLETED'],
+    ['rewarded', 10, true, 'COMPLETED'],
+  ];
+  it.each(cases)('%s', (_name, ml, completed, expected) => {
+    expect(referralStatus(ml, completed)).toBe(expected);
+  });
+  it('is the offer of the spec', () => {
+    expect(REFERRAL_OFFER).toMatchObject({
+      friendFirstRefuel: 5,
+      friendAfterThreshold: 10,
+      referrer: 10,
+      thresholdLitres: 100,
+    });
+  });
+});
+
+describe('referral code field', () => {
+  it.each([
+    ['', { kind: 'required' }],
+    ['   ', { kind: 'required' }],
+    ['ABCD2345', null],
+    [' abcd2345 ', null],
+    ['ABCD234', { kind: 'format' }],
+    ['ABCD-2345', { kind: 'format' }],
+    ['ABCD23456', { kind: 'format' }],
+  ])('%j', (value, expected) => {
+    expect(validateReferralCode(value)).toEqual(expected);
+  });
+});
+
+describe('share or copy', () => {
+  const data = { title: 'Refer a friend', text: 'Use my code ABCD2345', url: referralLink('https://pay.example') };
+  it('links to the refer page', () => {
+    expect(data.url).toBe('https://pay.example/profile/refer');
+  });
+  it('shares with the Web Share API where present', async () => {
+    const share = vi.fn(async () => {});
+    const writeText = vi.fn(async () => {});
+    expect(await shareReferral(data, 'ABCD2345', { share, writeText })).toBe('shared');
+    expect(share).toHaveBeenCalledWith(data);
+    expect(writeText).not.toHaveBeenCalled();
+  });
+  it('closing the share sheet is a cancel, nothing is copied', async () => {
+    const share = vi.fn(async () => {
+      throw new DOMException('closed', 'AbortError');
+    });
+    const writeText = vi.fn(async () => {});
+    expect(await shareReferral(data, 'ABCD2345', { share, writeText })).toBe('cancelled');
+    expect(writeText).not.toHaveBeenCalled();
+  });
+  it('copies the code without the API, when the data cannot be shared, or when sharing fails', async () => {
+    const writeText = vi.fn(async () => {});
+    expect(await shareReferral(data, 'ABCD2345', { writeText })).toBe('copied');
+    const share = vi.fn(async () => {});
+    expect(await shareReferral(data, 'ABCD2345', { share, canShare: () => false, writeText })).toBe('copied');
+    expect(share).not.toHaveBeenCalled();
+    const broken = vi.fn(async () => {
+      throw new DOMException('denied', 'NotAllowedError');
+    });
+    expect(await shareReferral(data, 'ABCD2345', { share: broken, writeText })).toBe('copied');
+    expect(writeText).toHaveBeenCalledWith('ABCD2345');
+  });
+  it('fails when neither works', async () => {
+    expect(await shareReferral(data, 'X', {})).toBe('failed');
+    const writeText = vi.fn(async () => {
+      throw new Error('no clipboard');
+    });
+    expect(await shareReferral(data, 'X', { writeText })).toBe('failed');
+  });
+});
+
+describe('loyalty points', () => {
+  it.each([
+    [0, 0],
+    [-100, 0],
+    [99, 0],
+    [100, 1],
+    [1_999, 19],
+    [2_000, 20],
+  ])('%i minor units paid give %i points', (paid, points) => {
+    expect(loyaltyPointsFor(paid, 2)).toBe(points);
+  });
+});
