@@ -30,11 +30,11 @@ import {
 import { PaymentMethodPicker } from '../../../features/checkout/ui/PaymentMethodPicker';
 import { PinSheet } from '../../../features/checkout/ui/PinSheet';
 import { SandboxWalletSheet } from '../../../features/checkout/ui/SandboxWalletSheet';
-import { SecondFactorSheet } from '../../../features/checkout/ui/SecondFactorSheet';
 import { WalletButtons } from '../../../features/checkout/ui/WalletButtons';
 import { deviceWalletSupport, walletAdapters } from '../../../features/checkout/wallets/registry';
 import { WalletCancelled, type WalletResult } from '../../../features/checkout/wallets/types';
 import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
+import { SecondFactorSheet } from '../../../features/payment-methods/ui/SecondFactorSheet';
 import { useBiometricValidation } from '../../../features/payment-methods/webauthn';
 import { useSession, useUser } from '../../../features/session/queries';
 import { errorText } from '../../../i18n/messages';

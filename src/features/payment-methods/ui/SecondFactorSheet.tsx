@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { BottomSheet } from '../../../ui';
-import { twoFactorApi } from '../../payment-methods/api';
-import { TwoFactorCode } from '../../payment-methods/ui/TwoFactorCode';
+import { twoFactorApi } from '../api';
+import { TwoFactorCode } from './TwoFactorCode';
 
 type Props = {
   /** The order to confirm and the method that pays it (a fuel card); null: closed. */
