@@ -4,23 +4,43 @@
 // the style itself names are not known at build time: those still go in CSP_CONNECT_ORIGINS (README, Map style).
 import type { Plugin } from 'vite';
 import { CONNECT_ORIGINS_META, remoteOrigins } from '../server/http/connect-origins.ts';
+import { type RealWallet, WALLET_SCRIPTS_META, walletsOfBuild } from '../server/http/wallet-scripts.ts';
 
 const KEYS = ['VITE_MAP_STYLE_URL', 'VITE_API_BASE_URL', 'VITE_MAINTENANCE_URL'] as const;
 
 export function connectOriginsPlugin(): Plugin {
   let origins: string[] = [];
+  // The real wallets this build turned on: the server lets their scripts run (server/http/wallet-scripts.ts).
+  let wallets: RealWallet[] = [];
   return {
     name: 'forecourt-connect-origins',
     apply: 'build',
     configResolved(config) {
       origins = remoteOrigins(KEYS.map((k) => config.env[k] as string | undefined));
+      wallets = walletsOfBuild(config.env as Record<string, string | undefined>);
     },
     transformIndexHtml: {
       order: 'post',
       handler() {
-        if (origins.length === 0) return [];
         return [
-          { tag: 'meta', attrs: { name: CONNECT_ORIGINS_META, content: origins.join(' ') }, injectTo: 'head-prepend' },
+          ...(origins.length > 0
+            ? [
+                {
+                  tag: 'meta',
+                  attrs: { name: CONNECT_ORIGINS_META, content: origins.join(' ') },
+                  injectTo: 'head-prepend' as const,
+                },
+              ]
+            : []),
+          ...(wallets.length > 0
+            ? [
+                {
+                  tag: 'meta',
+                  attrs: { name: WALLET_SCRIPTS_META, content: wallets.join(' ') },
+                  injectTo: 'head-prepend' as const,
+                },
+              ]
+            : []),
         ];
       },
     },

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Env } from '../env';
+import { type RealWallet, walletSources } from './wallet-scripts';
 
 /** A CSP source for an inline script or style: its sha256, base64. */
 export const hashSource = (text: string): string =>
@@ -34,15 +35,24 @@ export function pageCsp(opts: { styles?: string[]; scripts?: string[]; connect?:
  * declared in index.html (connect-origins.ts). frame-ancestors: the app may
  * be embedded by its host apps only.
  */
-export function appCsp(env: Env, inlineScripts: string[] = [], buildOrigins: string[] = []): string {
+export function appCsp(
+  env: Env,
+  inlineScripts: string[] = [],
+  buildOrigins: string[] = [],
+  wallets: readonly RealWallet[] = [],
+): string {
   const ancestors = ["'self'", ...env.hostAppOrigins.filter((o) => o !== env.publicOrigin)];
+  // The real wallets the build turned on (wallet-scripts.ts): their scripts, calls and sheet; none by default.
+  const walletScripts = walletSources(wallets, 'script');
+  const walletFrames = walletSources(wallets, 'frame');
   return [
     "default-src 'self'",
-    `script-src 'self'${inlineScripts.map((s) => ` ${hashSource(s)}`).join('')}`,
+    `script-src 'self'${inlineScripts.map((s) => ` ${hashSource(s)}`).join('')}${walletScripts.map((s) => ` ${s}`).join('')}`,
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src ${[...new Set(["'self'", ...env.cspConnectOrigins, ...buildOrigins])].join(' ')}`,
+    `connect-src ${[...new Set(["'self'", ...env.cspConnectOrigins, ...buildOrigins, ...walletSources(wallets, 'connect')])].join(' ')}`,
+    ...(walletFrames.length > 0 ? [`frame-src ${walletFrames.join(' ')}`] : []),
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -10,6 +10,7 @@ import type { Context, Next } from 'hono';
 import type { Env } from '../env';
 import { declaredConnectOrigins } from './connect-origins';
 import { appCsp } from './security-headers';
+import { declaredWallets } from './wallet-scripts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -108,7 +109,7 @@ export function serveStatic(env: Env) {
       const text = (sentEncoding ? await readFile(file) : body).toString('utf8');
       let csp = cspByPage.get(text);
       if (!csp) {
-        csp = appCsp(env, inlineScripts(text), declaredConnectOrigins(text));
+        csp = appCsp(env, inlineScripts(text), declaredConnectOrigins(text), declaredWallets(text));
         if (cspByPage.size > 100) cspByPage.clear();
         cspByPage.set(text, csp);
       }
@@ -116,7 +117,7 @@ export function serveStatic(env: Env) {
     } else if (basename(file) === 'sw.js') {
       // A worker's CSP comes from its own script's response: the service worker is held to the app's rules.
       const index = await readFile(indexFile, 'utf8').catch(() => '');
-      c.header('Content-Security-Policy', appCsp(env, [], declaredConnectOrigins(index)));
+      c.header('Content-Security-Policy', appCsp(env, [], declaredConnectOrigins(index), declaredWallets(index)));
     }
     return c.body(body, 200);
   };

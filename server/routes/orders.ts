@@ -74,7 +74,10 @@ export function orderRoutes(ctx: AppContext) {
     const body = validate(authorizeBody, raw);
     const session = c.get('session');
     const orderId = c.req.param('id');
-    const fingerprint = requestFingerprint('POST', c.req.path, raw);
+    // The validation step's proof is a credential, not part of what is paid: pressing pay again after a new PIN is
+    // the same payment (its answer replays), not another request under the same key.
+    const { paymentProof: _proof, ...paid } = body;
+    const fingerprint = requestFingerprint('POST', c.req.path, paid);
     const res = await runIdempotent({
       ctx,
       input: { userId: session.userId, key, fingerprint },

@@ -525,6 +525,8 @@ const SPECS: StationSpec[] = [
     zip: '85053',
     city: 'Ingolstadt',
     mtskNo: 5,
+    // A truck stop: it takes fuel cards too (shell-and-account.md §5 fuel card checkout with its second factor).
+    means: [...DEFAULT_MEANS, 'FUEL_CARD'],
     pumps: { count: 8, prepay: true, fuels: (p) => (p <= 4 ? CAR : ['DIESEL', 'DIESEL_PREMIUM']) },
   },
   {
@@ -1278,6 +1280,8 @@ export const DEMO_STATIONS = {
   giftShop: pick('DE', 10),
   /** Ingolstadt, brand "Autohof Süd": cannotUsePhoneOutsideCar. */
   hintPhone: pick('DE', 5),
+  /** The same Ingolstadt truck stop: 8 prepay pumps, takes FUEL_CARD (with its second factor at checkout). */
+  fuelCard: pick('DE', 5),
   /** Bremen, partner NordTank: prePayHint. */
   hintPrePay: pick('DE', 6),
   /** Köln, partner HydroGo with hydrogen: h2LegalHint. */

@@ -180,6 +180,11 @@ export const authorizeBody = z.strictObject({
     })
     .optional(),
   deviceData: z.string().max(10_000).optional(),
+  /**
+   * The validation step's proof (validate_pin or login_webauthn answer it): a card flow of a saved method other than
+   * GOOGLE_PAY, MBWAY, DIRECT_CREDIT and APPLE_PAY is authorized only with it (single-use, short-lived).
+   */
+  paymentProof: z.string().max(128).optional(),
   userDetails: z
     .strictObject({
       invoiceEmail: z.string().email().optional(),
@@ -224,6 +229,20 @@ export const PAYMENT_METHOD_TYPES = [
   'POSTPAY_BY_PARTNER',
   'POSTPAY_BY_USER',
 ] as const;
+export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
+
+/**
+ * pay-flows.md §4: "Card flows show a validation step first; GOOGLE_PAY, MBWAY, DIRECT_CREDIT and APPLE_PAY skip it"
+ * (shell-and-account.md §9). The app shows the step (PIN or biometrics); the server asks for its proof at authorize.
+ */
+export const METHODS_WITHOUT_VALIDATION: readonly PaymentMethodType[] = [
+  'GOOGLE_PAY',
+  'MBWAY',
+  'DIRECT_CREDIT',
+  'APPLE_PAY',
+];
+export const needsPaymentValidation = (method: string): boolean =>
+  !(METHODS_WITHOUT_VALIDATION as readonly string[]).includes(method);
 
 export const paymentMethod = z.object({
   id: z.string(),

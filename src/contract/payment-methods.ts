@@ -46,6 +46,12 @@ export const unlockPinBody = z.strictObject({ password: z.string().max(200) });
 /** GET user_has_pin: {result} as every cloud function, plus whether validation is locked. */
 export const pinStatusResponse = z.object({ result: z.boolean(), locked: z.boolean().optional() });
 export const functionResult = z.object({ result: z.boolean() });
+/**
+ * validate_pin and login_webauthn: {result} plus the proof the authorize payload carries (paymentProof): single-use,
+ * valid for PAYMENT_PROOF_TTL_SECONDS.
+ */
+export const validationResult = z.object({ result: z.boolean(), paymentProof: z.string().optional() });
+export const PAYMENT_PROOF_TTL_SECONDS = 300;
 
 /** The providers of the sandbox besides cards (GET /payments/{provider}/urls). */
 export const PAYPAL_PROVIDER = 'paypal';

@@ -68,7 +68,7 @@ test('a declined card: the payment error page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
 });
 
-test('3-D Secure on a car wash: the shared summary sends the driver to the issuer, then to the wash code', async ({
+test('3-D Secure on a car wash: to the issuer, back out (the summary pays again), then the code and the wash code', async ({
   page,
 }) => {
   // Registering the card, the issuer's page and the wash: longer than the default on a loaded 2-core machine.
@@ -82,6 +82,15 @@ test('3-D Secure on a car wash: the shared summary sends the driver to the issue
   await expect(page.getByRole('listitem').filter({ hasText: '3220' })).toBeVisible();
   await page.getByRole('button', { name: /^Pay €/ }).click();
   await expect(page).toHaveURL(/\/psp\/challenge\//);
+  // The driver backs out of the issuer's page: the summary again, not sent back to the issuer (no loop), payable.
+  const abandoned = new URL(page.url()).pathname;
+  await page.goBack();
+  await expect(page.getByText("Your bank's security check was not finished.")).toBeVisible();
+  await expect(page).toHaveURL(/\/pay\/postpay\/wash\/summary/);
+  await expectAccessible(page, 'summary after an abandoned challenge');
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page).toHaveURL(/\/psp\/challenge\//);
+  expect(new URL(page.url()).pathname).not.toBe(abandoned);
   await page.getByLabel('Security code from your bank').fill('1234');
   await page.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(page).toHaveURL(/\/pay\/wash\/finish\?.*resultIndicator=/);

@@ -97,7 +97,7 @@ test('MB WAY: the number, the phone approves the mandate, a payment approved and
   await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
 });
 
-test('fuel card: the fields by level (VIN from level 2), then its second factor with the mailed code', async ({
+test('fuel card: the fields by level (VIN from level 2), its second factor, then paying with it (PIN, code)', async ({
   page,
 }) => {
   const email = uniqueEmail('fuelcard');
@@ -133,4 +133,31 @@ test('fuel card: the fields by level (VIN from level 2), then its second factor 
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Your fuel card was added')).toBeVisible();
   await expect(page.getByRole('button', { name: /•••• 0001/ })).toBeVisible();
+
+  // Checkout at the truck stop that takes fuel cards: the PIN (a card flow), then a code mailed for this very order.
+  await page.goto('/profile/payments/pin');
+  await page.getByLabel('New PIN').fill('1357');
+  await page.getByLabel('Confirm PIN').fill('1357');
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  await expect(page.getByText('Your payment PIN was saved')).toBeVisible();
+  const truckStop = DEMO_STATIONS.fuelCard;
+  await page.context().setGeolocation({ latitude: truckStop.latitude, longitude: truckStop.longitude });
+  await page.goto(`/pay?pid=${truckStop.id}`);
+  await page.getByRole('button', { name: 'Understood' }).click();
+  await page.getByRole('button', { name: 'Pump 2', exact: true }).click();
+  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('button', { name: '€30.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: '0001' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay €30.00' }).click();
+  await page.getByRole('textbox', { name: 'Payment PIN' }).fill('1357');
+  await page.getByRole('button', { name: 'Confirm and pay' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Confirm with the code from your email' });
+  await expect(sheet.getByText(/We sent a code to/)).toBeVisible();
+  await expectAccessible(page, 'fuel card code at checkout');
+  await expect.poll(mail).not.toBe(code);
+  await sheet.getByLabel('Code from the email').fill(await mail());
+  await sheet.getByRole('button', { name: 'Confirm and pay' }).click();
+  await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?.*orderId=/);
+  await expect(page.getByRole('heading', { name: 'Pump 2' })).toBeVisible();
 });

@@ -3,7 +3,7 @@
 // closed stays silent on the summary.
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { type Browser, expect, test } from './fixtures';
-import { expectAccessible, expectHome } from './helpers';
+import { expectAccessible, expectHome, registerByMail, uniqueEmail } from './helpers';
 
 const station = DEMO_STATIONS.prepay;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
@@ -73,4 +73,51 @@ test('a guest pays with the sandbox Google Pay at the guest-checkout station, to
   await expect(page).toHaveURL(/\/pay\/finish\?/, { timeout: 15_000 });
   const receipt = page.getByRole('article', { name: 'Receipt' });
   await expect(receipt).toContainText('Reserved€30.00');
+});
+
+test.describe('on Safari', () => {
+  const safari =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const hamburg = DEMO_STATIONS.manyPumps;
+  test.use({
+    userAgent: safari,
+    geolocation: { latitude: hamburg.latitude, longitude: hamburg.longitude },
+  });
+
+  test('sandbox Apple Pay pays; Amazon Pay leaves and returns: cancelled (back on the summary), then paid', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await registerByMail(page, uniqueEmail('wallets'), 'e2e-Password-9');
+    const toSummary = async (pump: string) => {
+      await page.goto(`/pay?pid=${hamburg.id}`);
+      await page.getByRole('button', { name: `Pump ${pump}`, exact: true }).click();
+      await page.getByRole('listitem').getByRole('button').first().click();
+      await page.getByRole('button', { name: '€30.00' }).click();
+      await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+    };
+
+    // Apple Pay: offered on Safari (never in Chromium), the sandbox sheet, then the pump.
+    await toSummary('8');
+    await page.getByRole('button', { name: 'Pay with Apple Pay' }).click();
+    const apple = page.getByRole('dialog', { name: 'Sandbox wallet: Apple Pay' });
+    await apple.getByRole('button', { name: 'Pay EUR 30.00' }).click();
+    await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?.*orderId=/);
+    await expect(page.getByRole('heading', { name: 'Pump 8' })).toBeVisible();
+
+    // Amazon Pay leaves the app; cancelled, it comes back with amazonIsCancel and the flags leave the address.
+    await toSummary('9');
+    await page.getByRole('button', { name: 'Pay with Amazon Pay' }).click();
+    const amazon = page.getByRole('dialog', { name: 'Sandbox wallet: Amazon Pay' });
+    await amazon.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/pay\/prepay\/summary\?/);
+    await expect(page).not.toHaveURL(/amazonIsCancel/);
+    await expect(page.getByRole('button', { name: 'Pay with Amazon Pay' })).toBeEnabled();
+    // Paid: back with amazonCheckoutSessionId, authorized once with it, on to the pump.
+    await page.getByRole('button', { name: 'Pay with Amazon Pay' }).click();
+    await amazon.getByRole('button', { name: 'Pay EUR 30.00' }).click();
+    await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?.*orderId=/);
+    await expect(page).not.toHaveURL(/amazonCheckoutSessionId/);
+    await expect(page.getByRole('heading', { name: 'Pump 9' })).toBeVisible();
+  });
 });

@@ -16,7 +16,7 @@ import {
 } from '../../src/contract/payment-methods';
 import { drivers, fakeClock, latestMail, type Registered, registerUser, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, ledgerOf, orderBody } from './orders-fixtures';
-import { createStation } from './stations-fixtures';
+import { createStation, washBay } from './stations-fixtures';
 
 const APP = 'http://localhost:8080';
 const BACK = `${APP}/profile/payments/payment-register`;
@@ -69,6 +69,13 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
     expect(back.searchParams.get('phoneNumber')).toBe('+351 912345678');
     return back.searchParams.get('paymentId') as string;
   }
+  /** The validation step's proof (PayPal and fuel cards are card flows: pay-flows.md §4). */
+  async function proofFor(user: Registered) {
+    await s.request('/api/functions/save_pin_prod', { token: user.token, body: { pin: '2580' } });
+    const res = await s.request('/api/functions/validate_pin_prod', { token: user.token, body: { pin: '2580' } });
+    expect(res.status, res.text).toBe(200);
+    return res.body.paymentProof as string;
+  }
   async function prepayOrder(user: Registered) {
     const st = await createStation(s.ctx);
     const created = await createOrderReq(s, user.token, orderBody(st.id, st.products[0]!.id));
@@ -84,7 +91,11 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
     expect(paypal?.details.email).toBe(user.email);
     expect(paypal?.details.expiry).toBeUndefined();
     const orderId = await prepayOrder(user);
-    const res = await authorizeReq(s, user.token, orderId, authBody(3000, id));
+    expect((await authorizeReq(s, user.token, orderId, authBody(3000, id))).body.details).toEqual({
+      reason: 'validation_required',
+    });
+    const paymentProof = await proofFor(user);
+    const res = await authorizeReq(s, user.token, orderId, { ...authBody(3000, id), paymentProof });
     expect(res.status, res.text).toBe(200);
     expect(orderSchema.parse(res.body).state).toBe('PRODUCT_PENDING');
     expect((await ledgerOf(s, orderId)).map((e) => e.kind)).toEqual(['HOLD']);
@@ -157,6 +168,53 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
     const small = await prepayOrder(user);
     const direct = await authorizeReq(s, user.token, small, authBody(1500, id));
     expect(orderSchema.parse(direct.body).state).toBe('PRODUCT_PENDING');
+  });
+
+  it('MB WAY on a priced order (wash): above the limit a clear 422, the order stays payable; within it, paid', async () => {
+    const user = await registerUser(s);
+    const id = await mbwayMethod(user);
+    const bay = (price: number) => {
+      const p = washBay('Bay 1');
+      p.items[0]!.price = price;
+      return p;
+    };
+    const st = await createStation(s.ctx, { type: 'CAR_WASH', products: [bay(2500), bay(1800)] });
+    const washOf = async (n: number) =>
+      (await createOrderReq(s, user.token, orderBody(st.id, st.products[n]!.id, 'WASH_BASIC'))).body._id as string;
+    const big = await washOf(0);
+    // 25.00 > 20.00: this flow does not wait for the phone — even with return addresses given.
+    const over = await authorizeReq(s, user.token, big, { ...authBody(2500, id), userInteraction: { urls: payUrls } });
+    expect(over.status).toBe(422);
+    expect(over.body.message).toBe(
+      'MB WAY pays this order only up to 20.00 EUR without the phone: pay with another method',
+    );
+    expect(over.body.details).toEqual({
+      reason: 'mbway_limit_exceeded',
+      limitWithoutPin: { amount: 2000, currency: 'EUR', precision: 2 },
+    });
+    expect((await s.request(`/api/v4/order/${big}`, { token: user.token })).body.state).toBe('PAYMENT_PENDING');
+    expect(await ledgerOf(s, big)).toEqual([]);
+    // An expired mandate says so.
+    await s.ctx.db
+      .update(paymentMethods)
+      .set({
+        details: { phoneNumber: '+351 912345678', mandateValidUntil: '2020-01-01T00:00:00Z', limitWithoutPin: 2000 },
+      })
+      .where(eq(paymentMethods.id, id));
+    const small = await washOf(1);
+    const stale = await authorizeReq(s, user.token, small, authBody(1800, id));
+    expect(stale.status).toBe(422);
+    expect(stale.body.details.reason).toBe('mbway_mandate_expired');
+    await s.ctx.db
+      .update(paymentMethods)
+      .set({
+        details: { phoneNumber: '+351 912345678', mandateValidUntil: '2099-01-01T00:00:00Z', limitWithoutPin: 2000 },
+      })
+      .where(eq(paymentMethods.id, id));
+    // 18.00 within the mandate: paid at once.
+    const paid = await authorizeReq(s, user.token, small, authBody(1800, id));
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.state).toBe('PRODUCT_ACQUIRED');
   });
 
   it('MB WAY: declined on the phone, or not answered in time, fails the order', async () => {
@@ -276,7 +334,10 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
     // Paying needs the method's second factor: registered, then a code for this very order.
     const id = ok.body.id as string;
     const orderId = await prepayOrder(user);
-    const refused = await authorizeReq(s, user.token, orderId, authBody(3000, id));
+    // A fuel card is a card flow: the PIN's proof first; a refusal for the second factor keeps it for the retry.
+    const paymentProof = await proofFor(user);
+    const withProof = { ...authBody(3000, id), paymentProof };
+    const refused = await authorizeReq(s, user.token, orderId, withProof);
     expect(refused.status).toBe(403);
     expect(refused.body.details).toMatchObject({ reason: 'second_factor_not_registered' });
     await s.request('/api/auth/2fa/registration/generate-options', {
@@ -289,9 +350,10 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
       body: { paymentMethodId: id, code: regCode },
     });
     expect(reg.body.isRegisteredFor2FA).toBe(true);
-    const still = await authorizeReq(s, user.token, orderId, authBody(3000, id));
+    const still = await authorizeReq(s, user.token, orderId, withProof);
     expect(still.status).toBe(403);
-    expect(still.body.details).toMatchObject({ reason: 'second_factor_required' });
+    // The order's id comes with it: the app asks for the code of the order the same tap created (prepay).
+    expect(still.body.details).toEqual({ reason: 'second_factor_required', orderId });
     const opts = await s.request('/api/auth/2fa/authentication/generate-options', {
       token: user.token,
       body: { paymentMethodId: id },
@@ -305,8 +367,8 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
       body: { paymentMethodId: id, orderId: otherOrder, code: payCode },
     });
     expect(verified.status, verified.text).toBe(200);
-    expect((await authorizeReq(s, user.token, orderId, authBody(3000, id))).status).toBe(403);
-    const paid = await authorizeReq(s, user.token, otherOrder, authBody(3000, id));
+    expect((await authorizeReq(s, user.token, orderId, withProof)).status).toBe(403);
+    const paid = await authorizeReq(s, user.token, otherOrder, withProof);
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.state).toBe('PRODUCT_PENDING');
   });

@@ -1,10 +1,14 @@
 // The payment PIN through HTTP: exactly 4 digits, 403 for a wrong one, the lock after three wrong in a row (exactly
 // three counted under 50 parallel tries), kept across a restart (a new app on the same database), unlocked only with
-// the account password; stored as a slow hash.
+// the account password; stored as a slow hash. The validation step enforced at authorize: a card flow pays only with
+// the proof a right PIN answers (single-use, short-lived, the driver's own).
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { paymentPins } from '../../server/db/schema';
+import { newToken } from '../../server/auth/crypto';
+import { authChallenges, paymentMethods, paymentPins } from '../../server/db/schema';
 import { drivers, type Registered, registerUser, type TestServer, useServer } from './helpers';
+import { authBody, authorizeReq, createOrderReq, ledgerOf, newDriver, orderBody } from './orders-fixtures';
+import { createStation } from './stations-fixtures';
 
 describe.each(drivers)('payment PIN (%s)', (driver) => {
   const t = useServer(driver);
@@ -88,5 +92,82 @@ describe.each(drivers)('payment PIN (%s)', (driver) => {
     expect((await check(u, '0002')).body.details).toMatchObject({ reason: 'wrong_pin', triesLeft: 1 });
     expect((await check(u, '0003')).body.details).toMatchObject({ reason: 'pin_locked' });
     expect((await check(other, '4821')).status).toBe(200);
+  });
+
+  it('authorize asks for the validation step: a card flow pays once per right PIN, a wallet-like method needs none', async () => {
+    const d = await newDriver(s);
+    const other = await registerUser(s);
+    await save(d, { pin: '4821' });
+    await save(other, { pin: '4821' });
+    // A card the provider registered as CREDIT_CARD (the validation step applies to it, pay-flows.md §4).
+    const cardId = `pm_${newToken().slice(0, 16)}`;
+    await s.ctx.db.insert(paymentMethods).values({
+      id: cardId,
+      userId: d.id,
+      provider: 'sandbox',
+      method: 'CREDIT_CARD',
+      token: newToken(),
+      brand: 'MASTERCARD',
+      last4: '8210',
+      expMonth: 12,
+      expYear: 2034,
+    });
+    const stations = [await createStation(s.ctx), await createStation(s.ctx)];
+    const newOrder = async (n: number) => {
+      const st = stations[Math.floor(n / 2)]!;
+      const res = await createOrderReq(s, d.token, orderBody(st.id, st.products[n % 2]!.id));
+      expect(res.status, res.text).toBe(201);
+      return res.body._id as string;
+    };
+    const proofOf = async (u: Registered, pin = '4821') => {
+      const res = await check(u, pin);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.paymentProof).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+      return res.body.paymentProof as string;
+    };
+    const pay = (orderId: string, paymentProof?: string, k?: string) =>
+      authorizeReq(s, d.token, orderId, { ...authBody(3000, cardId), ...(paymentProof ? { paymentProof } : {}) }, k);
+    const refusedFor = async (res: { status: number; body: { details?: { reason?: string } } }) => {
+      expect(res.status).toBe(403);
+      expect(res.body.details?.reason).toBe('validation_required');
+    };
+
+    const first = await newOrder(0);
+    await refusedFor(await pay(first));
+    await refusedFor(await pay(first, 'made-up-proof-made-up-proof-made-up-proof-00')); // not one the server gave
+    await refusedFor(await pay(first, await proofOf(other))); // another driver's proof
+    // A wrong PIN answers no proof (and counts).
+    const wrong = await check(d, '1111');
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.paymentProof).toBeUndefined();
+    const proof = await proofOf(d);
+    const paid = await pay(first, proof, 'key-of-the-first-payment');
+    expect(paid.status, paid.text).toBe(200);
+    // Pressing pay again (a lost answer) after a new PIN: the same payment under the same key, its answer replayed.
+    const replayed = await pay(first, await proofOf(d), 'key-of-the-first-payment');
+    expect(replayed.text).toBe(paid.text);
+    expect(paid.body.state).toBe('PRODUCT_PENDING');
+    expect((await ledgerOf(s, first)).map((e) => e.kind)).toEqual(['HOLD']);
+    // Spent: the same proof does not pay a second order.
+    const second = await newOrder(1);
+    await refusedFor(await pay(second, proof));
+    // Short-lived: an old proof is refused.
+    const late = await proofOf(d);
+    await s.ctx.db
+      .update(authChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authChallenges.userId, d.id));
+    await refusedFor(await pay(second, late));
+    // Two payments racing with one proof: exactly one gets through.
+    const raced = await proofOf(d);
+    const third = await newOrder(2);
+    const answers = await Promise.all([pay(second, raced), pay(third, raced)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
+    // The sandbox's DIRECT_CREDIT test card skips the step (like GOOGLE_PAY, MBWAY, APPLE_PAY).
+    const fourth = await newOrder(3);
+    expect((await authorizeReq(s, d.token, fourth, authBody(3000, d.visaId))).status).toBe(200);
+    // Nothing but the hash of a proof is stored.
+    const stored = JSON.stringify(await s.ctx.db.select().from(authChallenges).where(eq(authChallenges.userId, d.id)));
+    expect(stored).not.toContain(proof);
   });
 });

@@ -177,6 +177,36 @@ describe.each(drivers)('3-D Secure (%s)', (driver) => {
     expect((await s.request(`/api/v4/order/${other.body._id}`, { token: d.token })).body.state).toBe('PAYMENT_PENDING');
   });
 
+  it('an abandoned challenge (the driver backed out): paying again voids it, one new challenge, one hold', async () => {
+    const { d, res, orderId } = await pendingWash();
+    const first = new URL(res.body.userInteraction.urls.start).pathname;
+    // The driver left the issuer's page without answering: nothing is held, the order still waits for payment.
+    expect(await ledgerOf(s, orderId)).toEqual([]);
+    const waiting = await s.request(`/api/v4/order/${orderId}`, { token: d.token });
+    expect(waiting.body.state).toBe('PAYMENT_PENDING');
+    // Back on the summary, pay again with the same card (a new press, a new key): a new challenge replaces the old.
+    const again = await authorizeReq(s, d.token, orderId, {
+      ...authBody(900, d.cardId),
+      userInteraction: { urls: { ...urls, success: `${APP}/pay/wash/finish` } },
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.state).toBe('PAYMENT_PENDING');
+    const second = new URL(again.body.userInteraction.urls.start).pathname;
+    expect(second).not.toBe(first);
+    // The old page is void: answering it (another tab, the forward button) pays nothing.
+    expect((await s.request(first)).status).toBe(404);
+    const stale = await s.request(first, form({ code: '1234', action: 'approve' }));
+    expect(stale.status).not.toBe(303);
+    expect(await ledgerOf(s, orderId)).toEqual([]);
+    const ok = await s.request(second, form({ code: '1234', action: 'approve' }));
+    expect(ok.status).toBe(303);
+    expect((await s.request(`/api/v4/order/${orderId}`, { token: d.token })).body.state).toBe('PRODUCT_ACQUIRED');
+    expect(await ledgerOf(s, orderId)).toEqual([
+      ['HOLD', 900],
+      ['CAPTURE', 900],
+    ]);
+  });
+
   it('a wallet the station does not take is refused, and the open challenge stays', async () => {
     const { d, res, orderId } = await pendingWash();
     const path = new URL(res.body.userInteraction.urls.start).pathname;

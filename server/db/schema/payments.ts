@@ -170,7 +170,7 @@ export const authChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose')
-      .$type<'2FA_REGISTER' | '2FA_AUTHENTICATE' | 'WEBAUTHN_REGISTER' | 'WEBAUTHN_LOGIN'>()
+      .$type<'2FA_REGISTER' | '2FA_AUTHENTICATE' | 'WEBAUTHN_REGISTER' | 'WEBAUTHN_LOGIN' | 'PAYMENT_PROOF'>()
       .notNull(),
     secret: text('secret').notNull(),
     paymentMethodId: text('payment_method_id'),

@@ -63,12 +63,22 @@ export async function authorizePriced({
       { path: 'userInteraction.urls', message: 'Required for this card' },
     ]);
   }
-  // MB WAY above the mandate's limit asks the phone; a priced order does not wait for it yet.
+  // MB WAY pays a priced order (postpay, wash) only within the mandate: up to its limit without PIN, while it is
+  // valid (shell-and-account.md §3). Above it the phone would have to approve, which these flows do not wait for: a
+  // 422 that says so, and the app offers another method.
   if (method.method === 'MBWAY' && mbwayNeedsApproval(method.details ?? null, amount, now)) {
+    const limit = method.details?.limitWithoutPin;
+    const expired = !method.details?.mandateValidUntil || new Date(method.details.mandateValidUntil) <= now;
     throw new ApiError(
       422,
       'unprocessable',
-      'This payment asks for the MB WAY phone, which this order type does not offer yet',
+      expired
+        ? 'Your MB WAY mandate has expired: renew it or pay with another method'
+        : `MB WAY pays this order only up to ${((limit ?? 0) / 100).toFixed(2)} EUR without the phone: pay with another method`,
+      {
+        reason: expired ? 'mbway_mandate_expired' : 'mbway_limit_exceeded',
+        limitWithoutPin: { amount: limit ?? 0, currency: 'EUR', precision: AMOUNT_PRECISION },
+      },
     );
   }
   const declined = DECLINE_REASONS[method.behavior];

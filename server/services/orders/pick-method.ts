@@ -8,6 +8,7 @@ import { type PaymentMethodRow, paymentMethods, stations } from '../../db/schema
 import { ApiError, forbidden, notFound } from '../../errors';
 import { stationMethods } from '../../psp/list-payment-methods';
 import { walletOf, walletTokenBehavior } from '../../psp/wallet-tokens';
+import { checkPaymentProof, spendPaymentProof } from '../payment-methods/payment-proof';
 import { requireSecondFactor } from '../payment-methods/two-factor';
 
 export type Method = Pick<PaymentMethodRow, 'id' | 'behavior' | 'brand' | 'last4'> &
@@ -33,10 +34,7 @@ export async function pickMethod({
         ),
       );
     if (!m) throw notFound('No such payment method');
-    // A fuel card pays only after its own second factor for this order (shell-and-account.md §5).
-    if (input.orderId) {
-      await requireSecondFactor({ ctx, input: { method: m, orderId: input.orderId, now: ctx.clock.now() } });
-    }
+    await confirmSaved(ctx, input, m);
     return m;
   }
   // (A guest owns no saved method: another's id is 404 above, as everywhere.)
@@ -80,8 +78,25 @@ export async function pickMethod({
     .orderBy(desc(paymentMethods.isPreferred), paymentMethods.createdAt)
     .limit(1);
   if (!preferred) throw new ApiError(422, 'unprocessable', 'No payment method: give paymentMethodId or a wallet token');
-  if (input.orderId) {
-    await requireSecondFactor({ ctx, input: { method: preferred, orderId: input.orderId, now: ctx.clock.now() } });
-  }
+  await confirmSaved(ctx, input, preferred);
   return preferred;
+}
+
+/**
+ * A saved method pays only after the driver's validation step (PIN or biometrics: its proof, pay-flows.md §4) and,
+ * for a fuel card, its own second factor for this order (shell-and-account.md §5). The proof is spent last, so a
+ * payment refused for a missing second factor keeps it for the retry after the code.
+ */
+async function confirmSaved(
+  ctx: AppContext,
+  input: { session: AuthSession; body: AuthorizeBody; orderId?: string },
+  method: PaymentMethodRow,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const proof = await checkPaymentProof({
+    ctx,
+    input: { userId: input.session.userId, method: method.method, proof: input.body.paymentProof, now },
+  });
+  if (input.orderId) await requireSecondFactor({ ctx, input: { method, orderId: input.orderId, now } });
+  await spendPaymentProof(ctx, proof, now);
 }

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { paymentPins, users } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { issuePaymentProof } from './payment-proof';
 
 export const PIN_LENGTH = 4;
 export const PIN_MAX_FAILURES = 3;
@@ -96,7 +97,8 @@ export async function validatePin({ ctx, input }: { ctx: AppContext; input: { us
       .where(open)
       .returning({ userId: paymentPins.userId });
     if (!reset) throw locked();
-    return { result: true };
+    // The proof the authorize payload carries (the server's side of the validation step).
+    return { result: true, paymentProof: await issuePaymentProof(ctx, input.userId) };
   }
   const [counted] = await ctx.db
     .update(paymentPins)

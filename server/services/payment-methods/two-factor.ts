@@ -239,8 +239,10 @@ export async function requireSecondFactor({
     )
     .returning({ id: authChallenges.id });
   if (!used) {
+    // The order's id lets the app ask for the code of this very order (a prepay order is created by the same tap).
     throw new ApiError(403, 'forbidden', 'Second factor required: confirm this payment with the code we mail you', {
       reason: 'second_factor_required',
+      orderId: input.orderId,
     });
   }
 }

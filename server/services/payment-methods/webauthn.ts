@@ -16,6 +16,7 @@ import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { authChallenges, users, webauthnCredentials } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
+import { issuePaymentProof } from './payment-proof';
 
 export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const RP_NAME = 'Forecourt Pay';
@@ -205,7 +206,7 @@ export async function login({
     .update(webauthnCredentials)
     .set({ counter: newCounter, lastUsedAt: ctx.clock.now() })
     .where(eq(webauthnCredentials.id, cred.id));
-  return { result: true };
+  return { result: true, paymentProof: await issuePaymentProof(ctx, input.sessionUserId) };
 }
 
 /** has_user_webauthn */

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/http/errors';
 import { authorizeOrder, createOrder, fetchOrder } from '../orders/queries';
 import { type Attempt, attemptFor, authorizeKeyFor, type Selection, sameSelection } from './model/attempt';
 import { meansKey } from './model/pay-means';
+import { summaryRefusal } from './model/refusals';
 import { readAttempt, writeAttempt } from './store';
 
 /** The attempt is over (finished, cancelled, failed for good): the next payment gets new keys. */
@@ -17,6 +18,8 @@ export function endAttempt(): void {
 export type PrepayInput = Selection & {
   /** A saved method, or a device wallet's token (then paymentToken and userDetails). */
   paymentMethodId?: string;
+  /** The validation step's proof (PIN or biometrics), for a card flow. */
+  paymentProof?: string;
   paymentToken?: AuthorizeBody['paymentToken'];
   userDetails?: AuthorizeBody['userDetails'];
   thingId: string | null;
@@ -61,7 +64,11 @@ export async function payPrepay(input: PrepayInput): Promise<Order> {
   } catch (error) {
     // Refused (the pump was taken meanwhile, …): the next try is a new attempt, not a replay of this one. Without an
     // answer (status 0) the attempt stays, so pressing pay again replays its keys.
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) endAttempt();
+    // A fuel card's second factor (or the PIN's proof) is answered on the summary and the same order paid then:
+    // that attempt goes on.
+    const answered = error instanceof ApiError && summaryRefusal(error);
+    const goesOn = answered && (answered.kind === 'secondFactor' || answered.kind === 'validation');
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && !goesOn) endAttempt();
     throw error;
   }
 }
@@ -86,6 +93,7 @@ async function payAttempt(input: PrepayInput, attempt: Attempt, newKey: () => st
     {
       authorizePrice: { amount: input.amount, currency: input.currency as Currency, precision: input.precision },
       ...(input.paymentMethodId ? { paymentMethodId: input.paymentMethodId } : {}),
+      ...(input.paymentProof ? { paymentProof: input.paymentProof } : {}),
       ...(input.paymentToken ? { paymentToken: input.paymentToken } : {}),
       ...(input.userDetails ? { userDetails: input.userDetails } : {}),
       ...(input.returnTo

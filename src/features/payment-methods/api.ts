@@ -7,6 +7,7 @@ import {
   pinStatusResponse,
   providerPageResponse,
   twoFactorOptionsResponse,
+  validationResult,
 } from '../../contract/payment-methods';
 import { api } from '../../lib/http/index';
 
@@ -63,7 +64,7 @@ export const pinApi = {
   save: (body: { pin: string; password?: string }) =>
     api.request('functions/save_pin_prod', functionResult, { method: 'POST', json: body }),
   validate: (pin: string) =>
-    api.request('functions/validate_pin_prod', functionResult, { method: 'POST', json: { pin } }),
+    api.request('functions/validate_pin_prod', validationResult, { method: 'POST', json: { pin } }),
   unlock: (password: string) =>
     api.request('functions/unlock_pin_prod', functionResult, { method: 'POST', json: { password } }),
 };

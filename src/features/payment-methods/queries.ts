@@ -109,8 +109,11 @@ export const useDeactivate = () =>
 type Result = { result: boolean };
 export const useSavePin = () =>
   useMutation<Result, ApiError, { pin: string; password?: string }>({ mutationKey: paymentMethodMutations.savePin });
+/** A right PIN answers the proof the authorize payload carries (paymentProof). */
 export const useValidatePin = () =>
-  useMutation<Result, ApiError, { pin: string }>({ mutationKey: paymentMethodMutations.validatePin });
+  useMutation<Result & { paymentProof?: string | undefined }, ApiError, { pin: string }>({
+    mutationKey: paymentMethodMutations.validatePin,
+  });
 export const useUnlockPin = () =>
   useMutation<Result, ApiError, { password: string }>({ mutationKey: paymentMethodMutations.unlockPin });
 

@@ -3,7 +3,7 @@
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { functionResult } from '../../contract/payment-methods';
+import { functionResult, validationResult } from '../../contract/payment-methods';
 import { api } from '../../lib/http/index';
 import { paymentMethodKeys } from './queries';
 
@@ -40,36 +40,39 @@ export async function registerBiometrics(user: { userId: string; userName?: stri
   await api.request('functions/register_webauthn_prod', functionResult, { method: 'POST', json: { credential } });
 }
 
-/** generate_login_options → the device's passkey → login_webauthn: true when validated. */
-export async function validateWithBiometrics(userId: string): Promise<boolean> {
+/**
+ * generate_login_options → the device's passkey → login_webauthn: the proof the authorize payload carries when
+ * validated (null when not).
+ */
+export async function validateWithBiometrics(userId: string): Promise<string | null> {
   const options = await api.request('functions/generate_login_options_prod', optionsJson, {
     method: 'POST',
     json: { userId },
   });
   // biome-ignore lint/suspicious/noExplicitAny: see above
   const assertion = await startAuthentication({ optionsJSON: options as any });
-  const done = await api.request('functions/login_webauthn_prod', functionResult, {
+  const done = await api.request('functions/login_webauthn_prod', validationResult, {
     method: 'POST',
     json: { userId, assertion },
   });
-  return done.result;
+  return done.result ? (done.paymentProof ?? null) : null;
 }
 
 /**
  * For the summary's validation step: whether biometrics can replace the PIN here, and the validation itself
- * (false when the driver cancels or it fails: the summary then offers the PIN).
+ * (null when the driver cancels or it fails: the summary then offers the PIN; else the payment's proof).
  */
 export function useBiometricValidation(userId: string | null) {
   const has = useQuery({ ...hasBiometricsQuery(), enabled: !!userId });
   const available = !!userId && has.data === true && biometricsSupported();
   return {
     available,
-    validate: async (): Promise<boolean> => {
-      if (!available || !userId) return false;
+    validate: async (): Promise<string | null> => {
+      if (!available || !userId) return null;
       try {
         return await validateWithBiometrics(userId);
       } catch {
-        return false;
+        return null;
       }
     },
   };

@@ -1,12 +1,8 @@
 // pay-flows.md §4: "Card flows show a validation step first; GOOGLE_PAY, MBWAY, DIRECT_CREDIT and APPLE_PAY skip it."
-// (shell-and-account.md §9 "Wallet methods that skip the validation step"). The step is the PIN or biometrics.
-import type { PaymentMethod } from '../../../contract/orders';
+// (shell-and-account.md §9 "Wallet methods that skip the validation step"). The step is the PIN or biometrics; the
+// rule lives in the contract because the server asks for the step's proof at authorize too.
+import { METHODS_WITHOUT_VALIDATION, needsPaymentValidation, type PaymentMethod } from '../../../contract/orders';
 
-export const SKIPS_VALIDATION: readonly PaymentMethod['method'][] = [
-  'GOOGLE_PAY',
-  'MBWAY',
-  'DIRECT_CREDIT',
-  'APPLE_PAY',
-];
+export const SKIPS_VALIDATION: readonly PaymentMethod['method'][] = METHODS_WITHOUT_VALIDATION;
 
-export const needsValidation = (method: PaymentMethod['method']): boolean => !SKIPS_VALIDATION.includes(method);
+export const needsValidation = (method: PaymentMethod['method']): boolean => needsPaymentValidation(method);

@@ -10,7 +10,12 @@ import { BottomSheet, Button, buttonClass, FormAlert, Notice, PasswordField } fr
 import { pinRefusal } from '../../payment-methods/model/pin-errors';
 import { useValidatePin } from '../../payment-methods/queries';
 
-type Props = { open: boolean; onClose: () => void; onValidated: () => void };
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  /** The PIN was right: its proof goes with the authorization (the server asks for it). */
+  onValidated: (paymentProof: string | undefined) => void;
+};
 
 /**
  * The validation step before a card payment (pay-flows.md §2 "PIN entry": 4 digits, numbers only; §5 "A 403 means
@@ -41,10 +46,10 @@ export function PinSheet({ open, onClose, onValidated }: Props) {
     validate.mutate(
       { pin },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setPin('');
           validate.reset();
-          onValidated();
+          onValidated(answer.paymentProof);
         },
         onError: () => setPin(''),
       },

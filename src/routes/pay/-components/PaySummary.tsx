@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Order } from '../../../contract/orders';
+import { MBWAY_LIMIT_WITHOUT_PIN } from '../../../contract/payment-methods';
 import type { Poi } from '../../../contract/stations';
 import {
   type DeviceWallets,
@@ -17,6 +18,7 @@ import {
   userOutcome,
 } from '../../../features/checkout/model/checkout';
 import { interactionStart, type PayMeans, paymentFailed } from '../../../features/checkout/model/pay-means';
+import { mbwayRefusal, type SummaryRefusal, summaryRefusal } from '../../../features/checkout/model/refusals';
 import { needsValidation } from '../../../features/checkout/model/validation-step';
 import {
   amazonReturn,
@@ -32,6 +34,7 @@ import { WalletButtons } from '../../../features/checkout/ui/WalletButtons';
 import { deviceWalletSupport, walletAdapters } from '../../../features/checkout/wallets/registry';
 import { WalletCancelled, type WalletResult } from '../../../features/checkout/wallets/types';
 import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
+import { SecondFactorSheet } from '../../../features/payment-methods/ui/SecondFactorSheet';
 import { useBiometricValidation } from '../../../features/payment-methods/webauthn';
 import { useSession, useUser } from '../../../features/session/queries';
 import { errorText } from '../../../i18n/messages';
@@ -69,8 +72,13 @@ export type PaySummaryProps = {
   onPaid: (order: Order) => void;
   /** Where a failed call (not a lost answer) goes: the payment error page, or the generic one (order creation). */
   failureType?: 'payment' | 'generic';
-  /** The order already waits for the driver on the issuer's page (§4 postpay summary rule): go there. */
+  /**
+   * The order already waits for the driver on the issuer's page (§4 postpay summary rule): go there — once. A driver
+   * who came back from it without answering (closed it, pressed back) gets the summary to pay again, not a loop.
+   */
   pendingInteraction?: string | null;
+  /** This flow waits for the MB WAY phone above the mandate's limit (prepay); postpay and wash do not. */
+  phoneApproval?: boolean;
 };
 
 const NO_SUPPORT: WalletSupport = { GOOGLE_PAY: false, APPLE_PAY: false, AMAZON_PAY: false };
@@ -94,6 +102,24 @@ function userDetailsOf(result: WalletResult): PayMeans['userDetails'] {
 
 const absolute = (href: string) => new URL(href, window.location.origin).toString();
 
+/** The issuer's page the driver was last sent to: coming back to a summary that still points there is no new visit. */
+const CHALLENGE_LEFT_FOR = 'forecourt-challenge-left-for';
+function visitChallenge(start: string) {
+  try {
+    sessionStorage.setItem(CHALLENGE_LEFT_FOR, start);
+  } catch {
+    // Storage refused (private mode): the summary may send the driver to the page once more; nothing is paid twice.
+  }
+  window.location.assign(start);
+}
+function leftFor(): string | null {
+  try {
+    return sessionStorage.getItem(CHALLENGE_LEFT_FOR);
+  } catch {
+    return null;
+  }
+}
+
 export function PaySummary(props: PaySummaryProps) {
   const { station, action } = props;
   const price = props.total;
@@ -107,7 +133,16 @@ export function PaySummary(props: PaySummaryProps) {
   const pinStatus = useQuery({ ...pinStatusQuery(), enabled: !isGuest });
   // Biometrics (WebAuthn) replace the PIN where the driver set them up; the PIN stays the fallback.
   const biometrics = useBiometricValidation(isGuest ? null : (record?.userId ?? null));
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [chosen, choose] = useState<string | null>(null);
+  // A refusal the summary answers itself (a fuel card's code, MB WAY beyond its mandate, the PIN again).
+  const [refusal, setRefusal] = useState<SummaryRefusal | null>(null);
+  const [secondFactor, setSecondFactor] = useState<{ orderId: string; paymentMethodId: string } | null>(null);
+  const lastMeans = useRef<PayMeans | null>(null);
+  const [abandoned, setAbandoned] = useState<string | null>(null);
+  const setChosen = (id: string) => {
+    setRefusal(null);
+    choose(id);
+  };
   const [pinOpen, setPinOpen] = useState(false);
   const [walletBusy, setWalletBusy] = useState<WalletId | null>(null);
   const support = useQuery({
@@ -124,8 +159,20 @@ export function PaySummary(props: PaySummaryProps) {
 
   const pendingInteraction = props.pendingInteraction ?? null;
   useEffect(() => {
-    if (pendingInteraction) window.location.assign(pendingInteraction);
+    if (!pendingInteraction) return;
+    if (leftFor() === pendingInteraction) setAbandoned(pendingInteraction);
+    else visitChallenge(pendingInteraction);
   }, [pendingInteraction]);
+  useEffect(() => {
+    // Back from the issuer's page into the summary the browser kept (back/forward cache): load it afresh, so it shows
+    // the order as it is now and a new press of pay is a new authorization.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+  const waitingForIssuer = !!pendingInteraction && abandoned !== pendingInteraction;
 
   // §5 "Google Pay and Apple Pay methods are removed when the device does not support them".
   // (Until the device has answered, the list stays whole: the chosen method does not flip.)
@@ -160,7 +207,10 @@ export function PaySummary(props: PaySummaryProps) {
     twoFactorMethod: user.data?.twoFactorMethod ?? 'none',
     voucherPreviewLoading: props.voucherPreviewLoading ?? false,
   });
-  const busy = action.isPending || !!pendingInteraction || walletBusy !== null;
+  // MB WAY beyond its mandate where the flow does not wait for the phone: explained, another method offered.
+  const mbway = isGuest ? null : mbwayRefusal(method, price, new Date(), props.phoneApproval ?? false);
+  const shownRefusal = mbway ?? refusal;
+  const busy = action.isPending || waitingForIssuer || walletBusy !== null;
   const canUseWallet = !!price && online && !busy && !(props.voucherPreviewLoading ?? false);
   const canPay =
     !isGuest &&
@@ -169,11 +219,19 @@ export function PaySummary(props: PaySummaryProps) {
     online &&
     !busy &&
     block === null &&
+    mbway === null &&
     !(validation && (pinStatus.isPending || pinMissing));
   // The catalog's message is "Pay {total}": the placeholder keeps that name.
   const total = price ? formatMoney(price, i18n.locale) : '';
+  const limitWithoutPin = method?.method === 'MBWAY' ? method.details.limitWithoutPin : undefined;
+  const mbwayLimit = formatMoney(
+    limitWithoutPin ?? { amount: MBWAY_LIMIT_WITHOUT_PIN, currency: 'EUR', precision: 2 },
+    i18n.locale,
+  );
 
   function authorize(means: PayMeans) {
+    lastMeans.current = means;
+    setRefusal(null);
     action.mutate(
       {
         ...means,
@@ -184,7 +242,7 @@ export function PaySummary(props: PaySummaryProps) {
           // 3-D Secure: the card issuer's page first; it sends the driver back to this flow or the error page.
           const start = interactionStart(order);
           if (start) {
-            window.location.assign(start);
+            visitChallenge(start);
             return;
           }
           if (paymentFailed(order)) {
@@ -195,6 +253,16 @@ export function PaySummary(props: PaySummaryProps) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 0) return;
+          const answered = error instanceof ApiError ? summaryRefusal(error) : null;
+          if (answered?.kind === 'secondFactor') {
+            if (answered.orderId && means.paymentMethodId) {
+              setSecondFactor({ orderId: answered.orderId, paymentMethodId: means.paymentMethodId });
+              return;
+            }
+          } else if (answered) {
+            setRefusal(answered);
+            return;
+          }
           void navigate({ to: '/error', search: props.failureType === 'generic' ? {} : { type: 'payment' } });
         },
       },
@@ -254,9 +322,12 @@ export function PaySummary(props: PaySummaryProps) {
     if (!validation) return authorize({ paymentMethodId: method.id });
     if (!biometrics.available) return setPinOpen(true);
     const id = method.id;
+    // The validation step's proof goes with the authorization: the server asks for it (pay-flows.md §4).
     void biometrics
       .validate()
-      .then((ok) => (ok ? authorize({ paymentMethodId: id }) : setPinOpen(pinStatus.data?.result === true)));
+      .then((proof) =>
+        proof ? authorize({ paymentMethodId: id, paymentProof: proof }) : setPinOpen(pinStatus.data?.result === true),
+      );
   }
 
   return (
@@ -267,7 +338,7 @@ export function PaySummary(props: PaySummaryProps) {
         guestAllowed ? (
           <WalletButtons wallets={wallets} disabled={!canUseWallet} busy={walletBusy} onPay={payWithWallet} />
         ) : (
-          <Button size="lg" disabled={!canPay} loading={action.isPending || !!pendingInteraction} onClick={onPay}>
+          <Button size="lg" disabled={!canPay} loading={action.isPending || waitingForIssuer} onClick={onPay}>
             {i18n._(msg`Pay ${total}`)}
           </Button>
         )
@@ -325,6 +396,34 @@ export function PaySummary(props: PaySummaryProps) {
           <Trans>This payment method cannot be used on this device. Choose another one.</Trans>
         </Notice>
       ) : null}
+      {abandoned && !action.isPending ? (
+        <Notice
+          tone="warning"
+          title={<Trans>Your bank's security check was not finished.</Trans>}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => visitChallenge(abandoned)}>
+              <Trans>Continue the check</Trans>
+            </Button>
+          }
+        >
+          <Trans>Nothing was charged. Pay again to start a new check, or choose another payment method.</Trans>
+        </Notice>
+      ) : null}
+      {shownRefusal?.kind === 'mbwayLimit' ? (
+        <Notice tone="warning" title={<Trans>MB WAY cannot pay this amount here</Trans>}>
+          {i18n._(
+            msg`Above ${mbwayLimit}, MB WAY needs approval on your phone, which this payment cannot wait for. Choose another payment method.`,
+          )}
+        </Notice>
+      ) : shownRefusal?.kind === 'mbwayExpired' ? (
+        <Notice tone="warning" title={<Trans>Your MB WAY authorization has expired</Trans>}>
+          <Trans>Renew it in your payment methods, or choose another payment method.</Trans>
+        </Notice>
+      ) : shownRefusal?.kind === 'validation' ? (
+        <Notice tone="warning">
+          <Trans>Please confirm this payment with your PIN again.</Trans>
+        </Notice>
+      ) : null}
       {pinMissing ? (
         <Notice
           tone="info"
@@ -340,9 +439,18 @@ export function PaySummary(props: PaySummaryProps) {
       <PinSheet
         open={pinOpen}
         onClose={() => setPinOpen(false)}
-        onValidated={() => {
+        onValidated={(proof) => {
           setPinOpen(false);
-          if (method) authorize({ paymentMethodId: method.id });
+          if (method) authorize({ paymentMethodId: method.id, ...(proof ? { paymentProof: proof } : {}) });
+        }}
+      />
+      <SecondFactorSheet
+        target={secondFactor}
+        onClose={() => setSecondFactor(null)}
+        onVerified={() => {
+          setSecondFactor(null);
+          // The same means (and the same PIN proof, kept by the refusal) once more: the code allows this order.
+          if (lastMeans.current) authorize(lastMeans.current);
         }}
       />
       <FormAlert>{alert}</FormAlert>

@@ -61,6 +61,7 @@ function PrepaySummary() {
           currency,
           precision,
           ...(means.paymentMethodId ? { paymentMethodId: means.paymentMethodId } : {}),
+          ...(means.paymentProof ? { paymentProof: means.paymentProof } : {}),
           ...(means.paymentToken ? { paymentToken: means.paymentToken } : {}),
           ...(means.userDetails ? { userDetails: means.userDetails } : {}),
           thingId: user.data?.thingId ?? null,
@@ -85,6 +86,7 @@ function PrepaySummary() {
       }
       voucherPreviewLoading={previewLoading(preview)}
       failureType="generic"
+      phoneApproval
       returnTo={{
         success: router.buildLocation({
           to: '/pay/prepay/fueling',

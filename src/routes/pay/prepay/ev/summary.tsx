@@ -63,7 +63,8 @@ function EvSummary() {
   const canPay =
     !isGuest && !!method && !!hold && online && !pay.isPending && !(validation && (pinStatus.isPending || pinMissing));
 
-  function payNow() {
+  /** paymentProof: the PIN's proof, which the server asks for on card flows (pay-flows.md §4 validation step). */
+  function payNow(paymentProof?: string) {
     if (!method || !hold) return;
     pay.mutate(
       {
@@ -74,6 +75,7 @@ function EvSummary() {
         currency: hold.currency,
         precision: hold.precision,
         paymentMethodId: method.id,
+        ...(paymentProof ? { paymentProof } : {}),
         thingId: user.data?.thingId ?? null,
         partner: query.partner,
         returnTo: {
@@ -178,9 +180,9 @@ function EvSummary() {
       <PinSheet
         open={pinOpen}
         onClose={() => setPinOpen(false)}
-        onValidated={() => {
+        onValidated={(proof) => {
           setPinOpen(false);
-          payNow();
+          payNow(proof);
         }}
       />
       <FormAlert>{alert}</FormAlert>

@@ -1,0 +1,53 @@
+// What the summary makes of a refused authorization (pay-flows.md §4 "Authorization failure goes to /error type
+// payment"), besides the error page: refusals the driver can answer on the summary itself.
+import { atPrecision } from '../../../contract/money';
+import type { PaymentMethod } from '../../../contract/orders';
+
+export type SummaryRefusal =
+  /** A fuel card's second factor for this order (shell-and-account.md §5): the code step, then pay again. */
+  | { kind: 'secondFactor'; orderId: string | null }
+  /** MB WAY beyond its mandate in a flow that does not wait for the phone (postpay, wash): another method. */
+  | { kind: 'mbwayLimit' }
+  | { kind: 'mbwayExpired' }
+  /** The validation step's proof was missing or spent: the PIN (or biometrics) again. */
+  | { kind: 'validation' };
+
+type Refused = { status: number; details?: unknown };
+
+/** The refusals the summary answers itself; null: the payment error page. */
+export function summaryRefusal(error: Refused): SummaryRefusal | null {
+  const details = (error.details ?? {}) as { reason?: unknown; orderId?: unknown };
+  const reason = typeof details.reason === 'string' ? details.reason : null;
+  if (error.status === 403 && reason === 'second_factor_required') {
+    return { kind: 'secondFactor', orderId: typeof details.orderId === 'string' ? details.orderId : null };
+  }
+  if (error.status === 403 && reason === 'validation_required') return { kind: 'validation' };
+  if (error.status === 422 && reason === 'mbway_limit_exceeded') return { kind: 'mbwayLimit' };
+  if (error.status === 422 && reason === 'mbway_mandate_expired') return { kind: 'mbwayExpired' };
+  return null;
+}
+
+/**
+ * MB WAY in a flow that does not wait for the phone (postpay, wash): it pays only within the mandate — up to its
+ * limit without PIN, while it is valid (shell-and-account.md §3). Prepay asks the phone instead (phoneApproval).
+ */
+export function mbwayRefusal(
+  method: Pick<PaymentMethod, 'method' | 'details'> | null,
+  total: { amount: number; precision: number } | null,
+  now: Date,
+  phoneApproval: boolean,
+): SummaryRefusal | null {
+  if (phoneApproval || method?.method !== 'MBWAY' || !total) return null;
+  const until = method.details.mandateValidUntil;
+  if (!until || new Date(until) <= now) return { kind: 'mbwayExpired' };
+  const limit = method.details.limitWithoutPin;
+  // Compared at the finer of the two precisions (a limit in cents, a total in cents or tenths of a cent).
+  const precision = Math.max(limit?.precision ?? 0, total.precision);
+  if (
+    limit &&
+    atPrecision(total.amount, total.precision, precision) > atPrecision(limit.amount, limit.precision, precision)
+  ) {
+    return { kind: 'mbwayLimit' };
+  }
+  return null;
+}

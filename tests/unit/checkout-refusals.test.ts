@@ -1,0 +1,63 @@
+// The refusals the pay summary answers itself (features/checkout/model/refusals.ts): a fuel card's second factor,
+// the validation step again, MB WAY beyond its mandate where the flow does not wait for the phone.
+import { describe, expect, it } from 'vitest';
+import type { PaymentMethod } from '../../src/contract/orders';
+import { mbwayRefusal, summaryRefusal } from '../../src/features/checkout/model/refusals';
+
+const NOW = new Date('2031-03-01T08:00:00Z');
+const mbway = (details: Partial<PaymentMethod['details']> = {}): Pick<PaymentMethod, 'method' | 'details'> => ({
+  method: 'MBWAY',
+  details: {
+    phoneNumber: '+351 912345678',
+    mandateValidUntil: '2031-09-01T00:00:00Z',
+    limitWithoutPin: { amount: 2000, currency: 'EUR', precision: 2 },
+    ...details,
+  },
+});
+const eur = (amount: number, precision = 2) => ({ amount, precision });
+
+describe('summaryRefusal', () => {
+  it('a fuel card asking for its code names the order to confirm', () => {
+    expect(summaryRefusal({ status: 403, details: { reason: 'second_factor_required', orderId: 'o1' } })).toEqual({
+      kind: 'secondFactor',
+      orderId: 'o1',
+    });
+  });
+  it('a missing or spent PIN proof asks for the validation step again', () => {
+    expect(summaryRefusal({ status: 403, details: { reason: 'validation_required' } })).toEqual({ kind: 'validation' });
+  });
+  it('MB WAY beyond its limit or with an expired mandate is explained on the summary', () => {
+    expect(summaryRefusal({ status: 422, details: { reason: 'mbway_limit_exceeded' } })).toEqual({
+      kind: 'mbwayLimit',
+    });
+    expect(summaryRefusal({ status: 422, details: { reason: 'mbway_mandate_expired' } })).toEqual({
+      kind: 'mbwayExpired',
+    });
+  });
+  it('anything else goes to the payment error page', () => {
+    expect(summaryRefusal({ status: 403, details: { reason: 'second_factor_not_registered' } })).toBeNull();
+    expect(summaryRefusal({ status: 422, details: [{ path: 'amount' }] })).toBeNull();
+    expect(summaryRefusal({ status: 409 })).toBeNull();
+  });
+});
+
+describe('mbwayRefusal', () => {
+  it('above the limit without PIN, a flow that does not wait for the phone refuses MB WAY', () => {
+    expect(mbwayRefusal(mbway(), eur(2001), NOW, false)).toEqual({ kind: 'mbwayLimit' });
+    expect(mbwayRefusal(mbway(), eur(20001, 3), NOW, false)).toEqual({ kind: 'mbwayLimit' });
+  });
+  it('up to the limit, within the mandate, MB WAY pays', () => {
+    expect(mbwayRefusal(mbway(), eur(2000), NOW, false)).toBeNull();
+    expect(mbwayRefusal(mbway(), eur(20000, 3), NOW, false)).toBeNull();
+  });
+  it('an expired mandate is refused whatever the amount', () => {
+    expect(mbwayRefusal(mbway({ mandateValidUntil: '2031-02-01T00:00:00Z' }), eur(500), NOW, false)).toEqual({
+      kind: 'mbwayExpired',
+    });
+  });
+  it('prepay asks the phone instead; other methods are not concerned', () => {
+    expect(mbwayRefusal(mbway(), eur(5000), NOW, true)).toBeNull();
+    expect(mbwayRefusal({ method: 'DIRECT_CREDIT', details: {} }, eur(5000), NOW, false)).toBeNull();
+    expect(mbwayRefusal(null, eur(5000), NOW, false)).toBeNull();
+  });
+});
