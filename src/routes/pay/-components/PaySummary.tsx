@@ -71,6 +71,8 @@ export type PaySummaryProps = {
   failureType?: 'payment' | 'generic';
   /** The order already waits for the driver on the issuer's page (§4 postpay summary rule): go there. */
   pendingInteraction?: string | null;
+  /** The pay button's text when "Pay {total}" is not what happens (EV: the amount is reserved, not paid). */
+  payLabel?: string;
 };
 
 const NO_SUPPORT: WalletSupport = { GOOGLE_PAY: false, APPLE_PAY: false, AMAZON_PAY: false };
@@ -268,7 +270,7 @@ export function PaySummary(props: PaySummaryProps) {
           <WalletButtons wallets={wallets} disabled={!canUseWallet} busy={walletBusy} onPay={payWithWallet} />
         ) : (
           <Button size="lg" disabled={!canPay} loading={action.isPending || !!pendingInteraction} onClick={onPay}>
-            {i18n._(msg`Pay ${total}`)}
+            {props.payLabel ?? i18n._(msg`Pay ${total}`)}
           </Button>
         )
       }

@@ -1,25 +1,23 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
-import { needsValidation } from '../../../../features/checkout/model/validation-step';
+import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { usePayPrepay } from '../../../../features/checkout/queries';
-import { PaymentMethodPicker } from '../../../../features/checkout/ui/PaymentMethodPicker';
-import { PinSheet } from '../../../../features/checkout/ui/PinSheet';
 import { parkingOf, preAuthorizationFor } from '../../../../features/ev/model/ev';
 import { useAccountFeatures } from '../../../../features/ev/queries';
+import { carOdometerMOf, odometerRejection } from '../../../../features/odometer/model/odometer';
+import { odometerSelection, readOdometer, rejectOdometer } from '../../../../features/odometer/store';
 import { orderGroup } from '../../../../features/orders/model/search';
-import { pinStatusQuery, usePaymentMethods } from '../../../../features/payment-methods/queries';
 import { useSession, useUser } from '../../../../features/session/queries';
-import { errorText } from '../../../../i18n/messages';
-import { ApiError } from '../../../../lib/http/errors';
+import { previewLoading } from '../../../../features/vouchers/model/preview';
+import { prepayPreviewBody } from '../../../../features/vouchers/model/preview-body';
+import { useDiscountPreview } from '../../../../features/vouchers/queries';
+import { DiscountPreview } from '../../../../features/vouchers/ui/DiscountPreview';
 import { formatMoney, formatUnitPrice } from '../../../../lib/money';
-import { useOnline } from '../../../../lib/use-online';
-import { Button, buttonClass, FormAlert, Loading, Money, Notice, Page, Section, SkeletonList } from '../../../../ui';
+import { Money } from '../../../../ui';
 import { requireEvCharging } from '../../-components/ev-guard';
 import { OrderFacts } from '../../-components/OrderFacts';
+import { type PayAction, PaySummary } from '../../-components/PaySummary';
 import { StepSkeleton } from '../-components/StepSkeleton';
 import { useChosenPump } from '../-components/use-chosen-pump';
 
@@ -31,164 +29,145 @@ export const Route = createFileRoute('/pay/prepay/ev/summary')({
 
 /**
  * The EV summary (pay-flows.md §2): port, price per unit, parking price and free-parking hours, discounts, and the
- * pre-authorization that is held (§9). Paying is the prepay summary's: create and authorize with the attempt's keys.
+ * pre-authorization that is held (§9). Paying is the shared summary's (picker, PIN or biometrics, 3-D Secure, wallets);
+ * the amount authorized is the pre-authorization of the port's currency.
  */
 function EvSummary() {
   const { i18n } = useLingui();
   const query = Route.useSearch();
   const navigate = useNavigate();
   const router = useRouter();
-  const online = useOnline();
   const record = useSession();
   const isGuest = !record || record.isGuest === true;
   const user = useUser(isGuest ? null : record?.userId);
   const features = useAccountFeatures();
-  const methods = usePaymentMethods(isGuest ? null : (record?.userId ?? null));
   const { station, pump: port, item } = useChosenPump(query);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const hold = item && features.data ? preAuthorizationFor(features.data, item.currency) : null;
+  // The vouchers' discount on a charge up to the pre-authorization (none for guests, pay-flows.md §6).
+  const preview = useDiscountPreview(
+    isGuest || !hold
+      ? null
+      : prepayPreviewBody({ poiId: station?._id, pump: port, item, amount: hold.amount, currency: hold.currency }),
+  );
   const pay = usePayPrepay();
-  const [pinOpen, setPinOpen] = useState(false);
-  const pinStatus = useQuery({ ...pinStatusQuery(), enabled: !isGuest });
-  const alert = pay.error instanceof ApiError && pay.error.status === 0 ? errorText(i18n, pay.error) : null;
+  const selection = odometerSelection(query.pid ?? '', query.productId ?? '');
+  const odometer = readOdometer(selection);
 
-  if (!station) return <StepSkeleton rows={2} />;
+  if (!station || (!isGuest && features.isPending)) return <StepSkeleton rows={2} />;
   // "The summary requires a selected pump, else go to /pay."
   if (!port || !item) return <Navigate to="/pay" search={true} replace />;
-  const hold = features.data ? preAuthorizationFor(features.data, item.currency) : null;
-  const parking = parkingOf(item);
-  const list = methods.data ?? [];
-  const method = list.find((m) => m.id === chosen) ?? list.find((m) => m.isPreferred) ?? list[0] ?? null;
-  const validation = !!method && needsValidation(method.method);
-  const pinMissing = validation && pinStatus.data?.result === false;
-  const canPay =
-    !isGuest && !!method && !!hold && online && !pay.isPending && !(validation && (pinStatus.isPending || pinMissing));
-
-  function payNow() {
-    if (!method || !hold) return;
-    pay.mutate(
-      {
-        pid: station!._id,
-        productId: port!._id,
-        fuelTypeId: item!.itemCode,
-        amount: hold.amount,
-        currency: hold.currency,
-        precision: hold.precision,
-        paymentMethodId: method.id,
-        thingId: user.data?.thingId ?? null,
-        partner: query.partner,
-        returnTo: {
-          success: router.buildLocation({ to: '/pay/prepay/ev/charging', search: (prev) => prev }).href,
-          error: router.buildLocation({ to: '/error', search: { type: 'payment' } }).href,
-        },
-      },
-      {
-        onSuccess: (order) => {
-          if (['FAILED', 'REJECTED', 'PROBLEM', 'CANCELLED'].includes(order.state)) {
-            void navigate({ to: '/error', search: { type: 'payment' } });
-            return;
-          }
-          void navigate({
-            to: '/pay/prepay/ev/charging',
-            search: (prev) => ({ ...prev, orderId: order._id, orderType: 'PREPAY' }),
-          });
-        },
-        onError: (error) => {
-          if (!(error instanceof ApiError && error.status === 0)) void navigate({ to: '/error', search: {} });
-        },
-      },
-    );
+  // The odometer screen comes before payment when the account asks for it (pay-flows.md §2, §4 EV flow).
+  if (!isGuest && features.data?.showOdometerScreenBeforeCheckout && (!odometer || odometer.rejectedBelowKm !== null)) {
+    return <Navigate to="/pay/odometer" search={(prev) => ({ ...prev, next: 'ev' as const })} replace />;
   }
+  const parking = parkingOf(item);
+  const answer = odometer?.answer ?? null;
+
+  const action: PayAction = {
+    isPending: pay.isPending,
+    error: pay.error,
+    mutate: (means, callbacks) => {
+      if (!hold) return;
+      pay.mutate(
+        {
+          pid: station._id,
+          productId: port._id,
+          fuelTypeId: item.itemCode,
+          amount: hold.amount,
+          currency: hold.currency,
+          precision: hold.precision,
+          ...(means.paymentMethodId ? { paymentMethodId: means.paymentMethodId } : {}),
+          ...(means.paymentToken ? { paymentToken: means.paymentToken } : {}),
+          ...(means.userDetails ? { userDetails: means.userDetails } : {}),
+          thingId: answer?.thingId ?? user.data?.thingId ?? null,
+          ...(carOdometerMOf(answer) !== undefined ? { carOdometerM: carOdometerMOf(answer) } : {}),
+          partner: query.partner,
+          ...(means.userInteraction ? { returnTo: means.userInteraction.urls } : {}),
+        },
+        {
+          onSuccess: callbacks.onSuccess,
+          onError: (error) => {
+            // "Mileage may not be lower than the previous value": back to the screen, the reading kept.
+            const previousKm = odometerRejection(error);
+            if (previousKm === null) return callbacks.onError(error);
+            rejectOdometer(selection, previousKm);
+            void navigate({ to: '/pay/odometer', search: (prev) => ({ ...prev, next: 'ev' as const }), replace: true });
+          },
+        },
+      );
+    },
+  };
 
   const unitPrice = formatUnitPrice(
     { amount: item.price, currency: item.currency, precision: item.precision },
     i18n.locale,
   );
   return (
-    <Page
-      eyebrow={station.brand}
-      title={<Trans>Summary</Trans>}
-      actions={
-        <Button
-          size="lg"
-          disabled={!canPay}
-          loading={pay.isPending}
-          onClick={() => (validation ? setPinOpen(true) : payNow())}
-        >
-          {hold ? i18n._(msg`Reserve ${formatMoney(hold, i18n.locale)} and start`) : <Trans>Start charging</Trans>}
-        </Button>
+    <PaySummary
+      station={station}
+      total={hold}
+      action={action}
+      payLabel={hold ? i18n._(msg`Reserve ${formatMoney(hold, i18n.locale)} and start`) : undefined}
+      voucherPreview={<DiscountPreview state={preview} totalLabel={<Trans>You pay at most</Trans>} />}
+      voucherPreviewLoading={previewLoading(preview)}
+      failureType="generic"
+      returnTo={{
+        // The order id is added once the order exists (usePayPrepay).
+        success: router.buildLocation({
+          to: '/pay/prepay/ev/charging',
+          search: (prev) => ({ ...prev, orderType: 'PREPAY' }),
+        }).href,
+        error: router.buildLocation({ to: '/error', search: { type: 'payment' } }).href,
+      }}
+      onPaid={(order) =>
+        void navigate({
+          to: '/pay/prepay/ev/charging',
+          search: (prev) => ({ ...prev, orderId: order._id, orderType: 'PREPAY' }),
+        })
       }
-    >
-      <OrderFacts
-        rows={[
-          { label: <Trans>Charger</Trans>, value: `${port.name} · ${item.marketingName}` },
-          { label: <Trans>Price per kWh</Trans>, value: unitPrice },
-          ...(parking.price
-            ? [
-                {
-                  label: <Trans>Parking</Trans>,
-                  value: parking.window
-                    ? i18n._(
-                        msg`${formatUnitPrice(parking.price, i18n.locale)} per min (${parking.window.start}–${parking.window.end})`,
-                      )
-                    : i18n._(msg`${formatUnitPrice(parking.price, i18n.locale)} per min`),
-                },
-              ]
-            : []),
-          ...(parking.freeHours !== null
-            ? [{ label: <Trans>Free parking</Trans>, value: i18n._(msg`${parking.freeHours} h`) }]
-            : []),
-        ]}
-        total={{
-          label: <Trans>Pre-authorization</Trans>,
-          value: hold ? <Money value={hold} size="lg" /> : <Trans>Not available</Trans>,
-        }}
-        note={
-          <Trans>
-            This amount is reserved on your card. You pay only for the energy and time you use; the rest is released.
-          </Trans>
-        }
-      />
-      {/* Discounts: the voucher preview fills this slot once the discount engine offers EV discounts. */}
-      {isGuest ? (
-        <Notice
-          tone="info"
-          live="none"
-          title={<Trans>Log in or register to pay with a saved card.</Trans>}
-          action={
-            <Link to="/login" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-              <Trans>Log in</Trans>
-            </Link>
+      facts={
+        <OrderFacts
+          rows={[
+            { label: <Trans>Charger</Trans>, value: `${port.name} · ${item.marketingName}` },
+            { label: <Trans>Price per kWh</Trans>, value: unitPrice },
+            ...(parking.price
+              ? [
+                  {
+                    label: <Trans>Parking</Trans>,
+                    value: parking.window
+                      ? i18n._(
+                          msg`${formatUnitPrice(parking.price, i18n.locale)} per min (${parking.window.start}–${parking.window.end})`,
+                        )
+                      : i18n._(msg`${formatUnitPrice(parking.price, i18n.locale)} per min`),
+                  },
+                ]
+              : []),
+            ...(parking.freeHours !== null
+              ? [{ label: <Trans>Free parking</Trans>, value: i18n._(msg`${parking.freeHours} h`) }]
+              : []),
+            ...(answer
+              ? [
+                  {
+                    label: <Trans>Mileage</Trans>,
+                    value:
+                      answer.kind === 'reading'
+                        ? i18n._(msg`${new Intl.NumberFormat(i18n.locale).format(answer.km)} km`)
+                        : i18n._(msg`Not given`),
+                  },
+                ]
+              : []),
+          ]}
+          total={{
+            label: <Trans>Pre-authorization</Trans>,
+            value: hold ? <Money value={hold} size="lg" /> : <Trans>Not available</Trans>,
+          }}
+          note={
+            <Trans>
+              This amount is reserved on your card. You pay only for the energy and time you use; the rest is released.
+            </Trans>
           }
         />
-      ) : (
-        <Section title={<Trans>Payment method</Trans>}>
-          {methods.isPending ? (
-            <Loading label={i18n._(msg`Loading your payment methods…`)}>
-              <SkeletonList rows={1} />
-            </Loading>
-          ) : list.length === 0 ? (
-            <Notice tone="warning" live="none">
-              <Trans>You have no saved payment method.</Trans>
-            </Notice>
-          ) : (
-            <PaymentMethodPicker methods={list} value={method?.id ?? null} onChange={setChosen} />
-          )}
-        </Section>
-      )}
-      <PinSheet
-        open={pinOpen}
-        onClose={() => setPinOpen(false)}
-        onValidated={() => {
-          setPinOpen(false);
-          payNow();
-        }}
-      />
-      <FormAlert>{alert}</FormAlert>
-      {!online ? (
-        <Notice tone="warning">
-          <Trans>You are offline</Trans>
-        </Notice>
-      ) : null}
-    </Page>
+      }
+    />
   );
 }
