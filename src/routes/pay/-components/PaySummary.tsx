@@ -73,6 +73,8 @@ export type PaySummaryProps = {
   pendingInteraction?: string | null;
   /** The pay button's text when "Pay {total}" is not what happens (EV: the amount is reserved, not paid). */
   payLabel?: string;
+  /** The page title when it is not "Summary" (the gift card page). */
+  title?: ReactNode;
 };
 
 const NO_SUPPORT: WalletSupport = { GOOGLE_PAY: false, APPLE_PAY: false, AMAZON_PAY: false };
@@ -264,7 +266,7 @@ export function PaySummary(props: PaySummaryProps) {
   return (
     <Page
       eyebrow={station?.brand}
-      title={<Trans>Summary</Trans>}
+      title={props.title ?? <Trans>Summary</Trans>}
       actions={
         guestAllowed ? (
           <WalletButtons wallets={wallets} disabled={!canUseWallet} busy={walletBusy} onPay={payWithWallet} />
