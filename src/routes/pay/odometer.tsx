@@ -23,7 +23,7 @@ import { Button, Loading, Page, Section, SkeletonList, TextField } from '../../u
 import { OdometerIcon } from '../../ui/icons';
 
 /** The summary the screen leads to (the flow it stands in). */
-const odometerSearch = orderGroup.extend({ next: z.enum(['ev']).catch('ev') });
+const odometerSearch = orderGroup.extend({ next: z.enum(['ev', 'prepay']).catch('prepay') });
 
 export const Route = createFileRoute('/pay/odometer')({
   validateSearch: odometerSearch,
@@ -71,7 +71,11 @@ function OdometerScreen() {
   const error: OdometerError | null = touched ? odometerError(km, previous) : null;
 
   function goOn() {
-    void navigate({ to: '/pay/prepay/ev/summary', search: (prev) => ({ ...prev, next: undefined }), replace: true });
+    void navigate({
+      to: query.next === 'ev' ? '/pay/prepay/ev/summary' : '/pay/prepay/summary',
+      search: (prev) => ({ ...prev, next: undefined }),
+      replace: true,
+    });
   }
   function submit() {
     setTouched(true);

@@ -2,13 +2,12 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { exitContext, useLeave } from '../../../../app/leave';
 import { leaveTarget } from '../../../../app/query-carry';
 import { canCancelCharge, chargingPhase } from '../../../../features/ev/model/ev';
 import { useStopCharging } from '../../../../features/ev/queries';
 import { ChargeMeter } from '../../../../features/ev/ui/ChargeMeter';
-import { clearOdometer } from '../../../../features/odometer/store';
 import { PLANS } from '../../../../features/orders/model/order-wait';
 import { orderGroup } from '../../../../features/orders/model/search';
 import { useOrderSnapshot } from '../../../../features/orders/queries';
@@ -49,8 +48,6 @@ function Charging({ orderId, pid, productId }: { orderId: string; pid: string; p
   const { state, cancel, dismissNotice } = useOrderWait(orderId, PLANS.evCharging);
   useFlowExit(state, orderId);
   const stop = useStopCharging();
-  // The reading went with the order: the next payment asks again.
-  useEffect(() => clearOdometer(), []);
   const [confirm, setConfirm] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const titleId = useId();

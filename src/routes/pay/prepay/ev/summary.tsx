@@ -5,8 +5,6 @@ import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/rea
 import { usePayPrepay } from '../../../../features/checkout/queries';
 import { parkingOf, preAuthorizationFor } from '../../../../features/ev/model/ev';
 import { useAccountFeatures } from '../../../../features/ev/queries';
-import { carOdometerMOf, odometerRejection } from '../../../../features/odometer/model/odometer';
-import { odometerSelection, readOdometer, rejectOdometer } from '../../../../features/odometer/store';
 import { orderGroup } from '../../../../features/orders/model/search';
 import { useSession, useUser } from '../../../../features/session/queries';
 import { previewLoading } from '../../../../features/vouchers/model/preview';
@@ -16,8 +14,10 @@ import { DiscountPreview } from '../../../../features/vouchers/ui/DiscountPrevie
 import { formatMoney, formatUnitPrice } from '../../../../lib/money';
 import { Money } from '../../../../ui';
 import { requireEvCharging } from '../../-components/ev-guard';
+import { mileageFacts } from '../../-components/mileage-fact';
 import { OrderFacts } from '../../-components/OrderFacts';
 import { type PayAction, PaySummary } from '../../-components/PaySummary';
+import { useOdometerStep } from '../../-components/use-odometer-step';
 import { StepSkeleton } from '../-components/StepSkeleton';
 import { useChosenPump } from '../-components/use-chosen-pump';
 
@@ -50,18 +50,15 @@ function EvSummary() {
       : prepayPreviewBody({ poiId: station?._id, pump: port, item, amount: hold.amount, currency: hold.currency }),
   );
   const pay = usePayPrepay();
-  const selection = odometerSelection(query.pid ?? '', query.productId ?? '');
-  const odometer = readOdometer(selection);
+  const odometer = useOdometerStep({ pid: query.pid, productId: query.productId, isGuest, next: 'ev' });
 
-  if (!station || (!isGuest && features.isPending)) return <StepSkeleton rows={2} />;
+  if (!station || odometer.loading) return <StepSkeleton rows={2} />;
   // "The summary requires a selected pump, else go to /pay."
   if (!port || !item) return <Navigate to="/pay" search={true} replace />;
   // The odometer screen comes before payment when the account asks for it (pay-flows.md §2, §4 EV flow).
-  if (!isGuest && features.data?.showOdometerScreenBeforeCheckout && (!odometer || odometer.rejectedBelowKm !== null)) {
-    return <Navigate to="/pay/odometer" search={(prev) => ({ ...prev, next: 'ev' as const })} replace />;
-  }
+  if (odometer.needed) return <Navigate to="/pay/odometer" search={(prev) => ({ ...prev, next: 'ev' })} replace />;
   const parking = parkingOf(item);
-  const answer = odometer?.answer ?? null;
+  const answer = odometer.answer;
 
   const action: PayAction = {
     isPending: pay.isPending,
@@ -79,19 +76,17 @@ function EvSummary() {
           ...(means.paymentMethodId ? { paymentMethodId: means.paymentMethodId } : {}),
           ...(means.paymentToken ? { paymentToken: means.paymentToken } : {}),
           ...(means.userDetails ? { userDetails: means.userDetails } : {}),
-          thingId: answer?.thingId ?? user.data?.thingId ?? null,
-          ...(carOdometerMOf(answer) !== undefined ? { carOdometerM: carOdometerMOf(answer) } : {}),
+          ...odometer.order(user.data?.thingId ?? null),
           partner: query.partner,
           ...(means.userInteraction ? { returnTo: means.userInteraction.urls } : {}),
         },
         {
-          onSuccess: callbacks.onSuccess,
+          onSuccess: (order) => {
+            odometer.done();
+            callbacks.onSuccess(order);
+          },
           onError: (error) => {
-            // "Mileage may not be lower than the previous value": back to the screen, the reading kept.
-            const previousKm = odometerRejection(error);
-            if (previousKm === null) return callbacks.onError(error);
-            rejectOdometer(selection, previousKm);
-            void navigate({ to: '/pay/odometer', search: (prev) => ({ ...prev, next: 'ev' as const }), replace: true });
+            if (!odometer.handleRejection(error)) callbacks.onError(error);
           },
         },
       );
@@ -145,17 +140,7 @@ function EvSummary() {
             ...(parking.freeHours !== null
               ? [{ label: <Trans>Free parking</Trans>, value: i18n._(msg`${parking.freeHours} h`) }]
               : []),
-            ...(answer
-              ? [
-                  {
-                    label: <Trans>Mileage</Trans>,
-                    value:
-                      answer.kind === 'reading'
-                        ? i18n._(msg`${new Intl.NumberFormat(i18n.locale).format(answer.km)} km`)
-                        : i18n._(msg`Not given`),
-                  },
-                ]
-              : []),
+            ...mileageFacts(answer, i18n),
           ]}
           total={{
             label: <Trans>Pre-authorization</Trans>,
