@@ -32,6 +32,7 @@ import { Route as MapIndexRouteImport } from './routes/map/index'
 import { Route as PayIndexRouteImport } from './routes/pay/index'
 import { Route as PayCancelRouteImport } from './routes/pay/cancel'
 import { Route as PayFinishRouteImport } from './routes/pay/finish'
+import { Route as PayOdometerRouteImport } from './routes/pay/odometer'
 import { Route as PayPumpRouteImport } from './routes/pay/pump'
 import { Route as PaymentMethodMbwayRouteImport } from './routes/payment-method/mbway'
 import { Route as ProfileIndexRouteImport } from './routes/profile/index'
@@ -189,6 +190,11 @@ const PayCancelRoute = PayCancelRouteImport.update({
 const PayFinishRoute = PayFinishRouteImport.update({
   id: '/finish',
   path: '/finish',
+  getParentRoute: () => PayRouteRoute,
+} as any)
+const PayOdometerRoute = PayOdometerRouteImport.update({
+  id: '/odometer',
+  path: '/odometer',
   getParentRoute: () => PayRouteRoute,
 } as any)
 const PayPumpRoute = PayPumpRouteImport.update({
@@ -426,6 +432,7 @@ export interface FileRoutesByFullPath {
   '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
+  '/pay/odometer': typeof PayOdometerRoute
   '/pay/pump': typeof PayPumpRoute
   '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/benefits': typeof ProfileBenefitsRoute
@@ -490,6 +497,7 @@ export interface FileRoutesByTo {
   '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
+  '/pay/odometer': typeof PayOdometerRoute
   '/pay/pump': typeof PayPumpRoute
   '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/benefits': typeof ProfileBenefitsRoute
@@ -558,6 +566,7 @@ export interface FileRoutesById {
   '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
+  '/pay/odometer': typeof PayOdometerRoute
   '/pay/pump': typeof PayPumpRoute
   '/payment-method/mbway': typeof PaymentMethodMbwayRoute
   '/profile/benefits': typeof ProfileBenefitsRoute
@@ -627,6 +636,7 @@ export interface FileRouteTypes {
     | '/history/transactions-overview'
     | '/pay/cancel'
     | '/pay/finish'
+    | '/pay/odometer'
     | '/pay/pump'
     | '/payment-method/mbway'
     | '/profile/benefits'
@@ -691,6 +701,7 @@ export interface FileRouteTypes {
     | '/history/transactions-overview'
     | '/pay/cancel'
     | '/pay/finish'
+    | '/pay/odometer'
     | '/pay/pump'
     | '/payment-method/mbway'
     | '/profile/benefits'
@@ -758,6 +769,7 @@ export interface FileRouteTypes {
     | '/history/transactions-overview'
     | '/pay/cancel'
     | '/pay/finish'
+    | '/pay/odometer'
     | '/pay/pump'
     | '/payment-method/mbway'
     | '/profile/benefits'
@@ -1002,6 +1014,13 @@ declare module '@tanstack/react-router' {
       path: '/finish'
       fullPath: '/pay/finish'
       preLoaderRoute: typeof PayFinishRouteImport
+      parentRoute: typeof PayRouteRoute
+    }
+    '/pay/odometer': {
+      id: '/pay/odometer'
+      path: '/odometer'
+      fullPath: '/pay/odometer'
+      preLoaderRoute: typeof PayOdometerRouteImport
       parentRoute: typeof PayRouteRoute
     }
     '/pay/pump': {
@@ -1328,6 +1347,7 @@ const HistoryRouteRouteWithChildren = HistoryRouteRoute._addFileChildren(
 interface PayRouteRouteChildren {
   PayCancelRoute: typeof PayCancelRoute
   PayFinishRoute: typeof PayFinishRoute
+  PayOdometerRoute: typeof PayOdometerRoute
   PayPumpRoute: typeof PayPumpRoute
   PayIndexRoute: typeof PayIndexRoute
   PayEvFinishRoute: typeof PayEvFinishRoute
@@ -1349,6 +1369,7 @@ interface PayRouteRouteChildren {
 const PayRouteRouteChildren: PayRouteRouteChildren = {
   PayCancelRoute: PayCancelRoute,
   PayFinishRoute: PayFinishRoute,
+  PayOdometerRoute: PayOdometerRoute,
   PayPumpRoute: PayPumpRoute,
   PayIndexRoute: PayIndexRoute,
   PayEvFinishRoute: PayEvFinishRoute,

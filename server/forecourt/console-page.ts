@@ -94,6 +94,7 @@ function render(station) {
   for (const el of [...list.querySelectorAll('article')]) if (!ids.has(el.dataset.id)) el.remove();
   station.devices.forEach(renderDevice);
   $('empty').hidden = station.devices.length > 0;
+  $('wash-code-form').hidden = !station.devices.some((d) => d.kind === 'WASH');
 }
 
 async function refresh() {
@@ -125,6 +126,21 @@ function choose(id) {
   refresh();
 }
 
+// The wash terminal's keypad: the driver's code (typed or scanned) starts their wash once.
+$('wash-code-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const input = $('wash-code');
+  const code = input.value.trim();
+  if (!code) { say('Wash code — type the code first', true); input.focus(); return; }
+  try {
+    const r = await call('POST', '/forecourt/api/stations/' + encodeURIComponent(stationId) + '/wash-codes/redeem', { code });
+    renderDevice(r.device);
+    say('Wash code ' + r.code + ' — redeemed: ' + LABEL.WASH + ' ' + r.device.name + ' started' + (r.device.itemName ? ' (' + r.device.itemName + ')' : ''));
+    input.value = '';
+  } catch (err) { say('Wash code ' + code + ' — refused: ' + err.message, true); input.select(); }
+  refresh();
+});
+
 $('offline').addEventListener('click', () => setOnline(false));
 $('online').addEventListener('click', () => setOnline(true));
 select.addEventListener('change', () => choose(select.value));
@@ -152,6 +168,7 @@ export function consolePage(): string {
 <h2 id="station-name">Loading…</h2>
 <div class="bar"><p id="station-status">Station status: …</p><button type="button" id="offline">Take station offline</button><button type="button" id="online">Bring station online</button></div>
 <p id="feedback" aria-live="polite"></p>
+<form id="wash-code-form" class="bar" hidden><label for="wash-code">Wash code</label><input id="wash-code" name="code" inputmode="numeric" autocomplete="off" maxlength="32"><button type="submit">Redeem code</button></form>
 <p id="empty" hidden>This station has no pumps, chargers or wash bays.</p>
 <div id="devices"></div>
 </section></main><script>${SCRIPT}</script></body></html>`;

@@ -25,6 +25,7 @@ import {
   liftNozzle,
   listConsoleStations,
   plugConnector,
+  redeemWashCode,
   releasePump,
   setFault,
   setStationOnline,
@@ -44,6 +45,8 @@ const releaseBody = z
     maxAmount: z.number().int().positive().max(100_000_000).optional(),
   })
   .optional();
+
+const washCodeBody = z.strictObject({ code: z.string().trim().min(1).max(32) });
 
 /** Console actions: each calls one forecourt service (the same ones the simulator and the orders use). */
 const ACTIONS: Record<string, (ctx: AppContext, productId: string, c: Context<AppEnv>) => Promise<DeviceView>> = {
@@ -185,6 +188,12 @@ export function forecourtRoutes(ctx: AppContext) {
     return c.json(
       await setStationOnline({ ctx, input: { stationId: c.req.param('id'), online: c.req.param('to') === 'online' } }),
     );
+  });
+
+  // The wash terminal's code entry (a driver's redemption code, typed or scanned by the operator).
+  r.post('/api/stations/:id/wash-codes/redeem', async (c) => {
+    const { code } = await jsonBody(c, washCodeBody);
+    return c.json(await redeemWashCode({ ctx, input: { stationId: c.req.param('id'), code } }));
   });
 
   r.post('/api/stations/:id/devices/:productId/:action', async (c) => {

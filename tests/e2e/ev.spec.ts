@@ -16,6 +16,60 @@ async function loginAsDemoDriver(page: Page) {
   await expectHome(page);
 }
 
+test('EV with the odometer: a reading below the last one is refused and kept, then cancel before plug-in releases the hold', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await loginAsDemoDriver(page);
+  await page.goto(`/pay?pid=${station.id}`);
+  await page.getByRole('button', { name: 'Choose charger 2', exact: true }).click();
+
+  // The odometer screen: the vehicle (preferred first), digits only, not 0.
+  await expect(page).toHaveURL(/\/pay\/odometer\?/);
+  await expect(page.getByRole('heading', { name: 'Mileage' })).toBeVisible();
+  const km = page.getByLabel('Mileage in km');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await km.fill('1.2a3');
+  await expect(km).toHaveValue('123');
+  await expectAccessible(page, 'Odometer');
+  await page.screenshot({ path: '/tmp/ev/odometer.png', fullPage: true });
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // The summary sends it with the order; the server refuses a reading below the vehicle's last one (422): back on
+  // the screen, the driver's input kept and the reason shown in their language.
+  await expect(page).toHaveURL(/\/pay\/prepay\/ev\/summary\?/);
+  await expect(page.getByText('123 km')).toBeVisible();
+  await page.getByRole('button', { name: 'Reserve €80.00 and start' }).click();
+  await expect(page).toHaveURL(/\/pay\/odometer\?/);
+  await expect(km).toHaveValue('123');
+  const reason = page.getByText(/The mileage cannot be lower than the last reading \(([\d,]+) km\)\./);
+  await expect(reason).toBeVisible();
+  await page.screenshot({ path: '/tmp/ev/odometer-refused.png', fullPage: true });
+  const last = Number((/\(([\d,]+) km\)/.exec((await reason.textContent()) ?? '')?.[1] ?? '0').replace(/,/g, ''));
+  expect(last).toBeGreaterThan(123);
+  await km.fill(String(last + 250));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Reserve €80.00 and start' }).click();
+
+  // Charging page before the cable is in: cancel, confirm; the pre-authorization is released.
+  await expect(page).toHaveURL(/\/pay\/prepay\/ev\/charging\?.*orderId=/);
+  const orderId = new URL(page.url()).searchParams.get('orderId') as string;
+  await page.getByRole('button', { name: 'Cancel charging' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(page).toHaveURL(/\/pay\/cancel\?.*state=CANCELLED_PREPAY/);
+  await expect(page.getByRole('heading', { name: 'Charging cancelled' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/ev/ev-cancelled.png', fullPage: true });
+  const order = await page.evaluate(async (id) => {
+    const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string };
+    const res = await fetch(`/api/v4/order/${id}`, { headers: { Authorization: `Bearer ${auth.token}` } });
+    return res.json();
+  }, orderId);
+  expect(order.state).toBe('CANCELLED');
+  expect(order.payment).toMatchObject({ held: { amount: 8000 }, released: { amount: 8000 }, captured: null });
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/map/);
+});
+
 test('EV: charger, pre-authorization, plug in, meter moves, finish charging, receipt with capture <= hold', async ({
   page,
   browser,
@@ -25,8 +79,13 @@ test('EV: charger, pre-authorization, plug in, meter moves, finish charging, rec
   await page.goto(`/pay?pid=${station.id}`);
   await page.getByRole('button', { name: 'Choose charger 1', exact: true }).click();
 
+  // The demo account asks for the odometer before payment; this driver refuses (REFUSED: nothing is sent).
+  await expect(page).toHaveURL(/\/pay\/odometer\?/);
+  await page.getByRole('button', { name: "Skip, I don't want to give it" }).click();
+
   // Summary: the port, its prices and the pre-authorization (§9: EUR 80).
   await expect(page).toHaveURL(/\/pay\/prepay\/ev\/summary\?/);
+  await expect(page.getByText('Not given')).toBeVisible();
   await expect(page.getByText('Pre-authorization')).toBeVisible();
   await expect(page.getByText('Price per kWh')).toBeVisible();
   await expect(page.getByText('Free parking')).toBeVisible();

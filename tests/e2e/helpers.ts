@@ -89,3 +89,12 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   );
   expect(found, `axe-core on ${label}`).toEqual([]);
 }
+
+/**
+ * The demo account asks for the odometer before payment (showOdometerScreenBeforeCheckout, pay-flows.md §2): the
+ * driver refuses to give it (REFUSED), and the summary follows.
+ */
+export async function refuseOdometer(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/pay\/odometer\?/);
+  await page.getByRole('button', { name: "Skip, I don't want to give it" }).click();
+}

@@ -6,7 +6,14 @@ import Papa from 'papaparse';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { pdfText } from '../support/pdf-text';
 import { type Browser, expect, type Page, test } from './fixtures';
-import { expectAccessible, expectHome, registerByMail, uniqueEmail, waitForServiceWorker } from './helpers';
+import {
+  expectAccessible,
+  expectHome,
+  refuseOdometer,
+  registerByMail,
+  uniqueEmail,
+  waitForServiceWorker,
+} from './helpers';
 
 const station = DEMO_STATIONS.prepay;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
@@ -59,6 +66,7 @@ test('a paid prepay order is in the history once, with its receipt fields and it
   await page.getByRole('button', { name: 'Pump 6', exact: true }).click();
   await page.getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
+  await refuseOdometer(page);
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
   const orderId = new URL(page.url()).searchParams.get('orderId') as string;

@@ -3,7 +3,7 @@
 import type { Route } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { expect, type Page, test } from './fixtures';
-import { expectAccessible, expectHome } from './helpers';
+import { expectAccessible, expectHome, refuseOdometer } from './helpers';
 
 const station = DEMO_STATIONS.prepay;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
@@ -63,6 +63,7 @@ test('console changes reach the pump grid, the fueling screen (live meter) and t
   await page.getByRole('button', { name: 'Pump 10', exact: true }).click();
   await page.getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
+  await refuseOdometer(page);
   await expect(page.getByRole('button', { name: 'Pay €30.00' })).toBeEnabled();
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);

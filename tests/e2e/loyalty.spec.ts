@@ -2,7 +2,7 @@
 // under 16, a card is added in its format, and the card shows on the prepay summary.
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { expect, test } from './fixtures';
-import { expectAccessible, expectHome } from './helpers';
+import { expectAccessible, expectHome, refuseOdometer } from './helpers';
 
 const station = DEMO_STATIONS.manyPumps;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
@@ -51,6 +51,7 @@ test('loyalty: the partner form’s age rule, a card added, and the card on the 
   await page.getByRole('button', { name: 'Pump 7', exact: true }).click();
   await page.getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
+  await refuseOdometer(page);
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
   const slot = page.getByRole('region', { name: 'Q8 Smiles' });
   await expect(slot).toContainText('Card ending 9012');

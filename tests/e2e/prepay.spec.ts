@@ -1,6 +1,6 @@
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { type Browser, expect, type Page, test } from './fixtures';
-import { expectAccessible, expectHome, waitForServiceWorker } from './helpers';
+import { expectAccessible, expectHome, refuseOdometer, waitForServiceWorker } from './helpers';
 
 const station = DEMO_STATIONS.prepay;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
@@ -23,6 +23,7 @@ async function toSummary(page: Page, pump: string, check = false) {
   await expect(page.getByRole('heading', { name: 'How much do you want to fuel at most?' })).toBeVisible();
   if (check) await expectAccessible(page, 'amount selection');
   await page.getByRole('button', { name: '€30.00' }).click();
+  await refuseOdometer(page);
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: '€30.00' })).toBeVisible();
   if (check) {

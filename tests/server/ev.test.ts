@@ -2,9 +2,10 @@
 // the order (403); authorize holds the pre-authorization of the currency (PSP preauth config first); plugging in
 // starts the charge (PRODUCT_SUPPLYING with meter values); acquire/stop prices the charge from the port's price
 // elements and captures at most the hold, releasing the rest; the invoice steps end COMPLETED.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
+import { paymentMethods, users } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import type { SeedProduct } from '../../server/seed/stations';
 import { setEvCharging } from '../../server/services/accounts';
@@ -21,6 +22,7 @@ import {
 } from './orders-fixtures';
 import { charger, createStation } from './stations-fixtures';
 
+const APP = 'http://localhost:8080';
 const evBody = (poiId: string, productId: string) => ({ poiId, autoAcquire: true, products: [{ productId }] });
 
 /** A 50 kW port at 0.59/kWh with a 0.99 session fee. */
@@ -50,6 +52,30 @@ describe.each(drivers)('EV charging (%s)', (driver) => {
     const [u] = await s.ctx.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, d.id));
     await setEvCharging({ ctx: s.ctx, input: { accountId: u!.accountId, enabled: true } });
     return d;
+  }
+
+  /** The sandbox's 3-D Secure test card (4000 0000 0000 3220) saved for a driver. */
+  async function challengeCard(userId: string) {
+    const [row] = await s.ctx.db
+      .insert(paymentMethods)
+      .values({
+        id: randomUUID(),
+        userId,
+        provider: 'sandbox',
+        method: 'DIRECT_CREDIT',
+        token: `tok_sbx_${randomUUID()}`,
+        holderName: 'Test Driver',
+        brand: 'VISA',
+        last4: '3220',
+        expMonth: 12,
+        expYear: 2034,
+        behavior: 'challenge',
+        isPreferred: false,
+        label: null,
+        createdAt: s.ctx.clock.now(),
+      })
+      .returning();
+    return row;
   }
 
   it('needs the account evCharging feature: a new user gets 403 until it is enabled', async () => {
@@ -167,5 +193,59 @@ describe.each(drivers)('EV charging (%s)', (driver) => {
     // acquire/stop of an order that is not charging: 409.
     const stop = await s.request(`/api/v4/order/${id}/acquire/stop`, { method: 'PUT', token: d.token });
     expect(stop.status).toBe(409);
+  });
+
+  it('3-D Secure card: PAYMENT_PENDING with the challenge, nothing held; the right code holds and authorizes the port', async () => {
+    const st = await createStation(s.ctx, { products: [charger('1')] });
+    const portId = st.products[0]!.id;
+    const d = await evDriver();
+    const card = await challengeCard(d.id);
+    const id = (await createOrderReq(s, d.token, evBody(st.id, portId))).body._id as string;
+    // Without the addresses to come back to, the challenge cannot be offered.
+    expect((await authorizeReq(s, d.token, id, authBody(8000, card!.id))).status).toBe(422);
+    const urls = { success: `${APP}/pay/prepay/ev/charging?pid=${st.id}`, error: `${APP}/error?type=payment` };
+    const auth = await authorizeReq(s, d.token, id, { ...authBody(8000, card!.id), userInteraction: { urls } });
+    expect(auth.status).toBe(200);
+    expect(auth.body).toMatchObject({ state: 'PAYMENT_PENDING', userInteraction: { isRequired: true } });
+    expect(await ledgerOf(s, id)).toEqual([]);
+    const page = new URL(auth.body.userInteraction.urls.start as string).pathname;
+    const ok = await s.request(page, {
+      method: 'POST',
+      rawBody: new URLSearchParams({ code: '1234', action: 'approve' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(ok.status).toBe(303);
+    const back = new URL(ok.headers.get('location') as string);
+    expect(back.pathname).toBe('/pay/prepay/ev/charging');
+    expect(back.searchParams.get('paymentId')).toBe(id);
+    const after = await getOrder(s, d.token, id);
+    expect(after.state).toBe('PRODUCT_PENDING');
+    expect(after.userInteraction).toBeNull();
+    expect((await ledgerOf(s, id)).map((l) => [l.kind, l.amount])).toEqual([['HOLD', 8000]]);
+    // The port is the order's: plugging in starts the charge.
+    expect((await deviceAction(s, portId, 'plug')).status).toBe(200);
+    await runUntil(clock, sim, async () => (await getOrder(s, d.token, id)).state === 'PRODUCT_SUPPLYING');
+  });
+
+  it('3-D Secure denied: FAILED, nothing held, the port stays free', async () => {
+    const st = await createStation(s.ctx, { products: [charger('1')] });
+    const d = await evDriver();
+    const card = await challengeCard(d.id);
+    const id = (await createOrderReq(s, d.token, evBody(st.id, st.products[0]!.id))).body._id as string;
+    const urls = { success: `${APP}/pay/prepay/ev/charging`, error: `${APP}/error?type=payment` };
+    const auth = await authorizeReq(s, d.token, id, { ...authBody(8000, card!.id), userInteraction: { urls } });
+    const page = new URL(auth.body.userInteraction.urls.start as string).pathname;
+    const denied = await s.request(page, {
+      method: 'POST',
+      rawBody: new URLSearchParams({ code: '', action: 'deny' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(denied.status).toBe(303);
+    expect(new URL(denied.headers.get('location') as string).pathname).toBe('/error');
+    expect((await getOrder(s, d.token, id)).state).toBe('FAILED');
+    expect((await ledgerOf(s, id)).map((l) => l.kind)).toEqual(['DECLINE']);
+    // The port was never authorized for it: a new order may take it.
+    const next = (await createOrderReq(s, d.token, evBody(st.id, st.products[0]!.id))).body._id as string;
+    expect((await authorizeReq(s, d.token, next, authBody(8000, d.visaId))).body.state).toBe('PRODUCT_PENDING');
   });
 });

@@ -1,9 +1,13 @@
 // The odometer screen's rules (pay-flows.md §5 Odometer), table-style.
 import { describe, expect, it } from 'vitest';
+import { fuelCardRules } from '../../src/contract/payment-methods';
 import {
   canSubmitOdometer,
+  carOdometerMOf,
   kmToMetres,
+  ODOMETER_REFUSED,
   odometerError,
+  odometerRejection,
   previousKmOf,
   sanitizeKm,
   vehiclesForPicker,
@@ -53,5 +57,32 @@ describe('conversion and the picker', () => {
     const v = [{ thingId: 'a' }, { thingId: 'b' }, { thingId: 'c' }];
     expect(vehiclesForPicker(v, 'b').map((x) => x.thingId)).toEqual(['b', 'a', 'c']);
     expect(vehiclesForPicker(v, null).map((x) => x.thingId)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('what the order carries, and the server refusing a reading', () => {
+  it('sends the reading in metres, nothing once refused (REFUSED)', () => {
+    expect(carOdometerMOf({ kind: 'reading', km: 50_120, thingId: 't1' })).toBe(50_120_000);
+    expect(carOdometerMOf({ kind: ODOMETER_REFUSED, thingId: 't1' })).toBeUndefined();
+    expect(carOdometerMOf(null)).toBeUndefined();
+  });
+  it("reads the 422 'below_previous' with its limit in metres as the previous km; anything else is not it", () => {
+    const details = [{ path: 'odometer', message: 'below_previous', limit: 50_000_000 }];
+    expect(odometerRejection({ status: 422, details })).toBe(50_000);
+    expect(odometerRejection({ status: 409, details })).toBeNull();
+    expect(odometerRejection({ status: 422, details: [{ path: 'authorizePrice.amount', message: 'x' }] })).toBeNull();
+    expect(odometerRejection({ status: 422 })).toBeNull();
+    expect(odometerRejection(null)).toBeNull();
+  });
+});
+
+describe('the fuel-card odometer (pay-flows.md §5: VIN required at level 2 or higher; mileage shown at levels 1 and 3)', () => {
+  it.each([
+    [0, false, false],
+    [1, false, true],
+    [2, true, false],
+    [3, true, true],
+  ])('level %i: VIN required %s, mileage shown %s', (level, vin, mileage) => {
+    expect(fuelCardRules(level)).toEqual({ vinRequired: vin, mileageShown: mileage });
   });
 });

@@ -29,6 +29,7 @@ export { amountFor, capReachedAt, connectorRateW, quantityCapFor } from './meter
 export type { OrderHooks } from './order-hooks';
 export { pickIdleDevice } from './pick-idle-device';
 export { plugConnector } from './plug-connector';
+export { type RedeemedWashCode, redeemWashCode } from './redeem-wash-code';
 export { releasePump } from './release-pump';
 export { setFault } from './set-fault';
 export { setStationOnline } from './set-station-online';

@@ -22,6 +22,7 @@ import { expiredMbwayPayments } from '../../psp/method-pages';
 import { AMOUNT_PRECISION } from '../forecourt';
 import { holdAndRelease } from './authorize-order';
 import { pricedKind, settlePriced } from './authorize-priced';
+import { holdAndAuthorizeCharger, isChargeOrder } from './ev-charging';
 import { applyTransition } from './transitions';
 
 export const CHALLENGE_FAILED_MESSAGE = 'Payment declined: 3-D Secure authentication failed';
@@ -119,6 +120,13 @@ export async function answerChallenge({
     const priced = order.orderType === 'POSTPAY' ? await pricedKind(tx, order) : null;
     if (priced) {
       await settlePriced({ tx, input: { row: order, kind: priced, method: approved, amount, now } });
+    } else if (isChargeOrder(order)) {
+      // EV: hold the pre-authorization and authorize the connector (plug in next).
+      await holdAndAuthorizeCharger({
+        ctx,
+        tx,
+        input: { row: order, from: 'PAYMENT_PENDING', method: approved, amount, now },
+      });
     } else {
       // The pump was taken while the driver answered: nothing is held, the payment fails.
       if (device && device.state !== 'IDLE') return fail('Payment failed: the pump is in use');

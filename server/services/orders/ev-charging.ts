@@ -9,6 +9,7 @@ import type { AuthorizeBody, Order } from '../../../src/contract/orders';
 import type { Currency } from '../../../src/contract/stations';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import {
   type DeviceRow,
   forecourtDevices,
@@ -21,6 +22,7 @@ import {
 } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
+import { openChallenge } from '../../psp/challenge-session';
 import { releaseHold } from '../../psp/release-hold';
 import { settleHold } from '../../psp/settle-hold';
 import { DECLINE_REASONS } from '../../psp/test-cards';
@@ -29,7 +31,7 @@ import { AMOUNT_PRECISION, authorizeConnector, cancelCharging, connectorRateW, s
 import { applyOrderDiscounts } from '../vouchers';
 import { isChargeOrder } from './live-charge';
 import { findOrder } from './load-order';
-import { pickMethod } from './pick-method';
+import { type Method, pickMethod } from './pick-method';
 import { applyTransition } from './transitions';
 
 /** Station time zones by country (the price elements' HH:MM windows are the station's local time). */
@@ -78,13 +80,17 @@ export async function authorizeCharge({
     ]);
   }
   const method = await pickMethod({ ctx, input: { session: input.session, body, poiId: row.poiId, orderId: row.id } });
-  if (method.behavior === 'challenge') {
-    throw new ApiError(422, 'unprocessable', 'This card asks for 3-D Secure, which EV charging does not offer yet');
+  // 3-D Secure (as prepay and postpay): the issuer's page first; the order waits in PAYMENT_PENDING, nothing held,
+  // and the page's answer holds the pre-authorization and authorizes the connector (answer-challenge.ts).
+  const challengeUrls = method.behavior === 'challenge' ? body.userInteraction?.urls : undefined;
+  if (method.behavior === 'challenge' && !challengeUrls) {
+    throw new ApiError(422, 'unprocessable', 'This card asks for 3-D Secure: give userInteraction.urls', [
+      { path: 'userInteraction.urls', message: 'Required for this card' },
+    ]);
   }
   const now = ctx.clock.now();
   const amount = preAuthorization;
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
-  const card = `${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`;
   await ctx.db.transaction(async (tx) => {
     const [station] = await tx.select({ status: stations.status }).from(stations).where(eq(stations.id, row.poiId));
     if (station?.status !== 'ONLINE') throw new ApiError(409, 'conflict', 'The station is offline');
@@ -107,46 +113,96 @@ export async function authorizeCharge({
       await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
       return;
     }
-    const held = await applyTransition({
-      tx,
-      input: {
-        orderId: row.id,
-        from: 'CREATED',
-        to: 'PAYMENT_AUTHORIZED',
-        now,
-        actionCodeText: 'PAYMENT_AUTHORIZED',
-        description: `${amount} pre-authorized on ${card}`,
-        patch: { ...paymentPatch, authorizeAmount: amount },
-      },
-    });
-    if (!held) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
-    await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
-    // The connector is authorized for this order (a car already plugged in starts charging on the next tick); the
-    // session stops drawing when the energy reaches the pre-authorization.
-    const view = await authorizeConnector({
-      ctx,
-      input: { productId: row.productId, orderId: row.id, maxAmount: amount },
-      tx,
-    });
-    if (view.sessionId) {
-      await tx.update(forecourtSessions).set({ orderId: row.id }).where(eq(forecourtSessions.id, view.sessionId));
+    if (challengeUrls) {
+      const start = await openChallenge({
+        ctx,
+        tx,
+        input: { userId: input.session.userId, orderId: row.id, paymentMethodId: method.id, urls: challengeUrls, now },
+      });
+      const moved = await applyTransition({
+        tx,
+        input: {
+          orderId: row.id,
+          from: 'CREATED',
+          to: 'PAYMENT_PENDING',
+          now,
+          actionCodeText: 'USER_INTERACTION_REQUIRED',
+          description: `${method.brand} asks for 3-D Secure`,
+          patch: { ...paymentPatch, authorizeAmount: amount, userInteractionUrl: start },
+        },
+      });
+      if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
+      return;
     }
-    await applyTransition({
+    await holdAndAuthorizeCharger({
+      ctx,
       tx,
-      input: {
-        orderId: row.id,
-        from: 'PAYMENT_AUTHORIZED',
-        to: 'PRODUCT_PENDING',
-        now,
-        actionCodeText: 'CHARGER_AUTHORIZED',
-        description: `${row.productName} authorized: plug in to start charging`,
-        patch: { forecourtSessionId: view.sessionId },
-      },
+      input: { row, from: 'CREATED', method, amount, now, patch: paymentPatch },
     });
   });
   const after = await findOrder({ ctx, input: { orderId: row.id } });
   if (!after) throw notFound('No such order');
   return after.json;
+}
+
+/**
+ * The approved pre-authorization of an EV order: hold it and authorize the connector's session for the order (from
+ * CREATED, or from PAYMENT_PENDING after a 3-D Secure challenge). Inside the caller's transaction.
+ */
+export async function holdAndAuthorizeCharger({
+  ctx,
+  tx,
+  input,
+}: {
+  ctx: AppContext;
+  tx: Tx;
+  input: {
+    row: OrderRow;
+    from: 'CREATED' | 'PAYMENT_PENDING';
+    method: Method;
+    amount: number;
+    now: Date;
+    patch?: Partial<OrderRow>;
+  };
+}): Promise<void> {
+  const { row, method, amount, now } = input;
+  const card = `${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`;
+  const held = await applyTransition({
+    tx,
+    input: {
+      orderId: row.id,
+      from: input.from,
+      to: 'PAYMENT_AUTHORIZED',
+      now,
+      actionCodeText: 'PAYMENT_AUTHORIZED',
+      description: `${amount} pre-authorized on ${card}`,
+      patch: { ...input.patch, authorizeAmount: amount, userInteractionUrl: null },
+    },
+  });
+  if (!held) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
+  await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
+  // The connector is authorized for this order (a car already plugged in starts charging on the next tick); the
+  // session stops drawing when the energy reaches the pre-authorization.
+  const view = await authorizeConnector({
+    ctx,
+    input: { productId: row.productId, orderId: row.id, maxAmount: amount },
+    tx,
+  });
+  if (view.sessionId) {
+    await tx.update(forecourtSessions).set({ orderId: row.id }).where(eq(forecourtSessions.id, view.sessionId));
+  }
+  await applyTransition({
+    tx,
+    input: {
+      orderId: row.id,
+      from: 'PAYMENT_AUTHORIZED',
+      to: 'PRODUCT_PENDING',
+      now,
+      actionCodeText: 'CHARGER_AUTHORIZED',
+      description: `${row.productName} authorized: plug in to start charging`,
+      patch: { forecourtSessionId: view.sessionId },
+    },
+  });
 }
 
 /** When the running charge of a device began (real time): its meter runs from meterAt at `rate` from meterBase. */

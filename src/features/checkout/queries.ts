@@ -23,6 +23,8 @@ export type PrepayInput = Selection & {
   paymentToken?: AuthorizeBody['paymentToken'];
   userDetails?: AuthorizeBody['userDetails'];
   thingId: string | null;
+  /** The odometer screen's reading in metres (pay-flows.md §7 "optional carOdometerM"); absent when refused. */
+  carOdometerM?: number;
   partner?: string;
   /**
    * Where the card issuer's 3-D Secure page sends the driver back (pay-flows.md §4 "a redirect when user interaction is
@@ -82,6 +84,7 @@ async function payAttempt(input: PrepayInput, attempt: Attempt, newKey: () => st
       thingId: input.thingId,
       autoAcquire: true,
       products: [{ productId: input.productId, fuelTypeId: input.fuelTypeId }],
+      ...(input.carOdometerM !== undefined ? { carOdometerM: input.carOdometerM } : {}),
     },
     attempt.createKey,
     input.partner,

@@ -6,10 +6,11 @@ import { useContinueAsGuest } from '../../features/session/queries';
 import { BenefitList } from '../../features/session/ui/BenefitList';
 import { SecureIcon } from '../../features/session/ui/icons';
 import { errorText } from '../../i18n/messages';
-import { Button, buttonClass, FormAlert, Page } from '../../ui';
+import { Button, buttonClass, cx, FormAlert, Page } from '../../ui';
 import { HelpIcon, ReceiptIcon, WalletIcon } from '../../ui/icons';
 import { PartnerLogo } from './-components/PartnerLogo';
 import '../../features/session/ui/sign-in.css';
+import './-components/landing.css';
 
 export const Route = createFileRoute('/(public)/landing')({
   validateSearch: signInSearch,
@@ -22,10 +23,12 @@ function Landing() {
   const navigate = useNavigate();
   // Also remembers the choice, so the pump does not ask this guest again.
   const guest = useContinueAsGuest();
+  // "Landscape mode is set by a query parameter" (a host app's wide frame); "false" or "0" keep the portrait layout.
+  const landscape = search.landscape !== undefined && !['false', '0'].includes(search.landscape);
 
   return (
     <Page
-      className="sign-in-page"
+      className={cx('sign-in-page', landscape && 'landing--landscape')}
       actions={
         <>
           <div className="action-pair">

@@ -36,6 +36,17 @@ export function parkingOf(item: Pick<AvailableItem, 'currency' | 'priceElements'
   return { price, window, freeHours };
 }
 
+/** An EV charge (its item is sold per kWh), e.g. to tell a cancelled charge from a cancelled fill. */
+export function isCharge(order: Pick<Order, 'products' | 'charge'> | undefined | null): boolean {
+  if (!order) return false;
+  return !!order.charge || order.products[0]?.attributes?.paymentAttributes?.unit === 'KWH';
+}
+
+/** Before the car is plugged in, the driver may still cancel (the whole pre-authorization is released). */
+export function canCancelCharge(order: Pick<Order, 'state'> | undefined | null): boolean {
+  return !!order && ['PAYMENT_AUTHORIZED', 'PRODUCT_PENDING'].includes(order.state);
+}
+
 /** The charging screen's phase, from the order (pay-flows.md §2: "a check-connection message until supplying starts"). */
 export type ChargingPhase = 'connecting' | 'charging' | 'paused' | 'stopping' | 'done';
 

@@ -49,3 +49,28 @@ export function vehiclesForPicker<T extends { thingId: string }>(
   const preferred = vehicles.filter((v) => v.thingId === preferredId);
   return [...preferred, ...vehicles.filter((v) => v.thingId !== preferredId)];
 }
+
+/** The driver's answer on the odometer screen: a reading in km with its vehicle, or REFUSED. */
+export type OdometerAnswer =
+  | { kind: 'reading'; km: number; thingId: string | null }
+  | { kind: typeof ODOMETER_REFUSED; thingId: string | null };
+
+/** What the order create carries: carOdometerM in metres, nothing once refused (§4 "unless the user refused"). */
+export function carOdometerMOf(answer: OdometerAnswer | null): number | undefined {
+  return answer?.kind === 'reading' ? answer.km * 1000 : undefined;
+}
+
+/**
+ * The server's refusal of a reading (422, details [{path: 'odometer', message: 'below_previous', limit}] with the
+ * limit in metres): the previous reading in km, or null when the error is something else.
+ */
+export function odometerRejection(error: { status: number; details?: unknown } | null | undefined): number | null {
+  if (error?.status !== 422 || !Array.isArray(error.details)) return null;
+  for (const d of error.details as unknown[]) {
+    if (typeof d !== 'object' || d === null) continue;
+    const { path, message, limit } = d as { path?: unknown; message?: unknown; limit?: unknown };
+    if (path === 'odometer' && message === 'below_previous' && typeof limit === 'number')
+      return previousKmOf(limit) ?? 0;
+  }
+  return null;
+}

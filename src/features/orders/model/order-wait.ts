@@ -166,6 +166,8 @@ export const PLANS = {
     ],
     done: { to: 'evFinish' },
     loadFailedTo: 'payment',
+    // The driver's cancel before the car is plugged in: the pre-authorization is released (the cancel page says so).
+    cancelledTo: 'CANCELLED_PREPAY',
   },
   /** "… the EV finish, which waits for COMPLETED." The page stays: it shows the total, energy and time. */
   evFinish: {

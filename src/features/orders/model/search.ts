@@ -26,4 +26,8 @@ export const orderGroup = z.object({
 export type OrderGroup = z.output<typeof orderGroup>;
 
 /** The /pay/cancel page's own key: which text it shows (pay-flows.md §4 Cancel page). */
-export const cancelSearch = z.object({ state: z.enum(CANCEL_STATES).optional().catch(undefined) });
+export const cancelSearch = z.object({
+  state: z.enum(CANCEL_STATES).optional().catch(undefined),
+  /** The cancelled order (kept from the waiting page): an EV charge is told as such. */
+  orderId: z.string().optional().catch(undefined),
+});

@@ -79,6 +79,10 @@ export type PaySummaryProps = {
   pendingInteraction?: string | null;
   /** This flow waits for the MB WAY phone above the mandate's limit (prepay); postpay and wash do not. */
   phoneApproval?: boolean;
+  /** The pay button's text when "Pay {total}" is not what happens (EV: the amount is reserved, not paid). */
+  payLabel?: string;
+  /** The page title when it is not "Summary" (the gift card page). */
+  title?: ReactNode;
 };
 
 const NO_SUPPORT: WalletSupport = { GOOGLE_PAY: false, APPLE_PAY: false, AMAZON_PAY: false };
@@ -333,13 +337,13 @@ export function PaySummary(props: PaySummaryProps) {
   return (
     <Page
       eyebrow={station?.brand}
-      title={<Trans>Summary</Trans>}
+      title={props.title ?? <Trans>Summary</Trans>}
       actions={
         guestAllowed ? (
           <WalletButtons wallets={wallets} disabled={!canUseWallet} busy={walletBusy} onPay={payWithWallet} />
         ) : (
           <Button size="lg" disabled={!canPay} loading={action.isPending || waitingForIssuer} onClick={onPay}>
-            {i18n._(msg`Pay ${total}`)}
+            {props.payLabel ?? i18n._(msg`Pay ${total}`)}
           </Button>
         )
       }

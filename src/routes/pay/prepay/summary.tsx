@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { currencyDigits } from '../../../contract/money';
@@ -10,8 +11,10 @@ import { prepayPreviewBody } from '../../../features/vouchers/model/preview-body
 import { useDiscountPreview } from '../../../features/vouchers/queries';
 import { DiscountPreview } from '../../../features/vouchers/ui/DiscountPreview';
 import { Money } from '../../../ui';
+import { mileageFacts } from '../-components/mileage-fact';
 import { OrderFacts } from '../-components/OrderFacts';
 import { type PayAction, PaySummary } from '../-components/PaySummary';
+import { useOdometerStep } from '../-components/use-odometer-step';
 import { StepSkeleton } from './-components/StepSkeleton';
 import { useChosenPump } from './-components/use-chosen-pump';
 
@@ -21,6 +24,7 @@ export const Route = createFileRoute('/pay/prepay/summary')({
 });
 
 function PrepaySummary() {
+  const { i18n } = useLingui();
   const query = Route.useSearch();
   const navigate = useNavigate();
   const router = useRouter();
@@ -35,12 +39,14 @@ function PrepaySummary() {
       : prepayPreviewBody({ poiId: station?._id, pump, item, amount: query.amount, currency: query.currency }),
   );
   const pay = usePayPrepay();
+  const odometer = useOdometerStep({ pid: query.pid, productId: query.productId, isGuest, next: 'prepay' });
 
-  if (!station) return <StepSkeleton rows={2} />;
+  if (!station || odometer.loading) return <StepSkeleton rows={2} />;
   const amount = query.amount;
   if (!pump || !item || amount === undefined || !query.currency) {
     return <Navigate to="/pay/pump" search={true} replace />;
   }
+  if (odometer.needed) return <Navigate to="/pay/odometer" search={(prev) => ({ ...prev, next: 'prepay' })} replace />;
   const currency = query.currency;
   const precision =
     pump.attributes.priceAuthorizationLimitsAutomaticFlow?.recommendedPrices.find(
@@ -64,12 +70,20 @@ function PrepaySummary() {
           ...(means.paymentProof ? { paymentProof: means.paymentProof } : {}),
           ...(means.paymentToken ? { paymentToken: means.paymentToken } : {}),
           ...(means.userDetails ? { userDetails: means.userDetails } : {}),
-          thingId: user.data?.thingId ?? null,
+          ...odometer.order(user.data?.thingId ?? null),
           partner: query.partner,
           // The fueling page's orderId is set once the order exists (payPrepay).
           ...(means.userInteraction ? { returnTo: means.userInteraction.urls } : {}),
         },
-        callbacks,
+        {
+          onSuccess: (order) => {
+            odometer.done();
+            callbacks.onSuccess(order);
+          },
+          onError: (error) => {
+            if (!odometer.handleRejection(error)) callbacks.onError(error);
+          },
+        },
       ),
   };
 
@@ -105,6 +119,7 @@ function PrepaySummary() {
           rows={[
             { label: <Trans>Fuel</Trans>, value: item.marketingName },
             { label: <Trans>Pump</Trans>, value: pump.name },
+            ...mileageFacts(odometer.answer, i18n),
           ]}
           total={{
             label: <Trans>Maximum amount</Trans>,

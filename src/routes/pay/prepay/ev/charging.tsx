@@ -5,7 +5,7 @@ import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { exitContext, useLeave } from '../../../../app/leave';
 import { leaveTarget } from '../../../../app/query-carry';
-import { chargingPhase } from '../../../../features/ev/model/ev';
+import { canCancelCharge, chargingPhase } from '../../../../features/ev/model/ev';
 import { useStopCharging } from '../../../../features/ev/queries';
 import { ChargeMeter } from '../../../../features/ev/ui/ChargeMeter';
 import { PLANS } from '../../../../features/orders/model/order-wait';
@@ -15,7 +15,7 @@ import { useOrderWait } from '../../../../features/orders/use-order-wait';
 import { PriceLines } from '../../../../features/stations/ui/PriceLines';
 import { useOnline } from '../../../../lib/use-online';
 import { Button, Dialog, FormAlert, Money, Notice, Page, Section } from '../../../../ui';
-import { EvPlugIcon } from '../../../../ui/icons';
+import { EvPlugIcon, WarningIcon } from '../../../../ui/icons';
 import { requireEvCharging } from '../../-components/ev-guard';
 import { DialogIcon } from '../../-components/ResultHero';
 import { useFlowExit } from '../../-components/use-flow-exit';
@@ -45,16 +45,23 @@ function Charging({ orderId, pid, productId }: { orderId: string; pid: string; p
   const online = useOnline();
   const order = useOrderSnapshot(orderId).data;
   const { station } = useStation(pid, query);
-  const { state } = useOrderWait(orderId, PLANS.evCharging);
+  const { state, cancel, dismissNotice } = useOrderWait(orderId, PLANS.evCharging);
   useFlowExit(state, orderId);
   const stop = useStopCharging();
   const [confirm, setConfirm] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const titleId = useId();
+  const cancelTitleId = useId();
+  const failedId = useId();
 
   const port = station?.products.find((p) => p._id === productId);
   const item = port?.attributes.availableItems[0];
   const phase = chargingPhase(order, stop.isPending || stop.isSuccess);
   const exit = leaveTarget(query, { callback: 'hideMapLink', ...exitContext() });
+  const cancelling = state.kind === 'cancelling' || state.kind === 'confirmingCancel';
+  const notice = state.kind === 'waiting' ? state.notice : null;
+  // Before the car is plugged in the driver may still change their mind: cancel releases the pre-authorization.
+  const cancellable = phase === 'connecting' && (canCancelCharge(order) || cancelling);
 
   return (
     <Page
@@ -69,6 +76,16 @@ function Charging({ orderId, pid, productId }: { orderId: string; pid: string; p
           >
             <Trans>Finish charging</Trans>
           </Button>
+          {cancellable ? (
+            <Button
+              variant="secondary"
+              disabled={state.kind !== 'waiting' || notice === 'cancelQueued' || !online}
+              loading={cancelling}
+              onClick={() => setConfirmCancel(true)}
+            >
+              <Trans>Cancel charging</Trans>
+            </Button>
+          ) : null}
           <Button variant="ghost" onClick={() => leave(exit)}>
             <Trans>Hide screen</Trans>
           </Button>
@@ -112,6 +129,45 @@ function Charging({ orderId, pid, productId }: { orderId: string; pid: string; p
           <Trans>You are offline. Charging goes on; we will update this screen when you are back online.</Trans>
         </Notice>
       ) : null}
+      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} labelledBy={cancelTitleId}>
+        <DialogIcon tone="warning">
+          <EvPlugIcon size={28} />
+        </DialogIcon>
+        <h2 id={cancelTitleId}>
+          <Trans>Cancel charging?</Trans>
+        </h2>
+        <p>
+          <Trans>Nothing has been charged yet. The reserved amount is released on your card.</Trans>
+        </p>
+        <div className="actions">
+          <Button
+            variant="danger"
+            onClick={() => {
+              setConfirmCancel(false);
+              cancel();
+            }}
+          >
+            <Trans>Yes, cancel</Trans>
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
+            <Trans>No, keep it</Trans>
+          </Button>
+        </div>
+      </Dialog>
+      <Dialog open={notice === 'cancelFailed'} onClose={dismissNotice} labelledBy={failedId}>
+        <DialogIcon tone="warning">
+          <WarningIcon size={28} />
+        </DialogIcon>
+        <h2 id={failedId}>
+          <Trans>Cancelling did not work</Trans>
+        </h2>
+        <p>
+          <Trans>We could not cancel your charge. If your car is plugged in, finish charging when you are done.</Trans>
+        </p>
+        <Button onClick={dismissNotice}>
+          <Trans>OK</Trans>
+        </Button>
+      </Dialog>
       <Dialog open={confirm} onClose={() => setConfirm(false)} labelledBy={titleId}>
         <DialogIcon>
           <EvPlugIcon size={28} />

@@ -1,0 +1,55 @@
+// The odometer step of a pay summary (pay-flows.md §2 Odometer screen "before payment when the account's
+// showOdometerScreenBeforeCheckout is set", §4 EV flow "an optional odometer update on the order precedes payment"):
+// whether the screen comes first, what the order carries, and the server's refusal sending the driver back to it.
+import { useNavigate } from '@tanstack/react-router';
+import { useRef } from 'react';
+import { useAccountFeatures } from '../../../features/ev/queries';
+import { carOdometerMOf, odometerRejection } from '../../../features/odometer/model/odometer';
+import { clearOdometer, odometerSelection, readOdometer, rejectOdometer } from '../../../features/odometer/store';
+import type { ApiError } from '../../../lib/http/errors';
+
+export type OdometerNext = 'ev' | 'prepay';
+
+export function useOdometerStep(input: {
+  pid: string | undefined;
+  productId: string | undefined;
+  isGuest: boolean;
+  next: OdometerNext;
+}) {
+  const navigate = useNavigate();
+  const features = useAccountFeatures();
+  const selection = odometerSelection(input.pid ?? '', input.productId ?? '');
+  const stored = readOdometer(selection);
+  const asked = !input.isGuest && features.data?.showOdometerScreenBeforeCheckout === true;
+  const answer = stored?.answer ?? null;
+  const loading = !input.isGuest && features.isPending;
+  // Decided once per visit of the summary: the answer is cleared when the order goes out (done), and the summary must
+  // not send the driver back to the screen while it leaves for the next page. A refusal reopens it explicitly.
+  const decided = useRef<boolean | null>(null);
+  if (decided.current === null && !loading) decided.current = asked && (!stored || stored.rejectedBelowKm !== null);
+  const open = () =>
+    void navigate({ to: '/pay/odometer', search: (prev) => ({ ...prev, next: input.next }), replace: true });
+  return {
+    /** The account's features are not known yet: the summary waits (a skeleton). */
+    loading,
+    /** The screen comes first (no answer for this pump or port yet, or the server refused the reading). */
+    needed: decided.current === true,
+    open,
+    answer,
+    /** What the order create carries: the vehicle and the reading in metres (nothing once refused). */
+    order: (fallbackThingId: string | null) => {
+      const metres = carOdometerMOf(answer);
+      return { thingId: answer?.thingId ?? fallbackThingId, ...(metres !== undefined ? { carOdometerM: metres } : {}) };
+    },
+    /** The order went with the reading: the next payment asks again. */
+    done: clearOdometer,
+    /** "Mileage may not be lower than the previous value": back to the screen with the input kept; else not ours. */
+    handleRejection: (error: ApiError): boolean => {
+      const previousKm = odometerRejection(error);
+      if (previousKm === null) return false;
+      rejectOdometer(selection, previousKm);
+      open();
+      return true;
+    },
+  };
+}
