@@ -11,7 +11,6 @@ const steps = [
   ['i18n', 'node', ['scripts/check-catalogs.mjs']],
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
   ['server', 'npx', ['vitest', 'run', '--project', 'server']],
-  ['server-timing', 'npx', ['vitest', 'run', '--project', 'server-timing']],
   ['build', 'npm', ['run', '--silent', 'build']],
   ['budget', 'node', ['scripts/budget.mjs']],
   ['e2e', 'npx', ['playwright', 'test']],

@@ -64,6 +64,8 @@ test('a paid prepay order is in the history once, with its receipt fields and it
   await loginAsDemoDriver(page);
   await page.goto(`/pay?pid=${station.id}`);
   await page.getByRole('button', { name: 'Pump 6', exact: true }).click();
+  // The fuel list, not the pump grid still on screen (its first item is pump 1).
+  await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   await page.getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
   await refuseOdometer(page);

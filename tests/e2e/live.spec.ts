@@ -61,6 +61,8 @@ test('console changes reach the pump grid, the fueling screen (live meter) and t
 
   // Pay pump 10, then hold the polls on the fueling screen.
   await page.getByRole('button', { name: 'Pump 10', exact: true }).click();
+  // The fuel list, not the pump grid still on screen (its first item is pump 1).
+  await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   await page.getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
   await refuseOdometer(page);

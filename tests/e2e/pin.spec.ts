@@ -32,6 +32,8 @@ async function setPin(page: Page, pin: string) {
 async function toSummary(page: Page, pump: string) {
   await page.goto(`/pay?pid=${station.id}`);
   await page.getByRole('button', { name: `Pump ${pump}`, exact: true }).click();
+  // The fuel list, not the pump grid still on screen (its first item is pump 1).
+  await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   await page.getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();

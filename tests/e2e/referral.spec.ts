@@ -104,6 +104,8 @@ test('a friend registers with a referral code, sees the referral discount in the
   // The friend's first refuel: the summary previews 5 ct/l.
   await friend.goto(`/pay?pid=${station.id}`);
   await friend.getByRole('button', { name: `Pump ${PUMP}`, exact: true }).click();
+  // The fuel list, not the pump grid still on screen (its first item is pump 1).
+  await expect(friend.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   await friend.getByRole('listitem').getByRole('button').first().click();
   await friend.getByRole('button', { name: '€20.00' }).click();
   await expect(friend.getByRole('heading', { name: 'Summary' })).toBeVisible();

@@ -12,6 +12,8 @@ test.use({ geolocation: { latitude: station.latitude, longitude: station.longitu
 async function toSummary(page: Page, pump: string, method: string) {
   await page.goto(`/pay?pid=${station.id}`);
   await page.getByRole('button', { name: `Pump ${pump}`, exact: true }).click();
+  // The fuel list, not the pump grid still on screen (its first item is pump 1).
+  await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   await page.getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
@@ -145,6 +147,8 @@ test('fuel card: the fields by level (VIN from level 2), its second factor, then
   await page.goto(`/pay?pid=${truckStop.id}`);
   await page.getByRole('button', { name: 'Understood' }).click();
   await page.getByRole('button', { name: 'Pump 2', exact: true }).click();
+  // The fuel list, not the pump grid still on screen (its first item is pump 1).
+  await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   await page.getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();

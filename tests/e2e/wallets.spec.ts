@@ -40,6 +40,8 @@ test('a guest pays with the sandbox Google Pay at the guest-checkout station, to
   await expectHome(page);
   await page.goto(`/pay?pid=${station.id}`);
   await page.getByRole('button', { name: 'Pump 8', exact: true }).click();
+  // The fuel list, not the pump grid still on screen (its first item is pump 1).
+  await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   await page.getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
@@ -92,6 +94,8 @@ test.describe('on Safari', () => {
     const toSummary = async (pump: string) => {
       await page.goto(`/pay?pid=${hamburg.id}`);
       await page.getByRole('button', { name: `Pump ${pump}`, exact: true }).click();
+      // The fuel list, not the pump grid still on screen (its first item is pump 1).
+      await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
       await page.getByRole('listitem').getByRole('button').first().click();
       await page.getByRole('button', { name: '€30.00' }).click();
       await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();

@@ -123,6 +123,13 @@ export function fakeClock(start = new Date('2031-03-01T08:00:00Z')): FakeClock {
 /** The console and the development mailbox answer clients on this machine only: tests call them as one. */
 const LOCAL_ONLY = /^\/(forecourt|dev)(\/|$|\?)|^\/api\/dev\//;
 
+const contexts = new WeakMap<Database, AppContext[]>();
+function contextsOf(database: Database): AppContext[] {
+  const list = contexts.get(database) ?? [];
+  contexts.set(database, list);
+  return list;
+}
+
 async function makeServer(
   database: Database,
   env: Env,
@@ -140,6 +147,7 @@ async function makeServer(
     ...(process ? { process } : {}),
   });
   const app = createApp(ctx);
+  contextsOf(database).push(ctx);
   return {
     ctx,
     driver,
@@ -187,8 +195,14 @@ export function useServer(driver: DriverName, overrides: Record<string, string> 
     handle.server = await makeServer(database, testEnv(overrides), driver);
   });
   afterAll(async () => {
-    // The hub listens on the database: closed first, it does not try to reconnect to a dropped one.
-    await handle.server?.ctx.events.close();
+    // The hubs listen on the database (also those of withEnv's apps): closed first, none tries to reconnect to a
+    // dropped one.
+    if (handle.server)
+      await Promise.all(
+        contextsOf(handle.server.database)
+          .splice(0)
+          .map((ctx) => ctx.events.close()),
+      );
     await drop?.();
   });
   return handle;
