@@ -124,8 +124,16 @@ describe.each(drivers)('tutorials (%s)', (driver) => {
 
   it('serves the topics in each of the nine languages, each written for that language', async () => {
     const en = await topics('?locale=en');
-    expect(en.map((x) => x.id)).toEqual(['prepay', 'postpay', 'car-wash', 'ev-charging', 'payment-methods']);
+    expect(en.map((x) => x.id)).toEqual([
+      'prepay',
+      'postpay',
+      'car-wash',
+      'ev-charging',
+      'payment-methods',
+      'vouchers',
+    ]);
     const titles = new Set<string>();
+    const vouchersTitles = new Set<string>();
     for (const language of TUTORIAL_LANGUAGES) {
       const list = await topics(`?locale=${language}`);
       expect(list.every((x) => x.language === language)).toBe(true);
@@ -135,9 +143,17 @@ describe.each(drivers)('tutorials (%s)', (driver) => {
       );
       expect(tutorials[0]?.steps.length).toBeGreaterThanOrEqual(3);
       expect(tutorials[0]?.language).toBe(language);
+      // The issue's "vouchers" topic: written in every language, with real steps.
+      const vouchers = tutorialsResponse.parse(
+        (await t.server.request(`/api/tutorial-site/tutorial?tutorial_topic=vouchers&locale=${language}`)).body,
+      );
+      expect(vouchers[0]).toMatchObject({ topicId: 'vouchers', language });
+      expect(vouchers[0]?.steps.length).toBe(4);
+      vouchersTitles.add(vouchers[0]?.title ?? '');
     }
     // Nine different texts: no language is a copy of another.
     expect(titles.size).toBe(9);
+    expect(vouchersTitles.size).toBe(9);
   });
 
   it('falls back: the locale query, else X-Locale, else Accept-Language, else English', async () => {
