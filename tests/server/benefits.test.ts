@@ -96,6 +96,10 @@ describe.each(drivers)('lottery (%s)', (driver) => {
     expect(st.lotteries[0]).toMatchObject({ hasJoined: true, joinedAt: first.body.joinedAt });
     const got = await s.request(`/api/optins/name/${name}`, { token: u.token });
     expect(got.body).toMatchObject({ hasJoined: true, joinedAt: first.body.joinedAt });
+    // The spec's own spelling of the path (§7 "GET optins//name/{name}") is the same handler.
+    const spelled = await s.request(`/api/optins//name/${name}`, { token: u.token });
+    expect(spelled.status).toBe(200);
+    expect(spelled.body).toEqual(got.body);
     // Another driver has not joined: each sees only their own opt-in.
     const other = await player();
     expect((await status(other)).hasJoined).toBe(false);
@@ -105,6 +109,7 @@ describe.each(drivers)('lottery (%s)', (driver) => {
     const u = await player();
     expect((await join(u, { name: 'no-such-lottery', action: 'JOIN', consent: true })).status).toBe(404);
     expect((await s.request('/api/optins/name/no-such-lottery', { token: u.token })).status).toBe(404);
+    expect((await s.request('/api/optins//name/no-such-lottery', { token: u.token })).status).toBe(404);
     const closed = await join(u, { name: 'fuel-lottery-2030-01', action: 'JOIN', consent: true });
     expect(closed.status).toBe(422);
     expect(closed.body.code).toBe('lottery_closed');
