@@ -1,6 +1,7 @@
-// The lottery benefit (shell-and-account.md §7): GET /api/v4/rewards-status, GET /api/optins/name/{name}, POST
+// The lottery benefit (shell-and-account.md §7): GET /api/v4/rewards-status, GET /api/optins/name/{name} (also as the
+// spec spells it, optins//name/{name}), POST
 // /api/optins. HTTP only.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { optinBody } from '../../src/contract/benefits';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
@@ -16,9 +17,11 @@ export function benefitRoutes(ctx: AppContext) {
       await rewardsStatus({ ctx, input: { session: c.get('session'), language: c.req.header('x-locale') ?? null } }),
     ),
   );
-  r.get('/optins/name/:name', auth, async (c) =>
-    c.json(await getOptin({ ctx, input: { session: c.get('session'), name: c.req.param('name') } })),
-  );
+  const optinByName = (c: Context<AppEnv>) =>
+    getOptin({ ctx, input: { session: c.get('session'), name: c.req.param('name') ?? '' } }).then((o) => c.json(o));
+  r.get('/optins/name/:name', auth, optinByName);
+  // §7 writes the path "optins//name/{name}" (double slash): a client built from the spec calls that spelling.
+  r.get('/optins//name/:name', auth, optinByName);
   r.post('/optins', auth, async (c) => {
     const body = await jsonBody(c, optinBody);
     const { created, optin } = await joinOptin({ ctx, input: { session: c.get('session'), body } });

@@ -23,20 +23,31 @@ export async function settingsPage(ctx: Parameters<typeof requireAuth>[0]) {
 export function accountFeaturePage(isOn: (features: AccountFeatures) => boolean) {
   return async (ctx: Parameters<typeof requireRegistered>[0]) => {
     const result = await requireRegistered(ctx);
-    const record = result.session?.record;
-    if (!record) return result;
-    const client = ctx.context.queryClient;
-    let on = true;
-    try {
-      const accountId =
-        result.session?.user?.accountId ?? (await client.ensureQueryData(userQuery(record.userId))).accountId;
-      on = isOn(await client.ensureQueryData(featuresQuery(accountId)));
-    } catch {
-      on = true;
-    }
-    if (!on) throw redirect({ to: '/profile', replace: true });
+    if (!(await accountFeatureOn(ctx, result, isOn))) throw redirect({ to: '/profile', replace: true });
     return result;
   };
+}
+
+/**
+ * Whether the signed-in driver's account has a feature on, for a guard that already ran requireRegistered. Without a
+ * session record, or offline (the features cannot be read), it answers true: the page opens with what it has and the
+ * server refuses what the account may not do.
+ */
+export async function accountFeatureOn(
+  ctx: Parameters<typeof requireRegistered>[0],
+  result: Awaited<ReturnType<typeof requireRegistered>>,
+  isOn: (features: AccountFeatures) => boolean,
+): Promise<boolean> {
+  const record = result.session?.record;
+  if (!record) return true;
+  const client = ctx.context.queryClient;
+  try {
+    const accountId =
+      result.session?.user?.accountId ?? (await client.ensureQueryData(userQuery(record.userId))).accountId;
+    return isOn(await client.ensureQueryData(featuresQuery(accountId)));
+  } catch {
+    return true;
+  }
 }
 
 /** The account features that switch account pages and entries (pure; also used by the profile hub). */
@@ -46,3 +57,13 @@ export const featureGates = {
   giftCards: (f: AccountFeatures) => f.giftCardShop,
   carProfile: (f: AccountFeatures) => f.showCarProfileScreen,
 } as const;
+
+/**
+ * Whether the station screen offers "Buy a gift card" (§6: the giftCardShop flag switches gift cards). A guest is
+ * offered it and sent to /login by the page (pay-flows.md §2 "registered users only", §6 keeps the query); a driver
+ * whose features are not known yet (loading, offline) is offered it too, and the page checks again.
+ */
+export function offersGiftCards(isGuest: boolean, features: AccountFeatures | undefined): boolean {
+  if (isGuest || !features) return true;
+  return featureGates.giftCards(features);
+}

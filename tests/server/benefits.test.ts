@@ -96,6 +96,10 @@ describe.each(drivers)('lottery (%s)', (driver) => {
     expect(st.lotteries[0]).toMatchObject({ hasJoined: true, joinedAt: first.body.joinedAt });
     const got = await s.request(`/api/optins/name/${name}`, { token: u.token });
     expect(got.body).toMatchObject({ hasJoined: true, joinedAt: first.body.joinedAt });
+    // The spec's own spelling of the path (§7 "GET optins//name/{name}") is the same handler.
+    const spelled = await s.request(`/api/optins//name/${name}`, { token: u.token });
+    expect(spelled.status).toBe(200);
+    expect(spelled.body).toEqual(got.body);
     // Another driver has not joined: each sees only their own opt-in.
     const other = await player();
     expect((await status(other)).hasJoined).toBe(false);
@@ -105,6 +109,7 @@ describe.each(drivers)('lottery (%s)', (driver) => {
     const u = await player();
     expect((await join(u, { name: 'no-such-lottery', action: 'JOIN', consent: true })).status).toBe(404);
     expect((await s.request('/api/optins/name/no-such-lottery', { token: u.token })).status).toBe(404);
+    expect((await s.request('/api/optins//name/no-such-lottery', { token: u.token })).status).toBe(404);
     const closed = await join(u, { name: 'fuel-lottery-2030-01', action: 'JOIN', consent: true });
     expect(closed.status).toBe(422);
     expect(closed.body.code).toBe('lottery_closed');
@@ -124,8 +129,16 @@ describe.each(drivers)('tutorials (%s)', (driver) => {
 
   it('serves the topics in each of the nine languages, each written for that language', async () => {
     const en = await topics('?locale=en');
-    expect(en.map((x) => x.id)).toEqual(['prepay', 'postpay', 'car-wash', 'ev-charging', 'payment-methods']);
+    expect(en.map((x) => x.id)).toEqual([
+      'prepay',
+      'postpay',
+      'car-wash',
+      'ev-charging',
+      'payment-methods',
+      'vouchers',
+    ]);
     const titles = new Set<string>();
+    const vouchersTitles = new Set<string>();
     for (const language of TUTORIAL_LANGUAGES) {
       const list = await topics(`?locale=${language}`);
       expect(list.every((x) => x.language === language)).toBe(true);
@@ -135,9 +148,17 @@ describe.each(drivers)('tutorials (%s)', (driver) => {
       );
       expect(tutorials[0]?.steps.length).toBeGreaterThanOrEqual(3);
       expect(tutorials[0]?.language).toBe(language);
+      // The issue's "vouchers" topic: written in every language, with real steps.
+      const vouchers = tutorialsResponse.parse(
+        (await t.server.request(`/api/tutorial-site/tutorial?tutorial_topic=vouchers&locale=${language}`)).body,
+      );
+      expect(vouchers[0]).toMatchObject({ topicId: 'vouchers', language });
+      expect(vouchers[0]?.steps.length).toBe(4);
+      vouchersTitles.add(vouchers[0]?.title ?? '');
     }
     // Nine different texts: no language is a copy of another.
     expect(titles.size).toBe(9);
+    expect(vouchersTitles.size).toBe(9);
   });
 
   it('falls back: the locale query, else X-Locale, else Accept-Language, else English', async () => {

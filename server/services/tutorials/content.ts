@@ -1,4 +1,4 @@
-// The tutorial site's content (shell-and-account.md §3 Tutorial, §2.4 "Tutorials: topics and tutorials"): five topics,
+// The tutorial site's content (shell-and-account.md §3 Tutorial, §2.4 "Tutorials: topics and tutorials"): six topics,
 // one tutorial each, written in the nine languages of §9 (German and Dutch formal). Served by GET tutorial_topic and
 // GET tutorial?tutorial_topic; a language without a text falls back to English (content.test keeps all nine complete).
 import type { TutorialLanguage, TutorialTopicIcon } from '../../../src/contract/tutorials';
@@ -711,6 +711,221 @@ export const TUTORIAL_TOPICS: TopicContent[] = [
           ],
           ['Wybierz preferowaną', 'Oznacz jedną metodę jako preferowaną; będzie wybierana przy każdej płatności.'],
           ['Chroń płatności', 'Ustaw PIN do płatności lub użyj odcisku palca albo twarzy, jeśli telefon to obsługuje.'],
+        ],
+      },
+    },
+  },
+  {
+    id: 'vouchers',
+    icon: 'ticket',
+    texts: {
+      en: {
+        title: 'Vouchers and discounts',
+        description: 'Add a voucher code, switch your vouchers on or off and see the discount before you pay.',
+        tutorialTitle: 'Saving with vouchers',
+        steps: [
+          [
+            'Add a code',
+            'Go to Profile › Vouchers, tap “Add a voucher code” and enter the code from your voucher, for example WELCOME10.',
+          ],
+          [
+            'Switch a voucher on or off',
+            'Open a voucher to see its discount and how long it is valid. Switch it off to keep it for a later visit.',
+          ],
+          [
+            'See the discount before you pay',
+            'The payment summary lists the discounts of your active vouchers and the price after them.',
+          ],
+          [
+            'Check your receipt',
+            'Your receipt shows the same discount as the summary. A voucher that is used up is marked Used.',
+          ],
+        ],
+      },
+      de: {
+        title: 'Gutscheine und Rabatte',
+        description:
+          'Fügen Sie einen Gutscheincode hinzu, schalten Sie Ihre Gutscheine ein oder aus und sehen Sie den Rabatt vor dem Bezahlen.',
+        tutorialTitle: 'Sparen mit Gutscheinen',
+        steps: [
+          [
+            'Code hinzufügen',
+            'Gehen Sie zu Profil › Gutscheine, tippen Sie auf „Gutscheincode hinzufügen“ und geben Sie den Code Ihres Gutscheins ein, zum Beispiel WELCOME10.',
+          ],
+          [
+            'Gutschein ein- oder ausschalten',
+            'Öffnen Sie einen Gutschein, um seinen Rabatt und seine Gültigkeit zu sehen. Schalten Sie ihn aus, um ihn für einen späteren Besuch aufzuheben.',
+          ],
+          [
+            'Rabatt vor dem Bezahlen sehen',
+            'Die Zahlungsübersicht zeigt die Rabatte Ihrer aktiven Gutscheine und den Preis danach.',
+          ],
+          [
+            'Beleg prüfen',
+            'Ihr Beleg zeigt denselben Rabatt wie die Übersicht. Ein aufgebrauchter Gutschein wird als „Eingelöst“ markiert.',
+          ],
+        ],
+      },
+      nl: {
+        title: 'Vouchers en kortingen',
+        description: 'Voeg een vouchercode toe, zet uw vouchers aan of uit en zie de korting voordat u betaalt.',
+        tutorialTitle: 'Besparen met vouchers',
+        steps: [
+          [
+            'Voeg een code toe',
+            'Ga naar Profiel › Vouchers, tik op „Vouchercode toevoegen” en voer de code van uw voucher in, bijvoorbeeld WELCOME10.',
+          ],
+          [
+            'Zet een voucher aan of uit',
+            'Open een voucher om de korting en de geldigheid te zien. Zet hem uit om hem voor een later bezoek te bewaren.',
+          ],
+          [
+            'Zie de korting vóór het betalen',
+            'Het betaaloverzicht toont de kortingen van uw actieve vouchers en de prijs na korting.',
+          ],
+          [
+            'Controleer uw bon',
+            'Uw bon toont dezelfde korting als het overzicht. Een opgebruikte voucher wordt als „Gebruikt” gemarkeerd.',
+          ],
+        ],
+      },
+      fr: {
+        title: 'Bons de réduction et remises',
+        description: 'Ajoutez un code de réduction, activez ou désactivez vos bons et voyez la remise avant de payer.',
+        tutorialTitle: 'Économiser avec les bons de réduction',
+        steps: [
+          [
+            'Ajoutez un code',
+            'Allez dans Profil › Bons de réduction, touchez « Ajouter un code de réduction » et saisissez le code de votre bon, par exemple WELCOME10.',
+          ],
+          [
+            'Activez ou désactivez un bon',
+            'Ouvrez un bon pour voir sa remise et sa durée de validité. Désactivez-le pour le garder pour une prochaine visite.',
+          ],
+          [
+            'Voyez la remise avant de payer',
+            'Le récapitulatif du paiement indique les remises de vos bons actifs et le prix après remise.',
+          ],
+          [
+            'Vérifiez votre reçu',
+            'Votre reçu indique la même remise que le récapitulatif. Un bon épuisé est marqué « Utilisé ».',
+          ],
+        ],
+      },
+      it: {
+        title: 'Buoni e sconti',
+        description: 'Aggiungi un codice buono, attiva o disattiva i tuoi buoni e vedi lo sconto prima di pagare.',
+        tutorialTitle: 'Risparmiare con i buoni',
+        steps: [
+          [
+            'Aggiungi un codice',
+            'Vai a Profilo › Buoni, tocca «Aggiungi un codice buono» e inserisci il codice del tuo buono, per esempio WELCOME10.',
+          ],
+          [
+            'Attiva o disattiva un buono',
+            'Apri un buono per vedere lo sconto e fino a quando è valido. Disattivalo per tenerlo per una prossima visita.',
+          ],
+          [
+            'Vedi lo sconto prima di pagare',
+            'Il riepilogo del pagamento elenca gli sconti dei tuoi buoni attivi e il prezzo scontato.',
+          ],
+          [
+            'Controlla la ricevuta',
+            'La ricevuta mostra lo stesso sconto del riepilogo. Un buono esaurito è segnato come «Utilizzato».',
+          ],
+        ],
+      },
+      es: {
+        title: 'Cupones y descuentos',
+        description: 'Añade un código de cupón, activa o desactiva tus cupones y ve el descuento antes de pagar.',
+        tutorialTitle: 'Ahorrar con cupones',
+        steps: [
+          [
+            'Añade un código',
+            'Ve a Perfil › Cupones, toca «Añadir un código de cupón» e introduce el código de tu cupón, por ejemplo WELCOME10.',
+          ],
+          [
+            'Activa o desactiva un cupón',
+            'Abre un cupón para ver su descuento y hasta cuándo es válido. Desactívalo para guardarlo para otra visita.',
+          ],
+          [
+            'Ve el descuento antes de pagar',
+            'El resumen del pago muestra los descuentos de tus cupones activos y el precio después de aplicarlos.',
+          ],
+          [
+            'Revisa tu recibo',
+            'Tu recibo muestra el mismo descuento que el resumen. Un cupón agotado aparece como «Usado».',
+          ],
+        ],
+      },
+      pt: {
+        title: 'Vouchers e descontos',
+        description:
+          'Adicione um código de voucher, ative ou desative os seus vouchers e veja o desconto antes de pagar.',
+        tutorialTitle: 'Poupar com vouchers',
+        steps: [
+          [
+            'Adicione um código',
+            'Vá a Perfil › Vouchers, toque em «Adicionar um código de voucher» e introduza o código do seu voucher, por exemplo WELCOME10.',
+          ],
+          [
+            'Ative ou desative um voucher',
+            'Abra um voucher para ver o desconto e até quando é válido. Desative-o para o guardar para outra visita.',
+          ],
+          [
+            'Veja o desconto antes de pagar',
+            'O resumo do pagamento indica os descontos dos seus vouchers ativos e o preço depois deles.',
+          ],
+          [
+            'Confira o recibo',
+            'O recibo mostra o mesmo desconto que o resumo. Um voucher esgotado fica marcado como «Utilizado».',
+          ],
+        ],
+      },
+      da: {
+        title: 'Værdikuponer og rabatter',
+        description: 'Tilføj en værdikuponkode, slå dine værdikuponer til eller fra, og se rabatten, før du betaler.',
+        tutorialTitle: 'Spar med værdikuponer',
+        steps: [
+          [
+            'Tilføj en kode',
+            'Gå til Profil › Værdikuponer, tryk på “Tilføj en værdikuponkode”, og indtast koden fra din værdikupon, for eksempel WELCOME10.',
+          ],
+          [
+            'Slå en værdikupon til eller fra',
+            'Åbn en værdikupon for at se rabatten, og hvor længe den gælder. Slå den fra for at gemme den til et senere besøg.',
+          ],
+          [
+            'Se rabatten, før du betaler',
+            'Betalingsoversigten viser rabatterne fra dine aktive værdikuponer og prisen efter dem.',
+          ],
+          [
+            'Tjek din kvittering',
+            'Kvitteringen viser den samme rabat som oversigten. En opbrugt værdikupon markeres som “Brugt”.',
+          ],
+        ],
+      },
+      pl: {
+        title: 'Kupony i rabaty',
+        description: 'Dodaj kod kuponu, włączaj lub wyłączaj swoje kupony i zobacz rabat przed zapłatą.',
+        tutorialTitle: 'Oszczędzanie z kuponami',
+        steps: [
+          [
+            'Dodaj kod',
+            'Przejdź do Profil › Kupony, dotknij „Dodaj kod kuponu” i wpisz kod ze swojego kuponu, na przykład WELCOME10.',
+          ],
+          [
+            'Włącz lub wyłącz kupon',
+            'Otwórz kupon, aby zobaczyć rabat i termin ważności. Wyłącz go, aby zachować go na kolejną wizytę.',
+          ],
+          [
+            'Zobacz rabat przed zapłatą',
+            'Podsumowanie płatności pokazuje rabaty z aktywnych kuponów i cenę po ich uwzględnieniu.',
+          ],
+          [
+            'Sprawdź paragon',
+            'Paragon pokazuje ten sam rabat co podsumowanie. Wykorzystany kupon jest oznaczony jako „Wykorzystany”.',
+          ],
         ],
       },
     },

@@ -7,7 +7,7 @@ import { exitContext, MAP_IS_HOME, useLeave } from '../../app/leave';
 import { leaveTarget } from '../../app/query-carry';
 import type { Product } from '../../contract/stations';
 import { orderGroup } from '../../features/orders/model/search';
-import { confirmGuest, isGuestConfirmed, useSession } from '../../features/session/queries';
+import { confirmGuest, isGuestConfirmed, useFeatures, useSession, useUser } from '../../features/session/queries';
 import { geofenceState, skipsGeofence } from '../../features/stations/model/geofence';
 import { hintFor } from '../../features/stations/model/hints';
 import { chargersOf, hasWash, nextStepFor, pumpsOf, washesOf } from '../../features/stations/model/pumps';
@@ -19,6 +19,7 @@ import { StationHeader } from '../../features/stations/ui/StationHeader';
 import { useLocationPolling } from '../../features/stations/ui/use-location';
 import { Button, buttonClass, chipClass, Dialog, Loading, Notice, Page, Skeleton, SkeletonText, toast } from '../../ui';
 import { CarWashIcon, InfoIcon, OfflineIcon, SearchIcon, SettingsIcon, UserIcon } from '../../ui/icons';
+import { offersGiftCards } from '../-account-page';
 import { DialogIcon, ResultHero } from './-components/ResultHero';
 import { useStation } from './-components/use-station';
 
@@ -54,6 +55,7 @@ function PumpSelection() {
   const { pathname } = useLocation();
   const record = useSession();
   const isGuest = !record || record.isGuest === true;
+  const features = useFeatures(useUser(isGuest ? null : record?.userId).data?.accountId);
   const { station, confirmed, online } = useStation(pid, query);
   const [bypassed, setBypassed] = useState(() => sessionFlag(bypassKey(pid)));
   const [hintClosed, setHintClosed] = useState<string | null>(null);
@@ -99,7 +101,10 @@ function PumpSelection() {
   const ports = chargersOf(station);
   const pumps = pumpsOf(station);
   const washes = washesOf(station);
-  const giftCards = station.products.filter((p) => p.type === 'GIFT_CARD');
+  // §6: the account's giftCardShop flag switches the gift-card entry.
+  const giftCards = offersGiftCards(isGuest, features.data)
+    ? station.products.filter((p) => p.type === 'GIFT_CARD')
+    : [];
   const withWash = hasWash(station);
   // Choosing needs a station confirmed online and the driver at it (or the geofence skipped or bypassed).
   const canChoose = confirmed && geofence.kind === 'near';

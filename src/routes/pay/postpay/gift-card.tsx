@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
+import { createFileRoute, Navigate, redirect, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { requireRegistered } from '../../../app/guards';
 import { usePayPrepay } from '../../../features/checkout/queries';
@@ -8,6 +8,7 @@ import { orderGroup } from '../../../features/orders/model/search';
 import { useSession, useUser } from '../../../features/session/queries';
 import { formatMoney } from '../../../lib/money';
 import { RadioList, RadioOption } from '../../../ui';
+import { accountFeatureOn, featureGates } from '../../-account-page';
 import { type PayAction, PaySummary } from '../-components/PaySummary';
 import { useStation } from '../-components/use-station';
 import { StepSkeleton } from '../prepay/-components/StepSkeleton';
@@ -15,7 +16,16 @@ import { StepSkeleton } from '../prepay/-components/StepSkeleton';
 export const Route = createFileRoute('/pay/postpay/gift-card')({
   validateSearch: orderGroup,
   // pay-flows.md §2: "Gift card flow; registered users only" (§6: guests go to /login keeping the query).
-  beforeLoad: requireRegistered,
+  // shell-and-account.md §6: the giftCardShop flag switches gift cards; with it off the driver goes back to the pump
+  // screen (which does not offer the entry either), keeping the station query.
+  beforeLoad: async (ctx) => {
+    const result = await requireRegistered(ctx);
+    if (!(await accountFeatureOn(ctx, result, featureGates.giftCards))) {
+      const { orderType: _type, orderId: _order, ...station } = ctx.search;
+      throw redirect({ to: '/pay/pump', search: station, replace: true });
+    }
+    return result;
+  },
   component: GiftCard,
 });
 
