@@ -1,7 +1,9 @@
 // Gift cards through HTTP (pay-flows.md §2 gift card flow, §4 "Gift card stations are always postpay"): registered
 // users buy an amount; the order is priced at once (PAYMENT_PENDING), paying captures it and issues a code with an
 // expiry, the card's amount and its balance; guests are refused.
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { accounts, users } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import type { SeedProduct } from '../../server/seed/stations';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
@@ -79,5 +81,27 @@ describe.each(drivers)('gift cards (%s)', (driver) => {
       products: [{ productId: st.products[0]!.id, fuelTypeId: 'GIFT_2500' }],
     });
     expect(res.status).toBe(403);
+  });
+
+  it('an account without the gift-card shop may not buy one (403); with it back on it may', async () => {
+    const st = await createStation(s.ctx, { type: 'GIFT_CARD', products: [giftCards()] });
+    const d = await newDriver(s);
+    const [row] = await s.ctx.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, d.id));
+    const setShop = (on: boolean) =>
+      s.ctx.db
+        .update(accounts)
+        .set({ features: sql`jsonb_set(${accounts.features}, '{giftCardShop}', ${JSON.stringify(on)}::jsonb)` })
+        .where(eq(accounts.id, row!.accountId));
+    const order = () =>
+      createOrderReq(s, d.token, {
+        poiId: st.id,
+        products: [{ productId: st.products[0]!.id, fuelTypeId: 'GIFT_2500' }],
+      });
+    await setShop(false);
+    const refused = await order();
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/gift cards/i);
+    await setShop(true);
+    expect((await order()).status).toBeLessThan(300);
   });
 });

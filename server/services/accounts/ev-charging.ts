@@ -2,16 +2,10 @@
 // and the amount held for a charge (§9: the payment provider's preauth config, else the defaults per currency).
 import { eq, sql } from 'drizzle-orm';
 import { evPreAuthorization } from '../../../src/contract/ev';
-import type { AccountFeatures } from '../../../src/contract/users';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
-
-async function featuresOf(ctx: AppContext, accountId: string): Promise<AccountFeatures> {
-  const [row] = await ctx.db.select({ features: accounts.features }).from(accounts).where(eq(accounts.id, accountId));
-  if (!row) throw notFound('No such account');
-  return row.features;
-}
+import { ApiError } from '../../errors';
+import { featuresOf } from './features-of';
 
 /** 403 unless the account may charge; answers the hold for `currency` (minor units, precision 2). */
 export async function assertEvCharging({

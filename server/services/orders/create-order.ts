@@ -11,7 +11,7 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices, orders, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import { assertEvCharging } from '../accounts';
+import { assertEvCharging, assertGiftCardShop } from '../accounts';
 import { AMOUNT_PRECISION, productStatus, releasePump } from '../forecourt';
 import { checkOdometer } from '../history';
 import { loadOwnThing } from '../things';
@@ -45,6 +45,7 @@ export async function createOrder({
   // pay-flows.md §4 "Gift card stations are always postpay", §2 "registered users only".
   const isGift = product.type === 'GIFT_CARD' || station.type === 'GIFT_CARD';
   if (isGift && input.session.isGuest) throw new ApiError(403, 'forbidden', 'Gift cards are for registered users');
+  if (isGift) await assertGiftCardShop({ ctx, input: { accountId: input.session.accountId } });
   const status = productStatus(found.deviceState ?? undefined, true);
   // A wash code is for later: a bay busy with another car still sells one.
   if (status !== 'AVAILABLE' && !(isWash && status === 'IN_USE')) {
