@@ -2,7 +2,7 @@
 // payment error page), and a declined card.
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { expect, type Page, test } from './fixtures';
-import { expectAccessible, registerByMail, uniqueEmail } from './helpers';
+import { addCardOnProviderPage, expectAccessible, registerByMail, uniqueEmail } from './helpers';
 
 const station = DEMO_STATIONS.prepay;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
@@ -10,15 +10,7 @@ test.use({ geolocation: { latitude: station.latitude, longitude: station.longitu
 /** A new driver with one card, added on the provider's page. */
 async function driverWithCard(page: Page, number: string) {
   await registerByMail(page, uniqueEmail('card-pay'), 'e2e-Password-9');
-  await page.goto('/profile/payments');
-  await page.getByRole('button', { name: 'Add payment method' }).click();
-  await expect(page).toHaveURL(/\/psp\/cards\//);
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Name on card').fill('Ada Driver');
-  await page.getByLabel('Expiry (MM/YYYY)').fill('12/2034');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: 'Add card' }).click();
-  await expect(page.getByText('Your card was added')).toBeVisible();
+  await addCardOnProviderPage(page, number);
 }
 
 /** Pump, fuel, 30.00, and press pay with the card. */

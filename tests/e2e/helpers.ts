@@ -38,6 +38,19 @@ export async function registerByMail(page: Page, email: string, password: string
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 }
 
+/** A card added on the sandbox provider's page from /profile/payments, as a driver adds one (ends on the confirmation). */
+export async function addCardOnProviderPage(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
+  await page.goto('/profile/payments');
+  await page.getByRole('button', { name: 'Add payment method' }).click();
+  await expect(page).toHaveURL(/\/psp\/cards\//);
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Name on card').fill('Ada Driver');
+  await page.getByLabel('Expiry (MM/YYYY)').fill('12/2034');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await expect(page.getByText('Your card was added')).toBeVisible();
+}
+
 /** After signing in a driver lands on the station map, the home (shell-and-account.md §2.1 "/ … else to /map"). */
 export async function expectHome(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/map(\?|$)/);

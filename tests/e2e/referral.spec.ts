@@ -4,23 +4,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { expect, type Page, test } from './fixtures';
-import { expectAccessible, registerByMail, uniqueEmail } from './helpers';
+import { addCardOnProviderPage, expectAccessible, registerByMail, uniqueEmail } from './helpers';
 
 const station = DEMO_STATIONS.manyPumps;
 const PUMP = '9';
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
-
-async function addCard(page: Page) {
-  await page.goto('/profile/payments');
-  await page.getByRole('button', { name: 'Add payment method' }).click();
-  await expect(page).toHaveURL(/\/psp\/cards\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Name on card').fill('Ada Driver');
-  await page.getByLabel('Expiry (MM/YYYY)').fill('12/2034');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: 'Add card' }).click();
-  await expect(page.getByText('Your card was added')).toBeVisible();
-}
 
 /** The referrer's first completed transaction: a car wash bought through the API with the app's own session. */
 async function buyWash(page: Page, request: APIRequestContext) {
@@ -69,7 +57,7 @@ test('a friend registers with a referral code, sees the referral discount in the
   await page.getByRole('link', { name: /Refer a friend/ }).click();
   await expect(page).toHaveURL(/\/profile\/refer/);
   await expect(page.getByText('Your code is ready after your first payment in the app.')).toBeVisible();
-  await addCard(page);
+  await addCardOnProviderPage(page);
   await buyWash(page, page.request);
   await page.goto('/profile/refer');
   const code = (await page.getByTestId('referral-code').innerText()).trim();
@@ -88,7 +76,7 @@ test('a friend registers with a referral code, sees the referral discount in the
   });
   const friend = await friendContext.newPage();
   await registerByMail(friend, uniqueEmail('friend'), 'e2e-Password-9');
-  await addCard(friend);
+  await addCardOnProviderPage(friend);
   await friend.goto('/profile/refer');
   await expect(friend.getByTestId('referral-code')).toHaveCount(0);
   const field = friend.getByLabel('Referral code');

@@ -2,23 +2,11 @@
 // summary previews the discount and whose receipt shows the same amount (one discount engine on the server).
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { expect, type Page, test } from './fixtures';
-import { expectAccessible, registerByMail, uniqueEmail } from './helpers';
+import { addCardOnProviderPage, expectAccessible, registerByMail, uniqueEmail } from './helpers';
 
 const station = DEMO_STATIONS.manyPumps;
 const PUMP = '8';
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
-
-async function addCard(page: Page) {
-  await page.goto('/profile/payments');
-  await page.getByRole('button', { name: 'Add payment method' }).click();
-  await expect(page).toHaveURL(/\/psp\/cards\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Name on card').fill('Ada Driver');
-  await page.getByLabel('Expiry (MM/YYYY)').fill('12/2034');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: 'Add card' }).click();
-  await expect(page.getByText('Your card was added')).toBeVisible();
-}
 
 async function addCode(page: Page, code: string) {
   await page.getByLabel('Voucher code').fill(code);
@@ -40,7 +28,7 @@ test('a custom voucher: its errors, the card, the discount previewed and the sam
 }) => {
   test.setTimeout(150_000);
   await registerByMail(page, uniqueEmail('vouchers'), 'e2e-Password-9');
-  await addCard(page);
+  await addCardOnProviderPage(page);
 
   await page.goto('/profile');
   await page.getByRole('link', { name: /Vouchers/ }).click();
