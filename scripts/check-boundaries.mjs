@@ -93,6 +93,7 @@ for (const file of files) {
           'src/lib/constants.ts',
           'src/lib/validation.ts',
           'src/lib/geo.ts',
+          'src/lib/search-schema.ts',
         ].includes(targetRel);
       if (!allowed) say('a model/ imports only contract/, other models and pure lib/ modules');
     }

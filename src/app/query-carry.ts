@@ -1,22 +1,22 @@
 // Carrying the query from route to route, and leaving the pay flow (shell-and-account.md §2.2, pay-flows.md §2).
 // One module: the root route's search middleware and guard apply `carryQuery`; every page that leaves for the map or
 // the host app's callback goes through `leaveTarget` (see app/leave.ts).
-import { z } from 'zod';
-import type { CallbackPolicy } from '../contract/host-apps';
+import type { CallbackPolicy } from '../contract/plain/host-apps';
 import { paymentReturnGroup } from '../features/checkout/model/search';
 import { orderGroup } from '../features/orders/model/search';
+import { type Infer, looseSearchObject, text as textRule } from '../lib/search-schema';
 import { callbackUrl } from './callback';
 
 /** A query as the router holds it: string values from the URL, numbers where a route's schema coerced them. */
 export type Query = Record<string, unknown>;
 
-const text = z.string().optional().catch(undefined);
+const text = textRule();
 
 /**
  * The root route's query: the "UI query keys kept across routes" plus the shell's auth flag. Other keys pass through
  * untouched (the carry rule needs them); each route adds its own keys with its feature's schema.
  */
-export const uiQuery = z.looseObject({
+export const uiQuery = looseSearchObject({
   pid: text,
   partner: text,
   callback: text,
@@ -28,7 +28,7 @@ export const uiQuery = z.looseObject({
   hideRydMapLink: text,
   auth: text,
 });
-export type UiQuery = z.output<typeof uiQuery>;
+export type UiQuery = Infer<typeof uiQuery>;
 
 /** "UI query keys kept across routes". */
 export const UI_QUERY_KEYS = [

@@ -1,9 +1,8 @@
 // Wire format of /auth/*. Shared by the app (src/api) and the server (server/routes): one source of truth.
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './plain/auth';
 
-/** shell-and-account.md §5 and §9: password 8 to 40 characters. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 40;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const email = z.string().trim().toLowerCase().email().max(254);
 export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);

@@ -2,6 +2,16 @@
 // Callback handling, §5). The server holds the allowlist (HOST_APP_ORIGINS; default: its own origin, the demo host
 // page) and answers it at GET /api/v4/host-apps; app and server apply the same rule below.
 import { z } from 'zod';
+import {
+  type CallbackPolicy,
+  HOST_APPS_MAX_AGE_SECONDS,
+  isAllowedCallback,
+  normalizeOrigin,
+  SDK_CALLBACK_LITERAL,
+} from './plain/host-apps';
+
+// The rule and the constants live in plain/host-apps.ts (no zod).
+export { type CallbackPolicy, HOST_APPS_MAX_AGE_SECONDS, isAllowedCallback, normalizeOrigin, SDK_CALLBACK_LITERAL };
 
 /** GET /api/v4/host-apps: the allowed origins (as browsers spell them, e.g. https://host.example) and DEMO_MODE. */
 export const hostAppsResponse = z.object({
@@ -10,54 +20,3 @@ export const hostAppsResponse = z.object({
   demoMode: z.boolean(),
 });
 export type HostAppsResponse = z.infer<typeof hostAppsResponse>;
-
-/** The app may cache the list this long (the answer's Cache-Control says the same). */
-export const HOST_APPS_MAX_AGE_SECONDS = 300;
-
-/** "A callback of the literal true leads to a finish address of the embedding SDK" (always allowed). */
-export const SDK_CALLBACK_LITERAL = 'true';
-
-export type CallbackPolicy = { origins: readonly string[]; demoMode: boolean };
-
-const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
-
-/** An origin as the URL parser spells it (lower case, punycode, no default port); null when it is not one. */
-export function normalizeOrigin(origin: string): string | null {
-  try {
-    const url = new URL(origin);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    return url.origin;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether `callback` may receive control back (and the payment data):
- * - the literal "true" (the SDK's finish address) always;
- * - otherwise an absolute https URL, or http only for a loopback host in DEMO_MODE;
- * - no user name or password in it (https://allowed.example@evil.example is evil.example);
- * - its origin exactly one of the allowlist's (no look-alikes, no other port, no trailing dot);
- * - no control characters, spaces or backslashes anywhere (the URL parser would silently drop or reinterpret them).
- */
-export function isAllowedCallback(callback: string, policy: CallbackPolicy): boolean {
-  if (callback === SDK_CALLBACK_LITERAL) return true;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-  if (callback.length === 0 || callback.length > 2048 || /[\u0000-\u0020\u007f-\u009f\\]/.test(callback)) {
-    return false;
-  }
-  let url: URL;
-  try {
-    url = new URL(callback);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  if (url.protocol === 'http:') {
-    if (!policy.demoMode || !LOOPBACK_HOST.test(url.hostname)) return false;
-  } else if (url.protocol !== 'https:') {
-    return false;
-  }
-  const allowed = new Set(policy.origins.map(normalizeOrigin).filter((o): o is string => o !== null));
-  return allowed.has(url.origin);
-}

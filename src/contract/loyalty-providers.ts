@@ -1,7 +1,7 @@
-// The manual loyalty providers (pay-flows.md §9) on their own: the loyalty screens' search schema needs only these,
-// and route search schemas load with the app's entry (contract/loyalty.ts holds the rest).
+// The manual loyalty providers (pay-flows.md §9) as a zod enum; the plain list is in plain/loyalty-providers.ts (what
+// the app's start-up code imports).
 import { z } from 'zod';
+import { LOYALTY_PROVIDERS, type LoyaltyProvider } from './plain/loyalty-providers';
 
-export const LOYALTY_PROVIDERS = ['REPSOL', 'NOOP', 'Q8_SMILES'] as const;
+export { LOYALTY_PROVIDERS, type LoyaltyProvider };
 export const loyaltyProvider = z.enum(LOYALTY_PROVIDERS);
-export type LoyaltyProvider = z.infer<typeof loyaltyProvider>;

@@ -2,30 +2,34 @@
 // Every price of an order is {amount, currency, precision}: integer minor units.
 import { z } from 'zod';
 import { orderCharge } from './ev';
+import {
+  IDEMPOTENCY_HEADER,
+  isTerminal,
+  METHODS_WITHOUT_VALIDATION,
+  needsPaymentValidation,
+  ORDER_STATES,
+  PARTNER_HEADER,
+  PAYMENT_METHOD_TYPES,
+  type PaymentMethodType,
+  TERMINAL_STATES,
+} from './plain/orders';
 import { currency } from './stations';
 
-export const ORDER_STATES = [
-  'CREATED',
-  'PAYMENT_PENDING',
-  'PAYMENT_AUTHORIZED',
-  'PRODUCT_PENDING',
-  'PRODUCT_ACQUIRED',
-  'PRODUCT_SUPPLYING',
-  'READY_FOR_INVOICE',
-  'COMPLETED',
-  'PROBLEM',
-  'CANCELLED',
-  'FAILED',
-  'REJECTED',
-] as const;
+// The plain values live in plain/orders.ts (no zod: the app's start-up code imports them from there).
+export {
+  IDEMPOTENCY_HEADER,
+  isTerminal,
+  METHODS_WITHOUT_VALIDATION,
+  needsPaymentValidation,
+  ORDER_STATES,
+  PARTNER_HEADER,
+  PAYMENT_METHOD_TYPES,
+  type PaymentMethodType,
+  TERMINAL_STATES,
+};
+
 export const orderState = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof orderState>;
-
-/** States an order never leaves (pay-flows.md §4; the server's transition table agrees). */
-export const TERMINAL_STATES: readonly OrderState[] = ['COMPLETED', 'PROBLEM', 'CANCELLED', 'FAILED', 'REJECTED'];
-export function isTerminal(state: OrderState): boolean {
-  return TERMINAL_STATES.includes(state);
-}
 
 export const orderPrice = z.object({ amount: z.number().int(), currency, precision: z.number().int().min(0).max(4) });
 export type OrderPrice = z.infer<typeof orderPrice>;
@@ -214,36 +218,6 @@ export const updateOrderBody = z.strictObject({
 
 export const ongoingOrdersResponse = z.array(order);
 
-export const PAYMENT_METHOD_TYPES = [
-  'AMAZON_PAY',
-  'APPLE_PAY',
-  'BLUECODE',
-  'BP_ARAL_ROUTEX',
-  'CREDIT_CARD',
-  'DIRECT_CREDIT',
-  'FUEL_CARD',
-  'GOOGLE_PAY',
-  'MBWAY',
-  'PAYCONIQ',
-  'PAYPAL',
-  'POSTPAY_BY_PARTNER',
-  'POSTPAY_BY_USER',
-] as const;
-export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
-
-/**
- * pay-flows.md §4: "Card flows show a validation step first; GOOGLE_PAY, MBWAY, DIRECT_CREDIT and APPLE_PAY skip it"
- * (shell-and-account.md §9). The app shows the step (PIN or biometrics); the server asks for its proof at authorize.
- */
-export const METHODS_WITHOUT_VALIDATION: readonly PaymentMethodType[] = [
-  'GOOGLE_PAY',
-  'MBWAY',
-  'DIRECT_CREDIT',
-  'APPLE_PAY',
-];
-export const needsPaymentValidation = (method: string): boolean =>
-  !(METHODS_WITHOUT_VALIDATION as readonly string[]).includes(method);
-
 export const paymentMethod = z.object({
   id: z.string(),
   createdAt: z.string(),
@@ -281,10 +255,6 @@ export const paymentMethod = z.object({
 });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 export const paymentMethodsResponse = z.array(paymentMethod);
-
-/** The header that makes POST /v4/order and /authorize safe to repeat. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const PARTNER_HEADER = 'X-Txn-Initiated-By-Partner';
 
 /** GET /v4/ongoing-orders?limit (at most 5 are returned, pay-flows.md §9). */
 export const ongoingOrdersQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).optional() });

@@ -1,31 +1,48 @@
 // Wire format of stations (POIs), their products and price elements (pay-flows.md §3). Shared by app and server.
 // Money is integer minor units with currency and precision: price 1789 with precision 3 is 1.789 (EUR per litre).
 import { z } from 'zod';
+import {
+  CONNECTOR_STANDARDS,
+  CURRENCIES,
+  FACILITIES,
+  FUEL_TYPE_OF_ITEM,
+  FUEL_TYPES,
+  HINT_RULES,
+  MAX_RADIUS_M,
+  OLDER_PRICE_AGE_MS,
+  POI_STATUSES,
+  POI_TYPES,
+  PRODUCT_GROUPS,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  RADIUS_TOO_LARGE_MESSAGE,
+  VENDING_MACHINE_TYPES,
+} from './plain/stations';
 
-export const CURRENCIES = ['EUR', 'CHF', 'PLN', 'DKK', 'GBP', 'SEK', 'CZK', 'NOK', 'ISK', 'HRK', 'BAM'] as const;
+// The plain values live in plain/stations.ts (no zod: the app's start-up code imports them from there).
+export {
+  CONNECTOR_STANDARDS,
+  CURRENCIES,
+  FACILITIES,
+  FUEL_TYPE_OF_ITEM,
+  FUEL_TYPES,
+  HINT_RULES,
+  MAX_RADIUS_M,
+  OLDER_PRICE_AGE_MS,
+  POI_STATUSES,
+  POI_TYPES,
+  PRODUCT_GROUPS,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  RADIUS_TOO_LARGE_MESSAGE,
+  VENDING_MACHINE_TYPES,
+};
+
 export const currency = z.enum(CURRENCIES);
 export type Currency = z.infer<typeof currency>;
 
-export const CONNECTOR_STANDARDS = [
-  'TYPE_1',
-  'TYPE_2',
-  'TYPE_3',
-  'CCS',
-  'SCHUKO',
-  'CHADEMO',
-  'OTHER',
-  'TESLA',
-] as const;
 export const connectorStandard = z.enum(CONNECTOR_STANDARDS);
 export type ConnectorStandard = z.infer<typeof connectorStandard>;
-
-export const FACILITIES = ['PUMP', 'WASH', 'CHARGER', 'SHOP'] as const;
-export const PRODUCT_TYPES = ['GAS', 'EV_CHARGE', 'CAR_WASH', 'GIFT_CARD'] as const;
-/** AVAILABLE is the only selectable status; the others say why not. */
-export const PRODUCT_STATUSES = ['AVAILABLE', 'IN_USE', 'OUT_OF_ORDER', 'UNAVAILABLE'] as const;
-export const POI_STATUSES = ['ONLINE', 'OFFLINE'] as const;
-export const POI_TYPES = ['GAS_STATION', 'EV_STATION', 'CAR_WASH', 'GIFT_CARD', 'SHOP'] as const;
-export const PRODUCT_GROUPS = ['FUEL', 'EV', 'WASH', 'GIFT_CARD'] as const;
 
 /** A price: integer minor units with currency and precision. */
 export const price = z.object({ amount: z.number().int(), currency, precision: z.number().int().min(0).max(4) });
@@ -91,46 +108,8 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-/** shell-and-account.md §9: "Default fuel filter SUPER E5. Fuel list: …" (the map's fuel types, in the spec's order). */
-export const FUEL_TYPES = [
-  'SUPER E5',
-  'SUPER E10',
-  'DIESEL',
-  'SUPER PLUS',
-  'SUPER PREMIUM',
-  'SUPER',
-  'DIESEL PREMIUM',
-  'TWO_STROKE_MIX',
-  'CNG',
-  'LPG',
-  'HEATING OIL',
-  'ADBLUE',
-  'HYDROGEN',
-  'DIESEL SYNTHETIC',
-  'DIESEL TRUCK',
-] as const;
 export const fuelType = z.enum(FUEL_TYPES);
 export type FuelType = z.infer<typeof fuelType>;
-
-/** The fuel type of a pump item code (the network's item codes; hydrogen at either pressure is HYDROGEN). */
-export const FUEL_TYPE_OF_ITEM: Readonly<Record<string, FuelType>> = {
-  SUPER_E5: 'SUPER E5',
-  SUPER_E10: 'SUPER E10',
-  DIESEL: 'DIESEL',
-  SUPER_PLUS: 'SUPER PLUS',
-  SUPER_PREMIUM: 'SUPER PREMIUM',
-  SUPER: 'SUPER',
-  DIESEL_PREMIUM: 'DIESEL PREMIUM',
-  TWO_STROKE_MIX: 'TWO_STROKE_MIX',
-  CNG: 'CNG',
-  LPG: 'LPG',
-  HEATING_OIL: 'HEATING OIL',
-  ADBLUE: 'ADBLUE',
-  H2_700: 'HYDROGEN',
-  H2_350: 'HYDROGEN',
-  HVO100: 'DIESEL SYNTHETIC',
-  DIESEL_TRUCK: 'DIESEL TRUCK',
-};
 
 /**
  * The station's price of one fuel type (the cheapest of its pumps' items of that type) and when it last changed.
@@ -145,8 +124,6 @@ export const fuelPrice = z.object({
   updatedAt: z.string(),
 });
 export type FuelPrice = z.infer<typeof fuelPrice>;
-/** showOlderPrices: prices unchanged for longer than this are "older prices". */
-export const OLDER_PRICE_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Opening hours: a daily window in the station's time zone (close before open: over midnight); null = always open. */
 export const openingHours = z
@@ -203,10 +180,6 @@ export const poiSearchResponse = z.object({
 });
 export type PoiSearchResponse = z.infer<typeof poiSearchResponse>;
 
-/** pay-flows.md §5: "Map radius above 100000 m is rejected (the API supports at most 100 km)." */
-export const MAX_RADIUS_M = 100_000;
-export const RADIUS_TOO_LARGE_MESSAGE = 'The API does not support a radius of more than 100 km.';
-
 export const poiSearchQuery = z.strictObject({
   lat: z.coerce.number().min(-90).max(90),
   lon: z.coerce.number().min(-180).max(180),
@@ -235,20 +208,6 @@ export const place = z.object({
 });
 export const placesResponse = z.array(place);
 
-/**
- * Hint screens (pay-flows.md §2): which brands and partners trigger them. The seed uses the same names.
- * - cannotUsePhoneOutsideCar: the brand name contains either marker (case-insensitive).
- * - prePayHint: two German partners.
- * - h2LegalHint: one hydrogen partner.
- */
-export const HINT_RULES = {
-  cannotUsePhoneOutsideCarMarkers: ['Autohof', 'Rasthof'],
-  prePayHintPartners: ['NordTank', 'Bavaria Energie'],
-  h2LegalHintPartners: ['HydroGo'],
-} as const;
-
-/** GET /v4/places: `vendingMachinesTypes[]=CAR_WASH` (also accepted without the brackets), repeatable. */
-export const VENDING_MACHINE_TYPES = ['CAR_WASH'] as const;
 export const placesQuery = z.strictObject({
   'vendingMachinesTypes[]': z.array(z.enum(VENDING_MACHINE_TYPES)).optional(),
   vendingMachinesTypes: z.array(z.enum(VENDING_MACHINE_TYPES)).optional(),

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { REQUEST_TIMEOUT_MS } from '../../src/lib/constants';
 import { apiErrorState } from '../../src/lib/http/api-error-state';
-import { createApiClient, requestHeaders } from '../../src/lib/http/client';
+import { createApiClient, lazySchema, requestHeaders } from '../../src/lib/http/client';
 import { setErrorReporter, shouldReport } from '../../src/lib/http/error-reporter';
 import { ApiError } from '../../src/lib/http/errors';
 
@@ -184,5 +184,50 @@ describe('error reporting (pay-flows.md §8)', () => {
     expect(reporter).toHaveBeenCalledWith(
       expect.objectContaining({ method: 'GET', path: 'users/1', correlationId: 'cid-1' }),
     );
+  });
+});
+
+describe('lazy response schemas (issue 16: zod out of the start-up code)', () => {
+  const answer = z.object({ id: z.string(), amount: z.number().int() });
+
+  it('parses with a schema loaded beside the request, loading it once for many calls', async () => {
+    const { fetcher } = fakeFetch(() => json(200, { id: 'o1', amount: 1250, extra: true }));
+    const load = vi.fn(async () => answer);
+    const schema = lazySchema(load);
+    const api = client(fetcher);
+    await expect(api.request('v4/order/o1', schema)).resolves.toEqual({ id: 'o1', amount: 1250 });
+    await expect(api.request('v4/order/o1', schema)).resolves.toEqual({ id: 'o1', amount: 1250 });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('still refuses a malformed answer: a clear ApiError, not the unchecked body', async () => {
+    const { fetcher } = fakeFetch(() => json(200, { id: 'o1', amount: '12.50' }));
+    const error = await client(fetcher)
+      .request(
+        'v4/order/o1',
+        lazySchema(async () => answer),
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, code: 'bad_response' });
+  });
+
+  it('a schema that cannot load fails the call as a network error and is tried again on the next call', async () => {
+    const { fetcher } = fakeFetch(() => json(200, { id: 'o1', amount: 1 }));
+    let attempts = 0;
+    const schema = lazySchema(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return answer;
+    });
+    const api = client(fetcher);
+    await expect(api.request('v4/order/o1', schema)).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    await expect(api.request('v4/order/o1', schema)).resolves.toEqual({ id: 'o1', amount: 1 });
+  });
+
+  it('a failed request with a schema still loading leaves no unhandled rejection', async () => {
+    const { fetcher } = fakeFetch(() => json(404, { code: 'not_found' }));
+    const schema = lazySchema(() => Promise.reject(new Error('chunk gone')));
+    await expect(client(fetcher).request('v4/order/x', schema)).rejects.toMatchObject({ status: 404 });
   });
 });

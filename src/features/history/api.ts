@@ -12,7 +12,7 @@ import {
   type PatchCostBody,
   unmergeResponse,
 } from '../../contract/history';
-import { IDEMPOTENCY_HEADER } from '../../contract/orders';
+import { IDEMPOTENCY_HEADER } from '../../contract/plain/orders';
 import { api } from '../../lib/http/index';
 import type { ApiHistoryQuery } from './model/filters';
 

@@ -1,12 +1,12 @@
-import {
-  type AuthorizeBody,
-  type CreateOrderBody,
-  IDEMPOTENCY_HEADER,
-  ongoingOrdersResponse,
-  order,
-  PARTNER_HEADER,
-} from '../../contract/orders';
-import { api } from '../../lib/http/index';
+import type { AuthorizeBody, CreateOrderBody } from '../../contract/orders';
+import { IDEMPOTENCY_HEADER, PARTNER_HEADER } from '../../contract/plain/orders';
+import { api, lazySchema } from '../../lib/http/index';
+
+// The response schemas load with the first call, not with the app's entry (lib/http/client.ts).
+const contract = () => import('../../contract/orders');
+/** Also what the order's event stream is parsed with (poll.ts). */
+export const order = lazySchema(() => contract().then((m) => m.order));
+const ongoingOrdersResponse = lazySchema(() => contract().then((m) => m.ongoingOrdersResponse));
 
 const path = (id: string) => `v4/order/${encodeURIComponent(id)}`;
 

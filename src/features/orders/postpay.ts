@@ -4,7 +4,7 @@
 // first loads (a postpay page), not with the app's entry.
 import { useMutation } from '@tanstack/react-query';
 import type { AuthorizeBody, Order } from '../../contract/orders';
-import type { Currency } from '../../contract/stations';
+import type { Currency } from '../../contract/plain/stations';
 import { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { authorizeOrder, createOrder, fetchOrder } from './queries';

@@ -1,14 +1,14 @@
-import {
-  type ChangePasswordBody,
-  type LoginLocalBody,
-  type LoginOpenIdBody,
-  loginResponse,
-  logoutResponse,
-  type RegisterBody,
-  resendPasswordResponse,
-} from '../../contract/auth';
-import { accountFeatures, user } from '../../contract/users';
-import { api } from '../../lib/http/index';
+import type { ChangePasswordBody, LoginLocalBody, LoginOpenIdBody, RegisterBody } from '../../contract/auth';
+import { api, lazySchema } from '../../lib/http/index';
+
+// The response schemas load with the first call, not with the app's entry (lib/http/client.ts).
+const auth = () => import('../../contract/auth');
+const loginResponse = lazySchema(() => auth().then((m) => m.loginResponse));
+const logoutResponse = lazySchema(() => auth().then((m) => m.logoutResponse));
+const resendPasswordResponse = lazySchema(() => auth().then((m) => m.resendPasswordResponse));
+const users = () => import('../../contract/users');
+const user = lazySchema(() => users().then((m) => m.user));
+const accountFeatures = lazySchema(() => users().then((m) => m.accountFeatures));
 
 export const authApi = {
   register: (body: RegisterBody) => api.request('auth/register', loginResponse, { method: 'POST', json: body }),

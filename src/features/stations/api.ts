@@ -1,5 +1,10 @@
-import { poi, poiSearchResponse } from '../../contract/stations';
-import { api } from '../../lib/http/index';
+import { api, lazySchema } from '../../lib/http/index';
+
+// The response schemas load with the first call, not with the app's entry (lib/http/client.ts).
+const contract = () => import('../../contract/stations');
+/** Also what the station's event stream is parsed with (live.ts). */
+export const poi = lazySchema(() => contract().then((m) => m.poi));
+const poiSearchResponse = lazySchema(() => contract().then((m) => m.poiSearchResponse));
 
 export type PoiSearch = {
   lat: number;

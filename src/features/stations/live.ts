@@ -2,10 +2,10 @@
 // What it sends goes into the station query's cache; while it is up the query does not poll (queries.ts asks
 // isStationLive), and when it drops the query fetches at once and polls every 5 s again until it is back.
 import { useEffect } from 'react';
-import { poi } from '../../contract/stations';
 import { browserConnectivity } from '../../lib/connectivity';
 import { streamRequest } from '../../lib/http/index';
 import { queryClient } from '../../lib/query-client';
+import { poi } from './api';
 import { stationKeys } from './keys';
 
 type Entry = { watchers: number; open: boolean; close: () => void };
@@ -28,15 +28,16 @@ export function watchStation(id: string): () => void {
       created.close = () => {
         dropped = true;
       };
-      // The stream client loads with the first station screen, not with the landing page that shares this module.
-      void import('../../lib/event-stream').then(({ connectEventStream }) => {
+      // The stream client and the station schema load with the first station screen, not with the landing page that
+      // shares this module. Should they fail to load, the station's poll simply goes on.
+      void Promise.all([import('../../lib/event-stream'), poi.load()]).then(([{ connectEventStream }, poiSchema]) => {
         if (dropped) return;
         created.close = connectEventStream({
           request: () => streamRequest(`v4/pois/${encodeURIComponent(id)}/events`),
           event: 'station',
           connectivity: browserConnectivity,
           onData: (data) => {
-            const parsed = poi.safeParse(data);
+            const parsed = poiSchema.safeParse(data);
             if (parsed.success) queryClient.setQueryData(stationKeys.detail(id), parsed.data);
           },
           onStatus: (open) => {

@@ -1,5 +1,7 @@
 // The one HTTP client (pay-flows.md §7): bearer token, locale, app version, a fresh correlation id, 30 s timeout.
 // Every response is parsed with the contract's zod schema here, at the edge; callers get typed data or an ApiError.
+// A schema may come lazily (`lazySchema`): its module is imported when the request starts, beside the fetch, so the
+// code that makes a call at start-up does not carry zod (issue 16); the answer is still parsed before anyone sees it.
 import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import type { z } from 'zod';
 import { type Language, localeHeader } from '../../i18n/language';
@@ -57,8 +59,31 @@ const SESSIONLESS = [
   'auth/resend-password',
 ];
 
+/** A response schema loaded on first use (a dynamic import of its contract module); loaded once, retried on failure. */
+export class LazySchema<S extends z.ZodType> {
+  #loading: Promise<S> | undefined;
+  constructor(private readonly importer: () => Promise<S>) {}
+  load(): Promise<S> {
+    this.#loading ??= this.importer().catch((error: unknown) => {
+      this.#loading = undefined;
+      throw error;
+    });
+    return this.#loading;
+  }
+}
+
+/** `lazySchema(() => import('../../contract/orders').then((m) => m.order))`. */
+export function lazySchema<S extends z.ZodType>(importer: () => Promise<S>): LazySchema<S> {
+  return new LazySchema(importer);
+}
+
+/** A schema, loading it first when it is lazy. */
+export function loadSchema<S extends z.ZodType>(schema: S | LazySchema<S>): Promise<S> {
+  return schema instanceof LazySchema ? schema.load() : Promise.resolve(schema);
+}
+
 export type ApiClient = {
-  request<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  request<S extends z.ZodType>(path: string, schema: S | LazySchema<S>, options?: RequestOptions): Promise<z.infer<S>>;
   /** A binary answer (an invoice PDF), with the same headers, timeout and errors. */
   blob(path: string, options?: RequestOptions): Promise<Blob>;
   ky: KyInstance;
@@ -79,13 +104,16 @@ export function createApiClient(ctx: ClientContext): ApiClient {
 
   async function request<S extends z.ZodType>(
     path: string,
-    schema: S,
+    schema: S | LazySchema<S>,
     options: RequestOptions = {},
   ): Promise<z.infer<S>> {
+    // Loading beside the fetch; a failed load is reported when the answer needs it (no unhandled rejection before).
+    const ready = loadSchema(schema);
+    ready.catch(() => {});
     return send(path, options, async (response) => {
       const text = await response.text();
       const body: unknown = text ? JSON.parse(text) : null;
-      const parsed = schema.safeParse(body);
+      const parsed = (await ready).safeParse(body);
       if (!parsed.success)
         throw new ApiError(response.status, BAD_RESPONSE, 'The server answered in an unexpected format.');
       return parsed.data;

@@ -4,6 +4,8 @@ import { currentLanguage } from '../../i18n/state';
 import { config } from '../config';
 import { createApiClient, requestHeaders } from './client';
 
+export { LazySchema, lazySchema } from './client';
+
 type SessionHooks = {
   getToken: () => string | null;
   onUnauthorized: (path: string) => void;

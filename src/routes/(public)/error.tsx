@@ -4,14 +4,14 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
 import { StatusScreen } from '../../features/session/ui/StatusScreen';
 import { GENERIC_ERROR } from '../../i18n/messages';
+import { searchObject, text } from '../../lib/search-schema';
 import { buttonClass } from '../../ui';
 import { AlertIcon, CardIcon, FuelIcon, MapPinIcon, OfflineIcon } from '../../ui/icons';
 
 /** "/error: Takes a type." Unknown types show the generic error. */
-const errorSearch = z.object({ type: z.string().optional().catch(undefined) });
+const errorSearch = searchObject({ type: text() });
 
 export const Route = createFileRoute('/(public)/error')({
   validateSearch: errorSearch,

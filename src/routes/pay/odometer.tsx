@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
 import {
   canSubmitOdometer,
   ODOMETER_MAX_KM,
@@ -19,11 +18,12 @@ import { type PickerVehicle, VehiclePicker } from '../../features/odometer/ui/Ve
 import { orderGroup } from '../../features/orders/model/search';
 import { useSession } from '../../features/session/queries';
 import { useVehiclesSync } from '../../features/vehicles/queries';
+import { oneOfOr } from '../../lib/search-schema';
 import { Button, Loading, Page, Section, SkeletonList, TextField } from '../../ui';
 import { OdometerIcon } from '../../ui/icons';
 
 /** The summary the screen leads to (the flow it stands in). */
-const odometerSearch = orderGroup.extend({ next: z.enum(['ev', 'prepay']).catch('prepay') });
+const odometerSearch = orderGroup.extend({ next: oneOfOr(['ev', 'prepay'], 'prepay') });
 
 export const Route = createFileRoute('/pay/odometer')({
   validateSearch: odometerSearch,

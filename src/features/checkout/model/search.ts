@@ -1,10 +1,10 @@
 // The payment-return group (pay-flows.md §2): what a payment provider's page or a wallet appends when it sends the
 // driver back. Dropped when leaving to the map.
-import { z } from 'zod';
+import { searchObject, text as textRule } from '../../../lib/search-schema';
 
-const text = z.string().optional().catch(undefined);
+const text = textRule();
 
-export const paymentReturnGroup = z.object({
+export const paymentReturnGroup = searchObject({
   registration: text,
   resultIndicator: text,
   sessionVersion: text,

@@ -5,7 +5,7 @@
 import Papa from 'papaparse';
 import { type CreateCostBody, type HistoryEvent, kmToWireMileage } from '../../../contract/history';
 import { DECI_CENT_PRECISION, toDeciCents } from '../../../contract/money';
-import { CURRENCIES, type Currency } from '../../../contract/stations';
+import { CURRENCIES, type Currency } from '../../../contract/plain/stations';
 import { localDate, parseDecimal } from './cost-form';
 
 export type ImportFormat = 'spritmonitor' | 'fuelly';

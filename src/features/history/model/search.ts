@@ -1,7 +1,8 @@
 // The history list's filters, kept in the URL (shell-and-account.md §2.4 "filter by type, vehicle, product type and
 // period"): what /history's validateSearch reads. A value the app does not know is dropped, not an error.
-import { z } from 'zod';
-import { PRODUCT_TYPES } from '../../../contract/stations';
+
+import { PRODUCT_TYPES } from '../../../contract/plain/stations';
+import { type Infer, looseSearchObject, oneOf, text } from '../../../lib/search-schema';
 
 /** The type filter: the three kinds, and manual entries (triggerEventTypeAtSource=MANUAL). */
 export const TYPE_FILTERS = ['PAYMENT', 'COST', 'TRIP', 'MANUAL'] as const;
@@ -15,18 +16,18 @@ export type ListPeriod = (typeof LIST_PERIODS)[number];
 export const STATISTICS_PERIODS = ['1m', '6m', '1y'] as const;
 export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number];
 
-const id = z.string().min(1).max(64).optional().catch(undefined);
+const id = text({ min: 1, max: 64 });
 
-export const historySearch = z.looseObject({
-  type: z.enum(TYPE_FILTERS).optional().catch(undefined),
+export const historySearch = looseSearchObject({
+  type: oneOf(TYPE_FILTERS),
   vehicle: id,
-  product: z.enum(PRODUCT_TYPES).optional().catch(undefined),
-  period: z.enum(LIST_PERIODS).optional().catch(undefined),
+  product: oneOf(PRODUCT_TYPES),
+  period: oneOf(LIST_PERIODS),
 });
-export type HistorySearch = z.output<typeof historySearch>;
+export type HistorySearch = Infer<typeof historySearch>;
 export type HistoryFilters = Pick<HistorySearch, 'type' | 'vehicle' | 'product' | 'period'>;
 
-export const overviewSearch = z.looseObject({
-  period: z.enum(STATISTICS_PERIODS).optional().catch(undefined),
+export const overviewSearch = looseSearchObject({
+  period: oneOf(STATISTICS_PERIODS),
   vehicle: id,
 });

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useState } from 'react';
 import { COST_CATEGORIES, RECURRENCE_PERIODS } from '../../../contract/history';
-import { CURRENCIES } from '../../../contract/stations';
+import { CURRENCIES } from '../../../contract/plain/stations';
 import { ApiError } from '../../../lib/http/errors';
 import { validateRequired } from '../../../lib/validation';
 import { Button, Checkbox, FormAlert, PageActions, SelectField, TextArea, TextField, useForm } from '../../../ui';

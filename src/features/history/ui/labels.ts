@@ -3,7 +3,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CostCategory, DeleteReach, HistoryEvent, RecurrencePeriod } from '../../../contract/history';
-import type { PRODUCT_TYPES } from '../../../contract/stations';
+import type { PRODUCT_TYPES } from '../../../contract/plain/stations';
 
 type ProductType = (typeof PRODUCT_TYPES)[number];
 

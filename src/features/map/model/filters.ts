@@ -1,14 +1,12 @@
 // The map's filters (shell-and-account.md §3 "Map store", §9): a fuel type, or EV mode with a plug type and a power
 // class. Kept in the URL (the route's validateSearch) and in local storage; the URL wins, then storage, then defaults.
-import { z } from 'zod';
 import {
   CONNECTOR_STANDARDS,
   type ConnectorStandard,
-  connectorStandard,
   FUEL_TYPES,
   type FuelType,
-  fuelType,
-} from '../../../contract/stations';
+} from '../../../contract/plain/stations';
+import { type Infer, oneOf, searchObject } from '../../../lib/search-schema';
 
 /** "Default fuel filter SUPER E5." */
 export const DEFAULT_FUEL: FuelType = 'SUPER E5';
@@ -32,24 +30,38 @@ export const SORTS = ['distance', 'price'] as const;
 export type ListSort = (typeof SORTS)[number];
 
 /** The map's own query keys; anything malformed is dropped (catch), never an error page. */
-export const mapSearch = z.object({
-  fuel: fuelType.optional().catch(undefined),
-  ev: z.enum(['true', 'false']).optional().catch(undefined),
-  plug: connectorStandard.optional().catch(undefined),
-  power: z.enum(POWER_CLASSES).optional().catch(undefined),
-  view: z.enum(VIEWS).optional().catch(undefined),
-  sort: z.enum(SORTS).optional().catch(undefined),
+export const mapSearch = searchObject({
+  fuel: oneOf(FUEL_TYPES),
+  ev: oneOf(['true', 'false']),
+  plug: oneOf(CONNECTOR_STANDARDS),
+  power: oneOf(POWER_CLASSES),
+  view: oneOf(VIEWS),
+  sort: oneOf(SORTS),
 });
-export type MapSearch = z.output<typeof mapSearch>;
+export type MapSearch = Infer<typeof mapSearch>;
 
 /** What local storage holds (the last filters the driver chose). */
-export const storedFilters = z.object({
-  mode: z.enum(['fuel', 'ev']),
-  fuel: fuelType.optional(),
-  plug: connectorStandard.optional(),
-  power: z.enum(POWER_CLASSES).optional(),
-});
-export type StoredFilters = z.infer<typeof storedFilters>;
+export type StoredFilters = {
+  mode: 'fuel' | 'ev';
+  fuel?: FuelType | undefined;
+  plug?: ConnectorStandard | undefined;
+  power?: PowerClass | undefined;
+};
+
+const isOneOf = (values: readonly string[], value: unknown) => value === undefined || values.includes(value as string);
+
+/** The stored filters as written, or null when anything in them is off (a mode missing, an unknown value). */
+function readStoredFilters(value: unknown): StoredFilters | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { mode, fuel, plug, power } = value as Record<string, unknown>;
+  if (mode !== 'fuel' && mode !== 'ev') return null;
+  if (!isOneOf(FUEL_TYPES, fuel) || !isOneOf(CONNECTOR_STANDARDS, plug) || !isOneOf(POWER_CLASSES, power)) return null;
+  const stored: StoredFilters = { mode };
+  if (fuel !== undefined) stored.fuel = fuel as FuelType;
+  if (plug !== undefined) stored.plug = plug as ConnectorStandard;
+  if (power !== undefined) stored.power = power as PowerClass;
+  return stored;
+}
 
 /** The filters in force: those of the URL, else the stored ones, else the defaults. */
 export function resolveFilters(search: MapSearch, stored: StoredFilters | null): MapFilters {
@@ -85,8 +97,7 @@ export function filtersToStore(filters: MapFilters, previous: StoredFilters | nu
 export function parseStoredFilters(raw: string | null): StoredFilters | null {
   if (!raw) return null;
   try {
-    const parsed = storedFilters.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return readStoredFilters(JSON.parse(raw));
   } catch {
     return null;
   }

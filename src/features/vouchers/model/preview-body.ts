@@ -2,7 +2,8 @@
 // products[{id, fuelTypeId, unitPrice, quantity}]), or null while the summary lacks a part. Pure.
 import { currencyDigits } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
-import { type AvailableItem, CURRENCIES, type Product } from '../../../contract/stations';
+import { CURRENCIES } from '../../../contract/plain/stations';
+import type { AvailableItem, Product } from '../../../contract/stations';
 import type { DiscountPreviewBody } from '../../../contract/vouchers';
 
 /** Prepay: the maximum amount chosen; the server assumes the fill it buys. */

@@ -4,7 +4,6 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { z } from 'zod';
 import type { DeleteReach, HistoryEvent } from '../../../contract/history';
 import { type CostFormValues, fromCost, toCostBody } from '../../../features/history/model/cost-form';
 import { eventAmount, eventIcon } from '../../../features/history/model/rows';
@@ -26,11 +25,12 @@ import { useVehicles } from '../../../features/history/ui/use-vehicles';
 import { errorText } from '../../../i18n/messages';
 import { isApiError } from '../../../lib/http/errors';
 import { formatMoney } from '../../../lib/money';
+import { flag, looseSearchObject } from '../../../lib/search-schema';
 import { Button, buttonClass, Dialog, EmptyState, Loading, Notice, Page, SkeletonText, toast } from '../../../ui';
 import { EditIcon, ReceiptIcon, TrashIcon } from '../../../ui/icons';
 
 export const Route = createFileRoute('/history/$id/')({
-  validateSearch: z.looseObject({ edit: z.boolean().optional().catch(undefined) }),
+  validateSearch: looseSearchObject({ edit: flag() }),
   component: EventPage,
 });
 
