@@ -41,6 +41,10 @@ export const loginOpenIdBody = z.strictObject({
 });
 export type LoginOpenIdBody = z.infer<typeof loginOpenIdBody>;
 
+/** POST /auth/amazon/sign-in (our addition for /amazonSSORedirect): the buyer token Amazon appended to signInReturnUrl. */
+export const amazonSignInBody = z.strictObject({ buyerToken: z.string().min(1).max(200) });
+export type AmazonSignInBody = z.infer<typeof amazonSignInBody>;
+
 export const guestBody = z.strictObject({ partner: z.string().max(100).optional() }).optional();
 
 /** Every login answers the token and the user id (pay-flows.md §7). */
