@@ -132,6 +132,33 @@ describe.each(drivers)('refer-a-friend (%s)', (driver) => {
     expect((await participation(a)).progress).toMatchObject({ accepted: 1, inProgress: 0, completed: 0 });
   });
 
+  it('registering with a friend’s code refers the new driver; an unknown code registers nothing (422 on the field)', async () => {
+    const a = await newDriver(s);
+    await washOnce(a);
+    const code = (await participation(a)).referralCode!;
+    const email = `friend-${Date.now().toString(36)}@example.com`;
+    const body = { email, password: 'correct-horse-9', termsAccepted: true, referrer: 'webpay' };
+
+    const unknown = await s.request('/api/auth/register', { body: { ...body, referralCode: 'ZZZZ2345' } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({
+      code: 'referral_code_unknown',
+      details: [{ path: 'referralCode', message: 'Unknown code' }],
+    });
+    const malformed = await s.request('/api/auth/register', { body: { ...body, referralCode: 'no!' } });
+    expect(malformed.status).toBe(400);
+    // Nothing was kept: the same email registers now, with the real code (any case).
+    const ok = await s.request('/api/auth/register', { body: { ...body, referralCode: code.toLowerCase() } });
+    expect(ok.status).toBe(201);
+    const friend = { token: ok.body.auth_token as string };
+    expect((await participation(friend)).referredBy).toMatchObject({ code, status: 'ACCEPTED' });
+    const cards = campaignParticipationsResponse.parse(
+      (await s.request('/api/v4/vouchers/campaign-participations', { token: friend.token })).body,
+    );
+    expect(cards.map((c) => [c.campaignId, c.usesLeft, c.active])).toEqual([['referral-friend-first', 1, true]]);
+    expect((await participation(a)).progress).toMatchObject({ accepted: 1 });
+  });
+
   it('applies the offer at capture as the preview shows it, for the friend and the referrer', async () => {
     const a = await newDriver(s);
     await washOnce(a);

@@ -152,6 +152,55 @@ export async function getReferralParticipation({
   };
 }
 
+const alreadyReferred = () =>
+  new ApiError(409, REFERRAL_ERRORS.alreadyReferred, 'You already entered a referral code', [
+    { path: 'referralCode', message: 'Already referred' },
+  ]);
+
+/**
+ * Inside the caller's transaction: `userId` becomes the friend of the code's owner and gets the first-refuel card.
+ * The rules of PUT v4/vouchers/referral-code; POST /auth/register applies them to the new driver too (there only an
+ * unknown code can fail, and then nothing is registered).
+ */
+export async function acceptReferralCode(
+  tx: Tx,
+  input: { userId: string; referralCode: string; now: Date },
+): Promise<void> {
+  const { userId, now } = input;
+  const code = input.referralCode.trim().toUpperCase();
+  const [owner] = await tx.select().from(referralCodes).where(eq(referralCodes.code, code));
+  if (!owner) {
+    throw new ApiError(422, REFERRAL_ERRORS.unknown, 'This referral code does not exist', [
+      { path: 'referralCode', message: 'Unknown code' },
+    ]);
+  }
+  if (owner.userId === userId) {
+    throw new ApiError(422, REFERRAL_ERRORS.own, 'You cannot use your own referral code', [
+      { path: 'referralCode', message: 'Own code' },
+    ]);
+  }
+  const [mine] = await tx.select().from(referrals).where(eq(referrals.friendUserId, userId));
+  if (mine) throw alreadyReferred();
+  if (await hasCompletedTransaction(tx, userId)) {
+    throw new ApiError(409, REFERRAL_ERRORS.notNew, 'Referral codes are for drivers before their first refuel', [
+      { path: 'referralCode', message: 'Not a new driver' },
+    ]);
+  }
+  await ensureReferralCampaigns(tx);
+  await tx.insert(referrals).values({ friendUserId: userId, referrerUserId: owner.userId, code, createdAt: now });
+  await tx
+    .insert(voucherParticipations)
+    .values({
+      id: newId(),
+      userId,
+      campaignId: REFERRAL_CAMPAIGNS.friendFirst,
+      active: true,
+      usesLeft: 1,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+}
+
 /**
  * PUT v4/vouchers/referral-code: a new driver enters a friend's code and gets the first-refuel card. Refused: the own
  * code (422), an unknown code (422), a second code (409), a driver who already completed a transaction (409).
@@ -165,48 +214,12 @@ export async function enterReferralCode({
 }): Promise<ReferralParticipation> {
   const { userId, isGuest } = input.session;
   if (isGuest) throw new ApiError(403, 'forbidden', 'Register to use a referral code');
-  const code = input.body.referralCode.toUpperCase();
-  const already = () =>
-    new ApiError(409, REFERRAL_ERRORS.alreadyReferred, 'You already entered a referral code', [
-      { path: 'referralCode', message: 'Already referred' },
-    ]);
   try {
-    await ctx.db.transaction(async (tx) => {
-      const [owner] = await tx.select().from(referralCodes).where(eq(referralCodes.code, code));
-      if (!owner) {
-        throw new ApiError(422, REFERRAL_ERRORS.unknown, 'This referral code does not exist', [
-          { path: 'referralCode', message: 'Unknown code' },
-        ]);
-      }
-      if (owner.userId === userId) {
-        throw new ApiError(422, REFERRAL_ERRORS.own, 'You cannot use your own referral code', [
-          { path: 'referralCode', message: 'Own code' },
-        ]);
-      }
-      const [mine] = await tx.select().from(referrals).where(eq(referrals.friendUserId, userId));
-      if (mine) throw already();
-      if (await hasCompletedTransaction(tx, userId)) {
-        throw new ApiError(409, REFERRAL_ERRORS.notNew, 'Referral codes are for drivers before their first refuel', [
-          { path: 'referralCode', message: 'Not a new driver' },
-        ]);
-      }
-      const now = ctx.clock.now();
-      await ensureReferralCampaigns(tx);
-      await tx.insert(referrals).values({ friendUserId: userId, referrerUserId: owner.userId, code, createdAt: now });
-      await tx
-        .insert(voucherParticipations)
-        .values({
-          id: newId(),
-          userId,
-          campaignId: REFERRAL_CAMPAIGNS.friendFirst,
-          active: true,
-          usesLeft: 1,
-          createdAt: now,
-        })
-        .onConflictDoNothing();
-    });
+    await ctx.db.transaction((tx) =>
+      acceptReferralCode(tx, { userId, referralCode: input.body.referralCode, now: ctx.clock.now() }),
+    );
   } catch (err) {
-    if (isUniqueViolation(err)) throw already();
+    if (isUniqueViolation(err)) throw alreadyReferred();
     throw err;
   }
   return getReferralParticipation({ ctx, input: { session: input.session } });
