@@ -37,6 +37,23 @@ export const REFERRAL_CAMPAIGNS = {
 const { currency, thresholdLitres } = REFERRAL_OFFER;
 const THRESHOLD_ML = thresholdLitres * 1000;
 
+/**
+ * The offer outside the euro (minor units per litre), so a Danish, Czech, Polish or Swiss friend gets it too. The spec
+ * gives euro cents only; these are the euro amounts at about 7.46 DKK, 25 CZK, 4.3 PLN and 0.94 CHF to the euro,
+ * rounded to a round local figure, never above the euro value: 5 ct = 0.40 DKK = 1.25 CZK = 0.20 PLN = 0.05 CHF,
+ * 10 ct = 0.75 DKK = 2.50 CZK = 0.40 PLN = 0.10 CHF.
+ */
+export const REFERRAL_OFFER_ABROAD = {
+  DKK: { friendFirstRefuel: 40, friendAfterThreshold: 75, referrer: 75 },
+  CZK: { friendFirstRefuel: 125, friendAfterThreshold: 250, referrer: 250 },
+  PLN: { friendFirstRefuel: 20, friendAfterThreshold: 40, referrer: 40 },
+  CHF: { friendFirstRefuel: 5, friendAfterThreshold: 10, referrer: 10 },
+} as const;
+
+type OfferPart = keyof (typeof REFERRAL_OFFER_ABROAD)['DKK'];
+const abroad = (part: OfferPart): Record<string, number> =>
+  Object.fromEntries(Object.entries(REFERRAL_OFFER_ABROAD).map(([code, offer]) => [code, offer[part]]));
+
 const CAMPAIGNS: (typeof voucherCampaigns.$inferInsert)[] = [
   {
     id: REFERRAL_CAMPAIGNS.friendFirst,
@@ -45,6 +62,7 @@ const CAMPAIGNS: (typeof voucherCampaigns.$inferInsert)[] = [
     kind: 'PER_UNIT',
     value: REFERRAL_OFFER.friendFirstRefuel,
     currency,
+    valuesByCurrency: abroad('friendFirstRefuel'),
     productTypes: ['GAS'],
     source: 'REFERRAL',
     usesPerParticipation: 1,
@@ -56,6 +74,7 @@ const CAMPAIGNS: (typeof voucherCampaigns.$inferInsert)[] = [
     kind: 'PER_UNIT',
     value: REFERRAL_OFFER.friendAfterThreshold,
     currency,
+    valuesByCurrency: abroad('friendAfterThreshold'),
     productTypes: ['GAS'],
     source: 'REFERRAL',
     usesPerParticipation: 1,
@@ -67,15 +86,22 @@ const CAMPAIGNS: (typeof voucherCampaigns.$inferInsert)[] = [
     kind: 'PER_UNIT',
     value: REFERRAL_OFFER.referrer,
     currency,
+    valuesByCurrency: abroad('referrer'),
     productTypes: ['GAS'],
     source: 'REFERRAL',
     usesPerParticipation: 1,
   },
 ];
 
-/** The offer's campaigns exist (idempotent; also called by the seed). */
+/** The offer's campaigns exist, with today's amounts abroad (idempotent; also called by the seed). */
 export async function ensureReferralCampaigns(db: Db | Tx): Promise<void> {
-  await db.insert(voucherCampaigns).values(CAMPAIGNS).onConflictDoNothing();
+  await db
+    .insert(voucherCampaigns)
+    .values(CAMPAIGNS)
+    .onConflictDoUpdate({
+      target: voucherCampaigns.id,
+      set: { valuesByCurrency: sql`excluded.values_by_currency` },
+    });
 }
 
 /** States of an order whose product was delivered: a completed transaction. */

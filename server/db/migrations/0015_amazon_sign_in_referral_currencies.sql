@@ -6,3 +6,5 @@ CREATE TABLE "amazon_buyer_tokens" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone
 );
+--> statement-breakpoint
+ALTER TABLE "voucher_campaigns" ADD COLUMN "values_by_currency" jsonb;
