@@ -1,7 +1,14 @@
 // "Sign in with Amazon" (shell-and-account.md §2.1 /amazonSSORedirect). The button's config is signed by our server
 // (POST auth/amazon-pay/button-config); Amazon's sign-in page — the sandbox Amazon on our server — sends the driver to
 // signInReturnUrl = /amazonSSORedirect?buyerToken=… (Cancel: signInCancelUrl, the page the button was on).
-import { authApi } from './api';
+import type { z } from 'zod';
+import { type amazonButtonConfigBody, amazonSignedConfig } from '../../contract/wallets';
+import { api } from '../../lib/http/index';
+
+/** POST auth/amazon-pay/button-config: the signed config of the button. Here, not in api.ts: only the sign-in pages
+ * (lazily loaded) need the wallet contract, the landing does not. */
+const buttonConfig = (body: z.infer<typeof amazonButtonConfigBody>) =>
+  api.request('auth/amazon-pay/button-config', amazonSignedConfig, { method: 'POST', json: body });
 
 /** The sandbox Amazon's sign-in page (server/routes/amazon-sign-in.ts): it stands in for Amazon's. */
 const SANDBOX_SIGN_IN_PATH = '/dev/amazon/sign-in';
@@ -20,7 +27,7 @@ export async function startAmazonSignIn(opts: {
   if (opts.redirect) cancel.searchParams.set('redirect', opts.redirect);
   if (opts.email) cancel.searchParams.set('email', opts.email);
   if (opts.referralCode) cancel.searchParams.set('referralCode', opts.referralCode);
-  const config = await authApi.amazonButtonConfig({
+  const config = await buttonConfig({
     signInReturnUrl: back.toString(),
     signInCancelUrl: cancel.toString(),
   });

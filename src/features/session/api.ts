@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   type AmazonSignInBody,
   type ChangePasswordBody,
@@ -10,7 +9,6 @@ import {
   resendPasswordResponse,
 } from '../../contract/auth';
 import { accountFeatures, user } from '../../contract/users';
-import { type amazonButtonConfigBody, amazonSignedConfig } from '../../contract/wallets';
 import { api } from '../../lib/http/index';
 
 export const authApi = {
@@ -24,9 +22,6 @@ export const authApi = {
     api.request('auth/change-password', loginResponse, { method: 'POST', json: body }),
   resendPassword: (email: string) =>
     api.request('auth/resend-password', resendPasswordResponse, { method: 'POST', json: { email } }),
-  /** POST auth/amazon-pay/button-config: the signed config of the "Sign in with Amazon" button. */
-  amazonButtonConfig: (body: z.infer<typeof amazonButtonConfigBody>) =>
-    api.request('auth/amazon-pay/button-config', amazonSignedConfig, { method: 'POST', json: body }),
   /** POST auth/amazon/sign-in (ours): Amazon's buyer token for a session. */
   amazonSignIn: (body: AmazonSignInBody) =>
     api.request('auth/amazon/sign-in', loginResponse, { method: 'POST', json: body }),
