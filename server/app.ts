@@ -10,6 +10,7 @@ import { loopbackOnly } from './http/loopback';
 import { requestLog } from './http/request-log';
 import { serveStatic } from './http/static';
 import type { AppEnv } from './http/types';
+import { amazonSandboxPages, amazonSignInApiRoutes } from './routes/amazon-sign-in';
 import { authRoutes } from './routes/auth';
 import { benefitRoutes } from './routes/benefits';
 import { devMailApiRoutes, devMailPages } from './routes/dev-mail';
@@ -79,6 +80,7 @@ export function createApp(ctx: AppContext) {
   });
 
   app.route('/api', authRoutes(ctx));
+  app.route('/api', amazonSignInApiRoutes(ctx));
   app.route('/api', userRoutes(ctx));
   app.route('/api', thingRoutes(ctx));
   app.route('/api', functionRoutes(ctx));
@@ -107,6 +109,8 @@ export function createApp(ctx: AppContext) {
     app.route('/api', devMailApiRoutes(ctx));
     app.route('/dev/mail', devMailPages(ctx));
   }
+  // The sandbox Amazon's sign-in page names any buyer: a stand-in for Amazon, so demo servers only.
+  if (ctx.env.demoMode) app.route('/dev/amazon', amazonSandboxPages(ctx));
   if (ctx.env.demoMode && ctx.demoOidc) app.route('/dev/oidc', devOidcRoutes(ctx, ctx.demoOidc));
   // The forecourt console (not under /api): FORECOURT_CONSOLE_TOKEN, or loopback clients in DEMO_MODE (routes/forecourt.ts).
   app.route('/forecourt', forecourtRoutes(ctx));

@@ -16,6 +16,7 @@ import { Route as HistoryRouteRouteImport } from './routes/history/route'
 import { Route as PayRouteRouteImport } from './routes/pay/route'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as TaxRouteImport } from './routes/tax'
+import { Route as publicAmazonSSORedirectRouteImport } from './routes/(public)/amazonSSORedirect'
 import { Route as publicChangeTmpPasswordRouteImport } from './routes/(public)/change-tmp-password'
 import { Route as publicErrorRouteImport } from './routes/(public)/error'
 import { Route as publicForgottenPasswordRouteImport } from './routes/(public)/forgotten-password'
@@ -109,6 +110,11 @@ const SettingsRoute = SettingsRouteImport.update({
 const TaxRoute = TaxRouteImport.update({
   id: '/tax',
   path: '/tax',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const publicAmazonSSORedirectRoute = publicAmazonSSORedirectRouteImport.update({
+  id: '/(public)/amazonSSORedirect',
+  path: '/amazonSSORedirect',
   getParentRoute: () => rootRouteImport,
 } as any)
 const publicChangeTmpPasswordRoute = publicChangeTmpPasswordRouteImport.update({
@@ -419,6 +425,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof SettingsRoute
   '/tax': typeof TaxRoute
   '/profile/payments': typeof ProfilePaymentsRouteRouteWithChildren
+  '/amazonSSORedirect': typeof publicAmazonSSORedirectRoute
   '/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/error': typeof publicErrorRoute
   '/forgotten-password': typeof publicForgottenPasswordRoute
@@ -484,6 +491,7 @@ export interface FileRoutesByTo {
   '/change-password': typeof ChangePasswordRoute
   '/settings': typeof SettingsRoute
   '/tax': typeof TaxRoute
+  '/amazonSSORedirect': typeof publicAmazonSSORedirectRoute
   '/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/error': typeof publicErrorRoute
   '/forgotten-password': typeof publicForgottenPasswordRoute
@@ -553,6 +561,7 @@ export interface FileRoutesById {
   '/settings': typeof SettingsRoute
   '/tax': typeof TaxRoute
   '/profile/payments': typeof ProfilePaymentsRouteRouteWithChildren
+  '/(public)/amazonSSORedirect': typeof publicAmazonSSORedirectRoute
   '/(public)/change-tmp-password': typeof publicChangeTmpPasswordRoute
   '/(public)/error': typeof publicErrorRoute
   '/(public)/forgotten-password': typeof publicForgottenPasswordRoute
@@ -623,6 +632,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/tax'
     | '/profile/payments'
+    | '/amazonSSORedirect'
     | '/change-tmp-password'
     | '/error'
     | '/forgotten-password'
@@ -688,6 +698,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/settings'
     | '/tax'
+    | '/amazonSSORedirect'
     | '/change-tmp-password'
     | '/error'
     | '/forgotten-password'
@@ -756,6 +767,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/tax'
     | '/profile/payments'
+    | '/(public)/amazonSSORedirect'
     | '/(public)/change-tmp-password'
     | '/(public)/error'
     | '/(public)/forgotten-password'
@@ -825,6 +837,7 @@ export interface RootRouteChildren {
   SettingsRoute: typeof SettingsRoute
   TaxRoute: typeof TaxRoute
   ProfilePaymentsRouteRoute: typeof ProfilePaymentsRouteRouteWithChildren
+  publicAmazonSSORedirectRoute: typeof publicAmazonSSORedirectRoute
   publicChangeTmpPasswordRoute: typeof publicChangeTmpPasswordRoute
   publicErrorRoute: typeof publicErrorRoute
   publicForgottenPasswordRoute: typeof publicForgottenPasswordRoute
@@ -902,6 +915,13 @@ declare module '@tanstack/react-router' {
       path: '/tax'
       fullPath: '/tax'
       preLoaderRoute: typeof TaxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(public)/amazonSSORedirect': {
+      id: '/(public)/amazonSSORedirect'
+      path: '/amazonSSORedirect'
+      fullPath: '/amazonSSORedirect'
+      preLoaderRoute: typeof publicAmazonSSORedirectRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/(public)/change-tmp-password': {
@@ -1422,6 +1442,7 @@ const rootRouteChildren: RootRouteChildren = {
   SettingsRoute: SettingsRoute,
   TaxRoute: TaxRoute,
   ProfilePaymentsRouteRoute: ProfilePaymentsRouteRouteWithChildren,
+  publicAmazonSSORedirectRoute: publicAmazonSSORedirectRoute,
   publicChangeTmpPasswordRoute: publicChangeTmpPasswordRoute,
   publicErrorRoute: publicErrorRoute,
   publicForgottenPasswordRoute: publicForgottenPasswordRoute,

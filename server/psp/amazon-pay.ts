@@ -11,6 +11,7 @@ import {
   generateKeyPairSync,
   type KeyObject,
   sign,
+  verify,
 } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
@@ -42,6 +43,22 @@ export function amazonSignature(key: KeyObject, payload: string): string {
     padding: constants.RSA_PKCS1_PSS_PADDING,
     saltLength: 20,
   }).toString('base64');
+}
+
+/** Whether `signature` is this merchant key's signature of `payload` (the sandbox sign-in page checks the button's). */
+export function amazonSignatureValid(ctx: AppContext, payload: string, signature: string): boolean {
+  const { key } = signingKey(ctx);
+  const toSign = `AMZN-PAY-RSASSA-PSS\n${createHash('sha256').update(payload).digest('hex')}`;
+  try {
+    return verify(
+      'sha256',
+      Buffer.from(toSign),
+      { key: createPublicKey(key), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 20 },
+      Buffer.from(signature, 'base64'),
+    );
+  } catch {
+    return false;
+  }
 }
 
 function signed(ctx: AppContext, payload: object, ledgerCurrency: string): AmazonSignedConfig {

@@ -13,6 +13,9 @@ export const marketingPermissions = z.strictObject({
   sms: z.boolean().optional(),
 });
 
+/** Referral codes: 8 uppercase letters and digits (no 0/O, 1/I look-alikes when made; any case when typed). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{8}$/;
+
 export const registerBody = z.strictObject({
   email,
   password,
@@ -21,6 +24,8 @@ export const registerBody = z.strictObject({
   lastName: z.string().trim().max(100).optional(),
   referrer: z.string().max(100).optional(),
   referralPlatform: z.string().max(100).optional(),
+  /** A friend's refer-a-friend code (our addition: /register?referralCode=…); the rules of PUT v4/vouchers/referral-code. */
+  referralCode: z.string().trim().regex(REFERRAL_CODE_PATTERN, '8 letters and digits').optional(),
   marketingPermissions: marketingPermissions.optional(),
   partner: z.string().max(100).optional(),
   /** Extra data a host app passed (the data query parameter), kept as given. */
@@ -39,6 +44,10 @@ export const loginOpenIdBody = z.strictObject({
   idToken: z.string().min(1).max(8000),
 });
 export type LoginOpenIdBody = z.infer<typeof loginOpenIdBody>;
+
+/** POST /auth/amazon/sign-in (our addition for /amazonSSORedirect): the buyer token Amazon appended to signInReturnUrl. */
+export const amazonSignInBody = z.strictObject({ buyerToken: z.string().min(1).max(200) });
+export type AmazonSignInBody = z.infer<typeof amazonSignInBody>;
 
 export const guestBody = z.strictObject({ partner: z.string().max(100).optional() }).optional();
 

@@ -32,6 +32,8 @@ export const errorCodes = {
   /** 422 on register / change-password: details {reason: control_characters | only_whitespace | common} (password.ts). */
   weakPassword: 'weak_password',
   invalidIdToken: 'invalid_id_token',
+  /** 422 on POST /auth/amazon/sign-in: details {reason: unknown | expired | used}. */
+  amazonTokenInvalid: 'amazon_token_invalid',
   /** POST v4/vouchers/vouchers (shell-and-account.md §8 Voucher errors): 409, 422, 422. */
   voucherAlreadyRedeemed: 'voucher_already_redeemed',
   voucherNotVerifiable: 'voucher_not_verifiable',

@@ -1,6 +1,7 @@
 // Wire format of vouchers and the discount preview (shell-and-account.md §3 Voucher store, §7 Vouchers and referral;
 // pay-flows.md §3 Voucher preview, §7 Vouchers). Shared by app and server. Money is integer minor units.
 import { z } from 'zod';
+import { REFERRAL_CODE_PATTERN } from './auth';
 import { orderPrice } from './orders';
 import { currency } from './stations';
 
@@ -111,8 +112,8 @@ export const REFERRAL_OFFER = {
   thresholdLitres: 100,
 } as const;
 
-/** Referral codes: 8 uppercase letters and digits (no 0/O, 1/I look-alikes when made; any case when typed). */
-export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{8}$/;
+// Here too for the referral parts; it lives with the registration, which takes a code (and loads on the landing).
+export { REFERRAL_CODE_PATTERN } from './auth';
 
 export const REFERRAL_STATUSES = ['ACCEPTED', 'IN_PROGRESS', 'COMPLETED'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];

@@ -74,5 +74,7 @@ export function fieldErrorText(i18n: I18n, error: FieldError, field: string): st
       return i18n._(msg`The PIN must have 4 digits`);
     case 'pinMismatch':
       return i18n._(msg`PIN does not match`);
+    case 'referralCodeUnknown':
+      return i18n._(msg`This referral code does not exist. Please check it with your friend.`);
   }
 }

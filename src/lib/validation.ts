@@ -19,7 +19,9 @@ export type FieldError =
   | { kind: 'pinDigits' }
   | { kind: 'pinLength' }
   /** shell-and-account.md §5 "PIN … must match on confirmation": 'PIN does not match'. */
-  | { kind: 'pinMismatch' };
+  | { kind: 'pinMismatch' }
+  /** A friend's referral code the server does not know (422 referral_code_unknown on referralCode). */
+  | { kind: 'referralCodeUnknown' };
 
 // Deliberately simple: one @, something before it, a dot in the domain, no spaces. The server validates again.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -113,6 +113,7 @@ test('wash tickets offline, a tutorial completed, the lottery joined with consen
     'Car wash with a wash code',
     'Charging your electric car',
     'Payment methods',
+    'Vouchers and discounts',
   ]);
   await expectAccessible(page, 'tutorials');
   await shot(page, 'tutorials');
@@ -133,6 +134,18 @@ test('wash tickets offline, a tutorial completed, the lottery joined with consen
   await page.context().setOffline(false);
   await page.goto('/tutorials');
   await expect(page.getByRole('link', { name: /Car wash with a wash code/ })).toContainText('Completed');
+  // The vouchers topic: its four steps, in order, not completed yet.
+  await expect(page.getByRole('link', { name: /Vouchers and discounts/ })).not.toContainText('Completed');
+  await page.getByRole('link', { name: /Vouchers and discounts/ }).click();
+  await expect(page.getByRole('heading', { name: 'Saving with vouchers', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3 })).toContainText([
+    'Add a code',
+    'Switch a voucher on or off',
+    'See the discount before you pay',
+    'Check your receipt',
+  ]);
+  await expect(page.getByText(/for example WELCOME10/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as complete' })).toBeVisible();
 
   // The lottery: joining needs consent.
   await page.goto('/profile');

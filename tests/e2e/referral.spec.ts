@@ -1,5 +1,5 @@
-// Refer-a-friend as drivers meet it (issue 13): a driver who has paid once shares their code; a new friend registers,
-// enters it on /profile/refer, pays a prepay fill whose summary previews the 5 ct/l referral discount, and the receipt
+// Refer-a-friend as drivers meet it (issue 13): a driver who has paid once shares their code; a new friend registers
+// through the share link (/register?referralCode=…, a mistyped code first), pays a prepay fill whose summary previews the 5 ct/l referral discount, and the receipt
 // shows the same amount (the offer is applied by the server's one discount engine).
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
@@ -75,16 +75,29 @@ test('a friend registers with a referral code, sees the referral discount in the
     permissions: ['geolocation'],
   });
   const friend = await friendContext.newPage();
-  await registerByMail(friend, uniqueEmail('friend'), 'e2e-Password-9');
+  // They open the share link: /register?referralCode=… carries the code into the registration form.
+  await friend.goto(`/register?referralCode=${code}`);
+  await friend.getByRole('link', { name: 'Register with email' }).click();
+  const codeField = friend.getByLabel("Friend's referral code (optional)");
+  await expect(codeField).toHaveValue(code);
+  const friendEmail = uniqueEmail('friend');
+  await friend.getByLabel('Email', { exact: true }).fill(friendEmail);
+  await friend.getByLabel('Password', { exact: true }).fill('e2e-Password-9');
+  await friend.getByLabel('Confirm password').fill('e2e-Password-9');
+  await friend.getByLabel(/I accept the/).check();
+  // A mistyped code: said on its field, nothing registered, everything typed still there.
+  await codeField.fill('ZZZZ2345');
+  await friend.getByRole('button', { name: 'Create account' }).click();
+  await expect(codeField).toHaveAccessibleDescription(/This referral code does not exist/);
+  await expect(friend.getByLabel('Email', { exact: true })).toHaveValue(friendEmail);
+  await expect(friend).toHaveURL(/\/register\/mail/);
+  await friend.screenshot({ path: testInfo.outputPath('register-referral-360.png'), fullPage: true });
+  await codeField.fill(code.toLowerCase());
+  await friend.getByRole('button', { name: 'Create account' }).click();
+  await expect(friend).toHaveURL(/\/map(\?|$)/);
   await addCardOnProviderPage(friend);
   await friend.goto('/profile/refer');
   await expect(friend.getByTestId('referral-code')).toHaveCount(0);
-  const field = friend.getByLabel('Referral code');
-  await field.fill('ZZZZZZZZ');
-  await friend.getByRole('button', { name: 'Use code' }).click();
-  await expect(friend.getByRole('alert')).toContainText('This referral code does not exist');
-  await field.fill(code.toLowerCase());
-  await friend.getByRole('button', { name: 'Use code' }).click();
   await expect(friend.getByTestId('referred-by')).toContainText(`You used the code ${code}: Accepted`);
   await expectAccessible(friend, 'refer a friend (friend)');
   await friend.screenshot({ path: testInfo.outputPath('refer-friend-360.png'), fullPage: true });

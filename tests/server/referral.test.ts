@@ -51,14 +51,20 @@ describe.each(drivers)('refer-a-friend (%s)', (driver) => {
     expect(res.status).toBe(200);
   }
 
-  /** A prepay refuel filled to `amount`: the preview's lines, then the receipt's, which must be the same. */
-  async function refuel(d: Driver, amount: number) {
-    const st = await createStation(s.ctx, { products: [pump('1')] });
+  /** A prepay refuel filled to `amount` (in `currency`): the preview's lines, then the receipt's, which must be the same. */
+  async function refuel(d: Driver, amount: number, currency: 'EUR' | 'DKK' | 'PLN' | 'CZK' | 'CHF' = 'EUR') {
+    const base = pump('1');
+    const local = {
+      ...base,
+      items: base.items.map((i) => ({ ...i, currency })),
+      recommendedPrices: base.recommendedPrices?.map((r) => ({ ...r, currency })),
+    };
+    const st = await createStation(s.ctx, { products: [local] });
     const pumpId = st.products[0]!.id;
     const p = await s.request('/api/v4/vouchers/discount-preview', {
       token: d.token,
       body: {
-        total: { amount, currency: 'EUR', precision: 2 },
+        total: { amount, currency, precision: 2 },
         poiId: st.id,
         paymentMethodId: d.visaId,
         products: [{ id: pumpId, fuelTypeId: 'SUPER_E5' }],
@@ -68,7 +74,7 @@ describe.each(drivers)('refer-a-friend (%s)', (driver) => {
     const preview = discountPreview.parse(p.body);
     const created = await createOrderReq(s, d.token, orderBody(st.id, pumpId));
     const orderId = created.body._id as string;
-    expect((await authorizeReq(s, d.token, orderId, authBody(amount, d.visaId))).status).toBe(200);
+    expect((await authorizeReq(s, d.token, orderId, authBody(amount, d.visaId, currency))).status).toBe(200);
     await runUntil(clock, sim, async () => (await getOrder(s, d.token, orderId)).state === 'PRODUCT_ACQUIRED', {
       stepMs: 5000,
     });
@@ -130,6 +136,50 @@ describe.each(drivers)('refer-a-friend (%s)', (driver) => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('referral_already_referred');
     expect((await participation(a)).progress).toMatchObject({ accepted: 1, inProgress: 0, completed: 0 });
+  });
+
+  it('registering with a friend’s code refers the new driver; an unknown code registers nothing (422 on the field)', async () => {
+    const a = await newDriver(s);
+    await washOnce(a);
+    const code = (await participation(a)).referralCode!;
+    const email = `friend-${Date.now().toString(36)}@example.com`;
+    const body = { email, password: 'correct-horse-9', termsAccepted: true, referrer: 'webpay' };
+
+    const unknown = await s.request('/api/auth/register', { body: { ...body, referralCode: 'ZZZZ2345' } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({
+      code: 'referral_code_unknown',
+      details: [{ path: 'referralCode', message: 'Unknown code' }],
+    });
+    const malformed = await s.request('/api/auth/register', { body: { ...body, referralCode: 'no!' } });
+    expect(malformed.status).toBe(400);
+    // Nothing was kept: the same email registers now, with the real code (any case).
+    const ok = await s.request('/api/auth/register', { body: { ...body, referralCode: code.toLowerCase() } });
+    expect(ok.status).toBe(201);
+    const friend = { token: ok.body.auth_token as string };
+    expect((await participation(friend)).referredBy).toMatchObject({ code, status: 'ACCEPTED' });
+    const cards = campaignParticipationsResponse.parse(
+      (await s.request('/api/v4/vouchers/campaign-participations', { token: friend.token })).body,
+    );
+    expect(cards.map((c) => [c.campaignId, c.usesLeft, c.active])).toEqual([['referral-friend-first', 1, true]]);
+    expect((await participation(a)).progress).toMatchObject({ accepted: 1 });
+  });
+
+  it('pays the offer in the station’s currency: a Danish friend 0.40 DKK/l, a Polish one 0.20 PLN/l', async () => {
+    const a = await newDriver(s);
+    await washOnce(a);
+    const code = (await participation(a)).referralCode!;
+    const dane = await newDriver(s);
+    expect((await enter(dane, code)).status).toBe(200);
+    const dk = await refuel(dane, 8_000, 'DKK');
+    expect(dk.lines).toEqual([['Welcome from a friend', '0.40 DKK/l', Math.floor((40 * dk.ml) / 1000)]]);
+    expect(dk.lines[0]![2]).toBeGreaterThan(0);
+    const pole = await newDriver(s);
+    expect((await enter(pole, code)).status).toBe(200);
+    const pl = await refuel(pole, 5_000, 'PLN');
+    expect(pl.lines).toEqual([['Welcome from a friend', '0.20 PLN/l', Math.floor((20 * pl.ml) / 1000)]]);
+    // The card was spent in Danish crowns: it does not apply again in euros.
+    expect((await refuel(dane, 2_000)).lines).toEqual([]);
   });
 
   it('applies the offer at capture as the preview shows it, for the friend and the referrer', async () => {

@@ -41,9 +41,13 @@ describe('referral code field', () => {
 });
 
 describe('share or copy', () => {
-  const data = { title: 'Refer a friend', text: 'Use my code ABCD2345', url: referralLink('https://pay.example') };
+  const data = {
+    title: 'Refer a friend',
+    text: 'Use my code ABCD2345',
+    url: referralLink('https://pay.example', 'ABCD2345'),
+  };
   it('links to the refer page', () => {
-    expect(data.url).toBe('https://pay.example/profile/refer');
+    expect(data.url).toBe('https://pay.example/register?referralCode=ABCD2345');
   });
   it('shares with the Web Share API where present', async () => {
     const share = vi.fn(async () => {});

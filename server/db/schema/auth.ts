@@ -34,3 +34,17 @@ export const oidcIdentities = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('oidc_identities_user_id_idx').on(t.userId)],
 );
+
+/**
+ * "Sign in with Amazon" (shell-and-account.md §2.1 /amazonSSORedirect): the buyer tokens the sandbox Amazon sign-in
+ * page hands to signInReturnUrl. Only the token's sha256 is kept; a token is exchanged for a session once, before it
+ * expires (usedAt set in the same statement that checks it).
+ */
+export const amazonBuyerTokens = pgTable('amazon_buyer_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});

@@ -16,6 +16,8 @@ export const voucherCampaigns = pgTable('voucher_campaigns', {
   value: integer('value').notNull(),
   /** The currency of PER_UNIT and FIXED values; null for PERCENT. */
   currency: text('currency'),
+  /** PER_UNIT and FIXED: the value in other currencies (minor units), so an offer applies there too (the referral). */
+  valuesByCurrency: jsonb('values_by_currency').$type<Record<string, number>>(),
   productTypes: jsonb('product_types').$type<VoucherProductType[]>().notNull(),
   source: text('source').$type<'CAMPAIGN' | 'CODE' | 'REFERRAL'>().notNull(),
   /** Stored uppercased; unique. */

@@ -1,4 +1,6 @@
 // Authentication: registering, logging in (password, OpenID, guest), sessions and their revocation, passwords.
+
+export { AMAZON_BUYER_TOKEN_TTL_MS, issueAmazonBuyerToken, signInWithAmazon } from './amazon-sign-in';
 export { authenticate } from './authenticate';
 export { changePassword } from './change-password';
 export { decryptOtp } from './decrypt-otp';

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { accounts, oidcIdentities, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { defaultAccountFeatures } from '../accounts';
+import { acceptReferralCode } from '../vouchers';
 import { createSession } from './create-session';
 
 const emailTaken = () => new ApiError(409, 'email_has_account', 'This email is already registered');
@@ -56,6 +57,10 @@ export async function register({ ctx, input }: { ctx: AppContext; input: Registe
           .onConflictDoNothing()
           .returning({ userId: oidcIdentities.userId });
         if (linked.length === 0) throw new ApiError(409, 'conflict', 'This identity is already linked to a user');
+      }
+      // A friend's code: an unknown one refuses the registration (422 on referralCode), nothing is kept.
+      if (input.referralCode) {
+        await acceptReferralCode(tx, { userId, referralCode: input.referralCode, now: ctx.clock.now() });
       }
       return createSession({ ctx, input: { userId }, tx });
     });

@@ -13,6 +13,10 @@ export type EngineVoucher = {
   /** PER_UNIT: minor units per litre/kWh; PERCENT: basis points; FIXED: minor units. */
   value: number;
   currency: string | null;
+  /** PER_UNIT and FIXED: the value in other currencies than `currency` (minor units). */
+  valuesByCurrency?: Readonly<Record<string, number>> | null;
+  /** What PER_UNIT counts: 'l' or 'kWh' (for the label in another currency). */
+  unit?: string;
   productTypes: readonly VoucherProductType[];
   active: boolean;
   usesLeft: number | null;
@@ -39,13 +43,22 @@ export type DiscountLine = {
 
 export type DiscountResult = { lines: DiscountLine[]; discount: number; totalAfterDiscounts: number };
 
+/** The card's value in the purchase's currency: PERCENT in any; PER_UNIT and FIXED in theirs or one they list. */
+export function valueIn(
+  voucher: Pick<EngineVoucher, 'kind' | 'value' | 'currency' | 'valuesByCurrency'>,
+  currency: string,
+): number | null {
+  if (voucher.kind === 'PERCENT' || voucher.currency === currency) return voucher.value;
+  return voucher.valuesByCurrency?.[currency] ?? null;
+}
+
 /** Does the card apply to this purchase at `now`? Active, uses left, still valid, the product and the currency. */
 export function applies(voucher: EngineVoucher, purchase: Purchase, now: Date): boolean {
   if (!voucher.active) return false;
   if (voucher.usesLeft !== null && voucher.usesLeft <= 0) return false;
   if (voucher.validUntil && voucher.validUntil.getTime() <= now.getTime()) return false;
   if (!voucher.productTypes.includes(purchase.productType)) return false;
-  if (voucher.kind !== 'PERCENT' && voucher.currency !== purchase.currency) return false;
+  if (valueIn(voucher, purchase.currency) === null) return false;
   return true;
 }
 
@@ -74,19 +87,27 @@ export function computeDiscounts(vouchers: readonly EngineVoucher[], purchase: P
   const lines: DiscountLine[] = [];
   let left = Math.max(0, purchase.amount);
   for (const v of ordered) {
-    const amount = Math.min(left, Math.max(0, rawDiscount(v, purchase)));
+    const value = valueIn(v, purchase.currency) ?? 0;
+    const amount = Math.min(left, Math.max(0, rawDiscount({ kind: v.kind, value }, purchase)));
     if (amount <= 0) continue;
     left -= amount;
-    lines.push({ participationId: v.participationId, campaignId: v.campaignId, name: v.name, label: v.label, amount });
+    // In another currency than the card's own, the label says that currency's value ("0.40 DKK/l").
+    const label =
+      v.kind === 'PERCENT' || v.currency === purchase.currency
+        ? v.label
+        : discountLabel(v.kind, value, purchase.currency, v.unit);
+    lines.push({ participationId: v.participationId, campaignId: v.campaignId, name: v.name, label, amount });
   }
   const discount = lines.reduce((a, l) => a + l.amount, 0);
   return { lines, discount, totalAfterDiscounts: purchase.amount - discount };
 }
 
-/** The short label of a discount, e.g. "5 ct/l", "10 %", "2.00 EUR" (stored with the campaign). */
+/** The short label of a discount, e.g. "5 ct/l", "0.40 DKK/l", "10 %", "2.00 EUR" (stored with the campaign). */
 export function discountLabel(kind: DiscountKind, value: number, currency: string | null, unit = 'l'): string {
   if (kind === 'PERCENT') return `${(value / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %`;
-  if (kind === 'PER_UNIT') return `${value} ct/${unit}`;
+  if (kind === 'PER_UNIT') {
+    return !currency || currency === 'EUR' ? `${value} ct/${unit}` : `${(value / 100).toFixed(2)} ${currency}/${unit}`;
+  }
   return `${(value / 100).toFixed(2)} ${currency ?? ''}`.trim();
 }
 

@@ -6,5 +6,11 @@ export { computeDiscounts, productTypeOf } from './discount-engine';
 export { listGiftCards } from './list-gift-cards';
 export { listParticipations } from './list-participations';
 export { previewDiscounts } from './preview-discounts';
-export { ensureReferralCampaigns, enterReferralCode, getReferralParticipation, REFERRAL_CAMPAIGNS } from './referral';
+export {
+  acceptReferralCode,
+  ensureReferralCampaigns,
+  enterReferralCode,
+  getReferralParticipation,
+  REFERRAL_CAMPAIGNS,
+} from './referral';
 export { DEMO_CAMPAIGNS, DEMO_CODES, seedCampaigns } from './seed-campaigns';

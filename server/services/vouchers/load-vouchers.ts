@@ -47,6 +47,8 @@ export function toEngineVoucher({ participation: p, campaign: c }: Card): Engine
     kind: c.kind,
     value: c.value,
     currency: c.currency,
+    valuesByCurrency: c.valuesByCurrency ?? null,
+    unit: unitOf(c),
     productTypes: c.productTypes,
     active: p.active,
     usesLeft: p.usesLeft,

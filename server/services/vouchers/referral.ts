@@ -37,6 +37,23 @@ export const REFERRAL_CAMPAIGNS = {
 const { currency, thresholdLitres } = REFERRAL_OFFER;
 const THRESHOLD_ML = thresholdLitres * 1000;
 
+/**
+ * The offer outside the euro (minor units per litre), so a Danish, Czech, Polish or Swiss friend gets it too. The spec
+ * gives euro cents only; these are the euro amounts at about 7.46 DKK, 25 CZK, 4.3 PLN and 0.94 CHF to the euro,
+ * rounded to a round local figure, never above the euro value: 5 ct = 0.40 DKK = 1.25 CZK = 0.20 PLN = 0.05 CHF,
+ * 10 ct = 0.75 DKK = 2.50 CZK = 0.40 PLN = 0.10 CHF.
+ */
+export const REFERRAL_OFFER_ABROAD = {
+  DKK: { friendFirstRefuel: 40, friendAfterThreshold: 75, referrer: 75 },
+  CZK: { friendFirstRefuel: 125, friendAfterThreshold: 250, referrer: 250 },
+  PLN: { friendFirstRefuel: 20, friendAfterThreshold: 40, referrer: 40 },
+  CHF: { friendFirstRefuel: 5, friendAfterThreshold: 10, referrer: 10 },
+} as const;
+
+type OfferPart = keyof (typeof REFERRAL_OFFER_ABROAD)['DKK'];
+const abroad = (part: OfferPart): Record<string, number> =>
+  Object.fromEntries(Object.entries(REFERRAL_OFFER_ABROAD).map(([code, offer]) => [code, offer[part]]));
+
 const CAMPAIGNS: (typeof voucherCampaigns.$inferInsert)[] = [
   {
     id: REFERRAL_CAMPAIGNS.friendFirst,
@@ -45,6 +62,7 @@ const CAMPAIGNS: (typeof voucherCampaigns.$inferInsert)[] = [
     kind: 'PER_UNIT',
     value: REFERRAL_OFFER.friendFirstRefuel,
     currency,
+    valuesByCurrency: abroad('friendFirstRefuel'),
     productTypes: ['GAS'],
     source: 'REFERRAL',
     usesPerParticipation: 1,
@@ -56,6 +74,7 @@ const CAMPAIGNS: (typeof voucherCampaigns.$inferInsert)[] = [
     kind: 'PER_UNIT',
     value: REFERRAL_OFFER.friendAfterThreshold,
     currency,
+    valuesByCurrency: abroad('friendAfterThreshold'),
     productTypes: ['GAS'],
     source: 'REFERRAL',
     usesPerParticipation: 1,
@@ -67,15 +86,22 @@ const CAMPAIGNS: (typeof voucherCampaigns.$inferInsert)[] = [
     kind: 'PER_UNIT',
     value: REFERRAL_OFFER.referrer,
     currency,
+    valuesByCurrency: abroad('referrer'),
     productTypes: ['GAS'],
     source: 'REFERRAL',
     usesPerParticipation: 1,
   },
 ];
 
-/** The offer's campaigns exist (idempotent; also called by the seed). */
+/** The offer's campaigns exist, with today's amounts abroad (idempotent; also called by the seed). */
 export async function ensureReferralCampaigns(db: Db | Tx): Promise<void> {
-  await db.insert(voucherCampaigns).values(CAMPAIGNS).onConflictDoNothing();
+  await db
+    .insert(voucherCampaigns)
+    .values(CAMPAIGNS)
+    .onConflictDoUpdate({
+      target: voucherCampaigns.id,
+      set: { valuesByCurrency: sql`excluded.values_by_currency` },
+    });
 }
 
 /** States of an order whose product was delivered: a completed transaction. */
@@ -152,6 +178,55 @@ export async function getReferralParticipation({
   };
 }
 
+const alreadyReferred = () =>
+  new ApiError(409, REFERRAL_ERRORS.alreadyReferred, 'You already entered a referral code', [
+    { path: 'referralCode', message: 'Already referred' },
+  ]);
+
+/**
+ * Inside the caller's transaction: `userId` becomes the friend of the code's owner and gets the first-refuel card.
+ * The rules of PUT v4/vouchers/referral-code; POST /auth/register applies them to the new driver too (there only an
+ * unknown code can fail, and then nothing is registered).
+ */
+export async function acceptReferralCode(
+  tx: Tx,
+  input: { userId: string; referralCode: string; now: Date },
+): Promise<void> {
+  const { userId, now } = input;
+  const code = input.referralCode.trim().toUpperCase();
+  const [owner] = await tx.select().from(referralCodes).where(eq(referralCodes.code, code));
+  if (!owner) {
+    throw new ApiError(422, REFERRAL_ERRORS.unknown, 'This referral code does not exist', [
+      { path: 'referralCode', message: 'Unknown code' },
+    ]);
+  }
+  if (owner.userId === userId) {
+    throw new ApiError(422, REFERRAL_ERRORS.own, 'You cannot use your own referral code', [
+      { path: 'referralCode', message: 'Own code' },
+    ]);
+  }
+  const [mine] = await tx.select().from(referrals).where(eq(referrals.friendUserId, userId));
+  if (mine) throw alreadyReferred();
+  if (await hasCompletedTransaction(tx, userId)) {
+    throw new ApiError(409, REFERRAL_ERRORS.notNew, 'Referral codes are for drivers before their first refuel', [
+      { path: 'referralCode', message: 'Not a new driver' },
+    ]);
+  }
+  await ensureReferralCampaigns(tx);
+  await tx.insert(referrals).values({ friendUserId: userId, referrerUserId: owner.userId, code, createdAt: now });
+  await tx
+    .insert(voucherParticipations)
+    .values({
+      id: newId(),
+      userId,
+      campaignId: REFERRAL_CAMPAIGNS.friendFirst,
+      active: true,
+      usesLeft: 1,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+}
+
 /**
  * PUT v4/vouchers/referral-code: a new driver enters a friend's code and gets the first-refuel card. Refused: the own
  * code (422), an unknown code (422), a second code (409), a driver who already completed a transaction (409).
@@ -165,48 +240,12 @@ export async function enterReferralCode({
 }): Promise<ReferralParticipation> {
   const { userId, isGuest } = input.session;
   if (isGuest) throw new ApiError(403, 'forbidden', 'Register to use a referral code');
-  const code = input.body.referralCode.toUpperCase();
-  const already = () =>
-    new ApiError(409, REFERRAL_ERRORS.alreadyReferred, 'You already entered a referral code', [
-      { path: 'referralCode', message: 'Already referred' },
-    ]);
   try {
-    await ctx.db.transaction(async (tx) => {
-      const [owner] = await tx.select().from(referralCodes).where(eq(referralCodes.code, code));
-      if (!owner) {
-        throw new ApiError(422, REFERRAL_ERRORS.unknown, 'This referral code does not exist', [
-          { path: 'referralCode', message: 'Unknown code' },
-        ]);
-      }
-      if (owner.userId === userId) {
-        throw new ApiError(422, REFERRAL_ERRORS.own, 'You cannot use your own referral code', [
-          { path: 'referralCode', message: 'Own code' },
-        ]);
-      }
-      const [mine] = await tx.select().from(referrals).where(eq(referrals.friendUserId, userId));
-      if (mine) throw already();
-      if (await hasCompletedTransaction(tx, userId)) {
-        throw new ApiError(409, REFERRAL_ERRORS.notNew, 'Referral codes are for drivers before their first refuel', [
-          { path: 'referralCode', message: 'Not a new driver' },
-        ]);
-      }
-      const now = ctx.clock.now();
-      await ensureReferralCampaigns(tx);
-      await tx.insert(referrals).values({ friendUserId: userId, referrerUserId: owner.userId, code, createdAt: now });
-      await tx
-        .insert(voucherParticipations)
-        .values({
-          id: newId(),
-          userId,
-          campaignId: REFERRAL_CAMPAIGNS.friendFirst,
-          active: true,
-          usesLeft: 1,
-          createdAt: now,
-        })
-        .onConflictDoNothing();
-    });
+    await ctx.db.transaction((tx) =>
+      acceptReferralCode(tx, { userId, referralCode: input.body.referralCode, now: ctx.clock.now() }),
+    );
   } catch (err) {
-    if (isUniqueViolation(err)) throw already();
+    if (isUniqueViolation(err)) throw alreadyReferred();
     throw err;
   }
   return getReferralParticipation({ ctx, input: { session: input.session } });

@@ -1,4 +1,10 @@
-import type { ChangePasswordBody, LoginLocalBody, LoginOpenIdBody, RegisterBody } from '../../contract/auth';
+import type {
+  AmazonSignInBody,
+  ChangePasswordBody,
+  LoginLocalBody,
+  LoginOpenIdBody,
+  RegisterBody,
+} from '../../contract/auth';
 import { api, lazySchema } from '../../lib/http/index';
 
 // The response schemas load with the first call, not with the app's entry (lib/http/client.ts).
@@ -21,6 +27,9 @@ export const authApi = {
     api.request('auth/change-password', loginResponse, { method: 'POST', json: body }),
   resendPassword: (email: string) =>
     api.request('auth/resend-password', resendPasswordResponse, { method: 'POST', json: { email } }),
+  /** POST auth/amazon/sign-in (ours): Amazon's buyer token for a session. */
+  amazonSignIn: (body: AmazonSignInBody) =>
+    api.request('auth/amazon/sign-in', loginResponse, { method: 'POST', json: body }),
   logout: () => api.request('auth/logout', logoutResponse, { method: 'POST', json: {} }),
 };
 

@@ -3,6 +3,7 @@
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type {
+  AmazonSignInBody,
   ChangePasswordBody,
   LoginLocalBody,
   LoginOpenIdBody,
@@ -128,6 +129,7 @@ export async function ensureSession(queryClient: QueryClient): Promise<SessionSt
 export const sessionMutations = {
   login: ['session', 'login'] as const,
   loginOpenId: ['session', 'login-openid'] as const,
+  amazonSignIn: ['session', 'amazon-sign-in'] as const,
   continueAsGuest: ['session', 'continue-as-guest'] as const,
   register: ['session', 'register'] as const,
   changePassword: ['session', 'change-password'] as const,
@@ -147,6 +149,13 @@ export function registerSessionMutations(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(sessionMutations.loginOpenId, {
     mutationFn: async (body: LoginOpenIdBody) => {
       const response = await authApi.loginOpenId(body);
+      startSession(queryClient, response, false);
+      return response;
+    },
+  });
+  queryClient.setMutationDefaults(sessionMutations.amazonSignIn, {
+    mutationFn: async (body: AmazonSignInBody) => {
+      const response = await authApi.amazonSignIn(body);
       startSession(queryClient, response, false);
       return response;
     },
@@ -192,6 +201,8 @@ export const useLogin = () =>
   useMutation<LoginResponse, ApiError, LoginLocalBody>({ mutationKey: sessionMutations.login });
 export const useLoginOpenId = () =>
   useMutation<LoginResponse, ApiError, LoginOpenIdBody>({ mutationKey: sessionMutations.loginOpenId });
+export const useAmazonSignIn = () =>
+  useMutation<LoginResponse, ApiError, AmazonSignInBody>({ mutationKey: sessionMutations.amazonSignIn });
 export const useContinueAsGuest = () =>
   useMutation<AuthRecord, ApiError, void>({ mutationKey: sessionMutations.continueAsGuest });
 export const useRegister = () =>

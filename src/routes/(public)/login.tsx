@@ -7,6 +7,8 @@ import { signInSearch } from '../../features/session/model/search';
 import { emailFromIdToken, rememberIdentity, takeOpenIdResult } from '../../features/session/openid';
 import { useContinueAsGuest, useLogin, useLoginOpenId } from '../../features/session/queries';
 import { AlertInView } from '../../features/session/ui/AlertInView';
+import { AmazonSignInButton } from '../../features/session/ui/AmazonSignInButton';
+import { AmazonSignInNotice } from '../../features/session/ui/AmazonSignInNotice';
 import { hasOpenIdProviders, OpenIdButtons } from '../../features/session/ui/OpenIdButtons';
 import { OrDivider } from '../../features/session/ui/OrDivider';
 import { ApiError } from '../../lib/http/errors';
@@ -33,7 +35,9 @@ function Login() {
   });
 
   async function finish(response: LoginResponse) {
-    await navigate({ to: response.passwordExpired ? '/change-tmp-password' : '/' });
+    if (response.passwordExpired) await navigate({ to: '/change-tmp-password' });
+    else if (search.redirect) await navigate({ href: search.redirect });
+    else await navigate({ to: '/' });
   }
 
   // Back from the identity provider with an ID token in the fragment.
@@ -93,6 +97,7 @@ function Login() {
       }
     >
       <form id={formId} className="sign-in-form" noValidate onSubmit={onSubmit}>
+        <AmazonSignInNotice reason={search.amazonError} />
         <AlertInView>{form.alert}</AlertInView>
         <TextField type="email" autoComplete="username" inputMode="email" {...form.field('email')} />
         <PasswordField autoComplete="current-password" {...form.field('password')} />
@@ -103,12 +108,9 @@ function Login() {
         </p>
       </form>
       <div className="sign-in-alternatives">
-        {hasOpenIdProviders() ? (
-          <>
-            <OrDivider />
-            <OpenIdButtons />
-          </>
-        ) : null}
+        <OrDivider />
+        <AmazonSignInButton from="/login" redirect={search.redirect} email={email} disabled={form.pending} />
+        {hasOpenIdProviders() ? <OpenIdButtons /> : null}
         <Button variant="ghost" loading={guest.isPending} disabled={form.pending} onClick={continueAsGuest}>
           <Trans>Continue as guest</Trans>
         </Button>

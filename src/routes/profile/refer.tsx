@@ -48,7 +48,7 @@ function Refer() {
       msg`Pay for fuel at the pump with Forecourt Pay. Use my code ${code} and get ${friendFirstRefuel} ct/l off your first refuel.`,
     );
     const outcome = await shareReferral(
-      { title: i18n._(msg`Refer a friend`), text, url: referralLink(window.location.origin) },
+      { title: i18n._(msg`Refer a friend`), text, url: referralLink(window.location.origin, code) },
       code,
       {
         share: copyOnly || !navigator.share ? undefined : (d) => navigator.share(d),

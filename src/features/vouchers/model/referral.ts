@@ -43,6 +43,8 @@ export async function shareReferral(data: ShareData, copyText: string, tools: Sh
 }
 
 /** The link a friend opens: the app's start, so they register there and enter the code on the refer page. */
-export function referralLink(origin: string): string {
-  return `${origin}/profile/refer`;
+export function referralLink(origin: string, code: string): string {
+  const link = new URL('/register', origin);
+  link.searchParams.set('referralCode', code);
+  return link.toString();
 }

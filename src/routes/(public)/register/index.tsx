@@ -1,5 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { registerSearch } from '../../../features/session/model/search';
+import { AmazonSignInButton } from '../../../features/session/ui/AmazonSignInButton';
 import { BenefitList } from '../../../features/session/ui/BenefitList';
 import { MailIcon } from '../../../features/session/ui/icons';
 import { OpenIdButtons } from '../../../features/session/ui/OpenIdButtons';
@@ -7,10 +9,21 @@ import { buttonClass, Page } from '../../../ui';
 import { CardIcon, CarIcon, ReceiptIcon } from '../../../ui/icons';
 
 export const Route = createFileRoute('/(public)/register/')({
+  validateSearch: registerSearch,
   component: Register,
 });
 
 function Register() {
+  const search = Route.useSearch();
+  // A friend's share link (/register?referralCode=…) goes on to the form with its code.
+  const { referralCode, partner, data, email, redirect } = search;
+  const carried = {
+    ...(referralCode ? { referralCode } : {}),
+    ...(partner ? { partner } : {}),
+    ...(data ? { data } : {}),
+    ...(email ? { email } : {}),
+    ...(redirect ? { redirect } : {}),
+  };
   return (
     <Page
       className="sign-in-page"
@@ -26,10 +39,11 @@ function Register() {
       }
       actions={
         <>
-          <Link to="/register/mail" className={buttonClass({ size: 'lg' })}>
+          <Link to="/register/mail" search={carried} className={buttonClass({ size: 'lg' })}>
             <MailIcon size={20} aria-hidden="true" />
             <Trans>Register with email</Trans>
           </Link>
+          <AmazonSignInButton from="/register" redirect={redirect} referralCode={referralCode} />
           <OpenIdButtons />
         </>
       }

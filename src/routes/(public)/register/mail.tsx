@@ -2,13 +2,25 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
+import { REFERRAL_CODE_PATTERN } from '../../../contract/auth';
 import { registerSearch } from '../../../features/session/model/search';
 import { forgetIdentity, pendingIdentity } from '../../../features/session/openid';
 import { useRegister } from '../../../features/session/queries';
 import { AlertInView } from '../../../features/session/ui/AlertInView';
 import { config } from '../../../lib/config';
-import { validateConfirmation, validateEmail, validateNewPassword, validateTerms } from '../../../lib/validation';
+import { ApiError } from '../../../lib/http/errors';
+import {
+  type FieldError,
+  validateConfirmation,
+  validateEmail,
+  validateNewPassword,
+  validateTerms,
+} from '../../../lib/validation';
 import { Button, Checkbox, Notice, Page, PasswordField, TextField, useForm } from '../../../ui';
+
+/** The optional friend's code: empty, or 8 letters and digits (the server checks that it exists). */
+const validateOptionalReferralCode = (value: string): FieldError | null =>
+  !value.trim() || REFERRAL_CODE_PATTERN.test(value.trim()) ? null : { kind: 'format' };
 
 export const Route = createFileRoute('/(public)/register/mail')({
   validateSearch: registerSearch,
@@ -29,19 +41,43 @@ function RegisterMail() {
       confirmation: '',
       terms: false,
       marketing: false,
+      referralCode: search.referralCode ?? '',
     },
-    labels: { email: msg`Email`, password: msg`Password`, confirmation: msg`Confirm password` },
+    labels: {
+      email: msg`Email`,
+      password: msg`Password`,
+      confirmation: msg`Confirm password`,
+      referralCode: msg`Friend's referral code (optional)`,
+    },
     validate: {
       email: validateEmail,
       password: validateNewPassword,
       confirmation: (value, values) => validateConfirmation(values.password, value),
       terms: validateTerms,
+      referralCode: validateOptionalReferralCode,
     },
   });
 
-  const onSubmit = form.handleSubmit(async ({ email, password, marketing }) => {
+  const onSubmit = form.handleSubmit(async ({ email, password, marketing, referralCode }) => {
     const address = email.trim();
-    await register.mutateAsync({
+    const code = referralCode.trim().toUpperCase();
+    try {
+      await registerWith(address, password, marketing, code);
+    } catch (error) {
+      // An unknown friend's code: said on its field; nothing was registered and everything typed stays.
+      if (error instanceof ApiError && error.code === 'referral_code_unknown') {
+        form.setError('referralCode', { kind: 'referralCodeUnknown' });
+        return;
+      }
+      throw error;
+    }
+    forgetIdentity();
+    if (search.redirect) await navigate({ href: search.redirect });
+    else await navigate({ to: '/' });
+  });
+
+  const registerWith = (address: string, password: string, marketing: boolean, code: string) =>
+    register.mutateAsync({
       email: address,
       password,
       termsAccepted: true,
@@ -50,13 +86,11 @@ function RegisterMail() {
       marketingPermissions: { email: marketing },
       ...(search.partner ? { partner: search.partner } : {}),
       ...(search.data ? { data: search.data } : {}),
+      ...(code ? { referralCode: code } : {}),
       ...(identity && identity.email?.toLowerCase() === address.toLowerCase()
         ? { idProvider: identity.idProvider, idToken: identity.idToken }
         : {}),
     });
-    forgetIdentity();
-    await navigate({ to: '/' });
-  });
 
   return (
     <Page
@@ -90,6 +124,13 @@ function RegisterMail() {
           {...form.field('password')}
         />
         <PasswordField autoComplete="new-password" {...form.field('confirmation')} />
+        <TextField
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint={<Trans>8 letters and digits, from a friend who uses Forecourt Pay</Trans>}
+          {...form.field('referralCode')}
+        />
         <div className="sign-in-consents">
           <Checkbox
             {...form.checkbox('terms')}

@@ -1,0 +1,115 @@
+// "Sign in with Amazon" (shell-and-account.md §2.1 /amazonSSORedirect). The sandbox Amazon sign-in page issues a
+// buyer token for the buyer the tester names; /amazonSSORedirect exchanges it here for a session, once. An existing
+// user with the buyer's email is signed in; an unknown email gets a registered account (names and email from Amazon,
+// no password: "Forgot your password?" sets one).
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AmazonSignInBody, LoginResponse } from '../../../src/contract/auth';
+import { newId, newToken, sha256Hex } from '../../auth/crypto';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
+import { accounts, amazonBuyerTokens, users } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { defaultAccountFeatures } from '../accounts';
+import { createSession } from './create-session';
+
+/** A buyer token is good for five minutes: long enough for a redirect, short enough not to be kept around. */
+export const AMAZON_BUYER_TOKEN_TTL_MS = 5 * 60_000;
+
+export type AmazonBuyer = { name: string; email: string };
+
+const rejected = (reason: 'unknown' | 'expired' | 'used', message: string) =>
+  new ApiError(422, 'amazon_token_invalid', message, { reason });
+
+/** The sandbox Amazon's side: a buyer token for this buyer (only its hash is kept). */
+export async function issueAmazonBuyerToken({ ctx, input }: { ctx: AppContext; input: AmazonBuyer }): Promise<string> {
+  const token = newToken();
+  const now = ctx.clock.now();
+  // Tokens past their life are of no use to anyone: drop those a day old (they hold a name and an email).
+  await ctx.db
+    .delete(amazonBuyerTokens)
+    .where(lt(amazonBuyerTokens.expiresAt, new Date(now.getTime() - 24 * 3600_000)));
+  await ctx.db.insert(amazonBuyerTokens).values({
+    tokenHash: sha256Hex(token),
+    email: input.email.trim().toLowerCase(),
+    name: input.name.trim(),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + AMAZON_BUYER_TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+/** Splits Amazon's one name field: the first word is the first name, the rest the last name. */
+export function splitBuyerName(name: string): { firstName: string | null; lastName: string | null } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { firstName: null, lastName: null };
+  return { firstName: words[0] ?? null, lastName: words.slice(1).join(' ') || null };
+}
+
+/** POST /auth/amazon/sign-in: a genuine, unused, unexpired buyer token → a session of the buyer's user. */
+export async function signInWithAmazon({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: AmazonSignInBody;
+}): Promise<LoginResponse> {
+  const hash = sha256Hex(input.buyerToken);
+  const now = ctx.clock.now();
+  // Spend it in the statement that checks it: two tabs racing with one token get one session.
+  const [buyer] = await ctx.db
+    .update(amazonBuyerTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(amazonBuyerTokens.tokenHash, hash),
+        isNull(amazonBuyerTokens.usedAt),
+        sql`${amazonBuyerTokens.expiresAt} > ${now.toISOString()}`,
+      ),
+    )
+    .returning({ email: amazonBuyerTokens.email, name: amazonBuyerTokens.name });
+  if (!buyer) {
+    const [row] = await ctx.db
+      .select({ usedAt: amazonBuyerTokens.usedAt })
+      .from(amazonBuyerTokens)
+      .where(eq(amazonBuyerTokens.tokenHash, hash));
+    if (!row) throw rejected('unknown', 'This Amazon sign-in is not known');
+    if (row.usedAt) throw rejected('used', 'This Amazon sign-in was used already');
+    throw rejected('expired', 'This Amazon sign-in has expired');
+  }
+  const userId = (await existingUser(ctx, buyer.email)) ?? (await createBuyerAccount(ctx, buyer));
+  const token = await createSession({ ctx, input: { userId } });
+  return { auth_token: token, _id: userId };
+}
+
+async function existingUser(ctx: AppContext, email: string): Promise<string | null> {
+  const [user] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), or(eq(users.isGuest, false), isNull(users.isGuest))));
+  return user?.id ?? null;
+}
+
+async function createBuyerAccount(ctx: AppContext, buyer: AmazonBuyer): Promise<string> {
+  const accountId = newId();
+  const userId = newId();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(accounts).values({ id: accountId, features: defaultAccountFeatures() });
+      await tx.insert(users).values({
+        id: userId,
+        email: buyer.email,
+        passwordHash: null,
+        accountId,
+        ...splitBuyerName(buyer.name),
+      });
+    });
+    return userId;
+  } catch (err) {
+    // Another sign-in with the same email registered it a moment ago: that account is the buyer's.
+    if (isUniqueViolation(err)) {
+      const id = await existingUser(ctx, buyer.email);
+      if (id) return id;
+    }
+    throw err;
+  }
+}

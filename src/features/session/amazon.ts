@@ -1,0 +1,39 @@
+// "Sign in with Amazon" (shell-and-account.md §2.1 /amazonSSORedirect). The button's config is signed by our server
+// (POST auth/amazon-pay/button-config); Amazon's sign-in page — the sandbox Amazon on our server — sends the driver to
+// signInReturnUrl = /amazonSSORedirect?buyerToken=… (Cancel: signInCancelUrl, the page the button was on).
+import type { z } from 'zod';
+import { type amazonButtonConfigBody, amazonSignedConfig } from '../../contract/wallets';
+import { api } from '../../lib/http/index';
+
+/** POST auth/amazon-pay/button-config: the signed config of the button. Here, not in api.ts: only the sign-in pages
+ * (lazily loaded) need the wallet contract, the landing does not. */
+const buttonConfig = (body: z.infer<typeof amazonButtonConfigBody>) =>
+  api.request('auth/amazon-pay/button-config', amazonSignedConfig, { method: 'POST', json: body });
+
+/** The sandbox Amazon's sign-in page (server/routes/amazon-sign-in.ts): it stands in for Amazon's. */
+const SANDBOX_SIGN_IN_PATH = '/dev/amazon/sign-in';
+
+export async function startAmazonSignIn(opts: {
+  /** The page the button is on: Cancel comes back here, with what the driver had typed. */
+  from: '/login' | '/register';
+  redirect?: string | undefined;
+  email?: string | undefined;
+  referralCode?: string | undefined;
+}): Promise<void> {
+  const origin = window.location.origin;
+  const back = new URL('/amazonSSORedirect', origin);
+  if (opts.redirect) back.searchParams.set('redirect', opts.redirect);
+  const cancel = new URL(opts.from, origin);
+  if (opts.redirect) cancel.searchParams.set('redirect', opts.redirect);
+  if (opts.email) cancel.searchParams.set('email', opts.email);
+  if (opts.referralCode) cancel.searchParams.set('referralCode', opts.referralCode);
+  const config = await buttonConfig({
+    signInReturnUrl: back.toString(),
+    signInCancelUrl: cancel.toString(),
+  });
+  const page = new URL(SANDBOX_SIGN_IN_PATH, origin);
+  page.searchParams.set('payloadJSON', config.payloadJSON);
+  page.searchParams.set('signature', config.signature);
+  page.searchParams.set('publicKeyId', config.publicKeyId);
+  window.location.assign(page.toString());
+}

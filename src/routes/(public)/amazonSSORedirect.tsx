@@ -1,0 +1,58 @@
+// /amazonSSORedirect (shell-and-account.md §2.1, open): Amazon's sign-in comes back here with a buyer token. It is
+// traded once for a session; then the driver goes on to where they were going (redirect) or /pay. A token that is
+// expired, used or not genuine goes back to /login, which says why.
+import { Trans } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { type AmazonSignInError, amazonReturnSearch } from '../../features/session/model/search';
+import { useAmazonSignIn } from '../../features/session/queries';
+import { SecureIcon } from '../../features/session/ui/icons';
+import { StatusScreen } from '../../features/session/ui/StatusScreen';
+import { ApiError } from '../../lib/http/errors';
+import { Spinner } from '../../ui';
+
+export const Route = createFileRoute('/(public)/amazonSSORedirect')({
+  validateSearch: amazonReturnSearch,
+  component: AmazonSSORedirect,
+});
+
+function reasonOf(error: unknown): AmazonSignInError {
+  if (error instanceof ApiError && error.code === 'amazon_token_invalid') {
+    const reason = (error.details as { reason?: unknown } | null)?.reason;
+    if (reason === 'expired' || reason === 'used' || reason === 'unknown') return reason;
+  }
+  return 'failed';
+}
+
+function AmazonSSORedirect() {
+  const { buyerToken, redirect } = Route.useSearch();
+  const navigate = useNavigate();
+  const signIn = useAmazonSignIn();
+  // The token is single use: one exchange, also when React runs the effect twice.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const toLogin = (amazonError: AmazonSignInError) =>
+      navigate({ to: '/login', search: { amazonError, ...(redirect ? { redirect } : {}) }, replace: true });
+    if (!buyerToken) {
+      void toLogin('unknown');
+      return;
+    }
+    signIn.mutate(
+      { buyerToken },
+      {
+        onSuccess: () =>
+          void (redirect ? navigate({ href: redirect, replace: true }) : navigate({ to: '/pay', replace: true })),
+        onError: (error) => void toLogin(reasonOf(error)),
+      },
+    );
+  });
+
+  return (
+    <StatusScreen icon={<SecureIcon size={32} />} title={<Trans>Signing you in with Amazon</Trans>} live>
+      <Spinner />
+    </StatusScreen>
+  );
+}

@@ -1,0 +1,67 @@
+// "Sign in with Amazon" as a driver meets it (shell-and-account.md §2.1 /amazonSSORedirect): the button on /login
+// leaves for the sandbox Amazon's sign-in page, the tester names the buyer, and /amazonSSORedirect signs them in —
+// a new account for an unknown email, the existing account for a known one. Cancel and a spent token come back to
+// /login, the second with a translated message.
+import { expect, test } from './fixtures';
+import { expectAccessible, uniqueEmail } from './helpers';
+
+test('Sign in with Amazon: a new buyer gets an account, cancel and a spent token come back to /login', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('amazon');
+
+  // Cancel on Amazon's page: back on /login with the email typed before.
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Sign in with Amazon' }).click();
+  await expect(page).toHaveURL(/\/dev\/amazon\/sign-in\?/);
+  await expect(page.getByRole('heading', { name: 'Sign in with Amazon' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+
+  // A new buyer: an account with Amazon's name and email, signed in, on the way to /pay (no station: the map).
+  await page.getByRole('button', { name: 'Sign in with Amazon' }).click();
+  await page.getByLabel('Name').fill('Erika Mustermann');
+  await page.getByLabel('Email').fill(email);
+  await page.screenshot({ path: testInfo.outputPath('amazon-sandbox-360.png'), fullPage: true });
+  const back = page.waitForURL(/\/amazonSSORedirect\?/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await back;
+  const returned = new URL(page.url());
+  await expect(page).toHaveURL(/\/map(\?|$)/);
+  const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}'));
+  expect(auth.isGuest).toBe(false);
+  const me = await page.request.get(`/api/users/${auth.userId}`, {
+    headers: { Authorization: `Bearer ${auth.token}` },
+  });
+  expect(await me.json()).toMatchObject({ email, firstName: 'Erika', lastName: 'Mustermann' });
+  await page.goto('/profile');
+  await expect(page.getByText('Erika Mustermann')).toBeVisible();
+
+  // The same return link again (a reload, a shared link): the token is spent, /login says so.
+  await page.goto(returned.pathname + returned.search);
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByRole('alert')).toContainText('This Amazon sign-in was used already');
+  await expectAccessible(page, 'login after a spent Amazon sign-in');
+  await page.screenshot({ path: testInfo.outputPath('amazon-used-360.png'), fullPage: true });
+});
+
+test('Sign in with Amazon from /register with an existing email signs in to that account', async ({ page }) => {
+  const email = uniqueEmail('amazon-existing');
+  const made = await page.request.post('/api/auth/register', {
+    data: { email, password: 'e2e-Password-9', termsAccepted: true, firstName: 'Ada' },
+  });
+  expect(made.status()).toBe(201);
+  const { _id: userId } = (await made.json()) as { _id: string };
+
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Sign in with Amazon' }).click();
+  await page.getByLabel('Name').fill('Ada Amazon');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/map(\?|$)/);
+  const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}'));
+  expect(auth.userId).toBe(userId);
+});

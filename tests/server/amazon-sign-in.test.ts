@@ -1,0 +1,141 @@
+// "Sign in with Amazon" through HTTP (shell-and-account.md §2.1 /amazonSSORedirect): the signed button config opens
+// the sandbox Amazon's sign-in page, which hands a buyer token to signInReturnUrl; POST /auth/amazon/sign-in trades a
+// genuine, unexpired token once for a session — of the existing user with that email, or of a new registered account.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers, type FakeClock, fakeClock, registerUser, type TestServer, uniqueEmail, useServer } from './helpers';
+
+const APP = 'http://localhost:8080';
+const RETURN = `${APP}/amazonSSORedirect?redirect=%2Fprofile`;
+const CANCEL = `${APP}/login`;
+
+describe.each(drivers)('sign in with Amazon (%s)', (driver) => {
+  const t = useServer(driver);
+  let s: TestServer;
+  beforeAll(() => {
+    s = t.server;
+  });
+
+  async function buttonConfig(server = s) {
+    const res = await server.request('/api/auth/amazon-pay/button-config', {
+      body: { signInReturnUrl: RETURN, signInCancelUrl: CANCEL },
+    });
+    expect(res.status).toBe(200);
+    return res.body as { payloadJSON: string; signature: string };
+  }
+
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const postPage = (server: TestServer, fields: Record<string, string>) =>
+    server.request('/dev/amazon/sign-in', {
+      method: 'POST',
+      rawBody: form(fields),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  /** The tester names the buyer on the sandbox page; answers the buyer token Amazon appends to the return URL. */
+  async function signInAtAmazon(buyer: { name: string; email: string }, server = s): Promise<string> {
+    const config = await buttonConfig(server);
+    const res = await postPage(server, { ...config, ...buyer, action: 'continue' });
+    expect(res.status).toBe(303);
+    const back = new URL(res.headers.get('location') ?? '');
+    expect(back.origin + back.pathname).toBe(`${APP}/amazonSSORedirect`);
+    expect(back.searchParams.get('redirect')).toBe('/profile');
+    const token = back.searchParams.get('buyerToken');
+    expect(token).toBeTruthy();
+    return token as string;
+  }
+
+  const exchange = (buyerToken: string, server = s) =>
+    server.request('/api/auth/amazon/sign-in', { body: { buyerToken } });
+
+  it('the sign-in page opens only with our signed button config, and shows a form', async () => {
+    const config = await buttonConfig();
+    const qs = (p: Record<string, string>) => new URLSearchParams(p).toString();
+    const page = await s.request(`/dev/amazon/sign-in?${qs(config)}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.text).toContain('Sign in with Amazon');
+    expect(page.text).toContain('name="email"');
+
+    const tampered = config.payloadJSON.replace('/amazonSSORedirect', '/elsewhere');
+    expect((await s.request(`/dev/amazon/sign-in?${qs({ ...config, payloadJSON: tampered })}`)).status).toBe(400);
+    expect((await s.request(`/dev/amazon/sign-in?${qs({ ...config, signature: 'AAAA' })}`)).status).toBe(400);
+    expect((await s.request('/dev/amazon/sign-in')).status).toBe(400);
+    // A posted form with a forged config issues nothing either.
+    const forged = await postPage(s, { ...config, payloadJSON: tampered, name: 'A B', email: uniqueEmail() });
+    expect(forged.status).toBe(400);
+  });
+
+  it('Cancel goes back to signInCancelUrl without a token', async () => {
+    const config = await buttonConfig();
+    const res = await postPage(s, { ...config, action: 'cancel' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(CANCEL);
+  });
+
+  it('a bad email or an empty name shows the page again with the error and what was typed', async () => {
+    const config = await buttonConfig();
+    const res = await postPage(s, { ...config, name: 'Erika Muster', email: 'not-an-email', action: 'continue' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('Enter a valid email address');
+    expect(res.text).toContain('value="Erika Muster"');
+    const noName = await postPage(s, { ...config, name: ' ', email: uniqueEmail(), action: 'continue' });
+    expect(noName.status).toBe(400);
+    expect(noName.text).toContain('Enter the buyer’s name');
+  });
+
+  it('an unknown email becomes a registered account with Amazon’s name and email, and no password', async () => {
+    const email = uniqueEmail('amazon');
+    const token = await signInAtAmazon({ name: 'Erika von Mustermann', email: email.toUpperCase() });
+    const res = await exchange(token);
+    expect(res.status).toBe(200);
+    const user = await s.request(`/api/users/${res.body._id}`, { token: res.body.auth_token });
+    expect(user.status).toBe(200);
+    expect(user.body).toMatchObject({ email, firstName: 'Erika', lastName: 'von Mustermann' });
+    expect(user.body.isGuest ?? false).toBe(false);
+    // No password was set: a password login is refused.
+    const login = await s.request('/api/auth/login/local', { body: { email, password: 'anything-at-all' } });
+    expect(login.status).toBe(401);
+  });
+
+  it('an existing user with that email is signed in to their own account', async () => {
+    const u = await registerUser(s);
+    const token = await signInAtAmazon({ name: 'Someone Else', email: u.email });
+    const res = await exchange(token);
+    expect(res.status).toBe(200);
+    expect(res.body._id).toBe(u.id);
+    const user = await s.request(`/api/users/${u.id}`, { token: res.body.auth_token });
+    expect(user.status).toBe(200);
+    // Amazon's name does not overwrite the account's.
+    expect(user.body.firstName ?? null).toBeNull();
+  });
+
+  it('a token is single use: the second exchange is refused as used', async () => {
+    const token = await signInAtAmazon({ name: 'Once Only', email: uniqueEmail() });
+    const [a, b] = await Promise.all([exchange(token), exchange(token)]);
+    expect([a.status, b.status].sort()).toEqual([200, 422]);
+    const again = await exchange(token);
+    expect(again.status).toBe(422);
+    expect(again.body).toMatchObject({ code: 'amazon_token_invalid', details: { reason: 'used' } });
+  });
+
+  it('a made-up token is refused as unknown; a malformed body is a 400', async () => {
+    const res = await exchange('made-up-token-0123456789');
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'amazon_token_invalid', details: { reason: 'unknown' } });
+    expect((await s.request('/api/auth/amazon/sign-in', { body: {} })).status).toBe(400);
+    expect((await s.request('/api/auth/amazon/sign-in', { body: { buyerToken: '' } })).status).toBe(400);
+  });
+
+  it('a token older than five minutes is refused as expired', async () => {
+    const clock: FakeClock = fakeClock(new Date('2031-03-01T08:00:00Z'));
+    const timed = await s.withEnv({}, { clock });
+    const fresh = await signInAtAmazon({ name: 'Just Intime', email: uniqueEmail() }, timed);
+    const stale = await signInAtAmazon({ name: 'Too Late', email: uniqueEmail() }, timed);
+    clock.advance(4 * 60_000 + 59_000);
+    expect((await exchange(fresh, timed)).status).toBe(200);
+    clock.advance(2_000);
+    const res = await exchange(stale, timed);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'amazon_token_invalid', details: { reason: 'expired' } });
+  });
+});
