@@ -15,6 +15,7 @@ import { CONSOLE_CSP, consolePage, loginPage } from '../forecourt/console-page';
 import { clientAddress, isLoopbackClient } from '../http/client-address';
 import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
+import { consoleFeaturesBody, setAccountFeatures } from '../services/accounts';
 import type { DeviceView } from '../services/forecourt';
 import {
   assertDeviceAtStation,
@@ -194,6 +195,12 @@ export function forecourtRoutes(ctx: AppContext) {
   r.post('/api/stations/:id/wash-codes/redeem', async (c) => {
     const { code } = await jsonBody(c, washCodeBody);
     return c.json(await redeemWashCode({ ctx, input: { stationId: c.req.param('id'), code } }));
+  });
+
+  // A driver's account features (EV charging, gift cards, the odometer screen…): a new account has none of them.
+  r.patch('/api/accounts/features', async (c) => {
+    const body = await jsonBody(c, consoleFeaturesBody);
+    return c.json(await setAccountFeatures({ ctx, input: body }));
   });
 
   r.post('/api/stations/:id/devices/:productId/:action', async (c) => {

@@ -3,7 +3,7 @@
 // finish charging, get the receipt once COMPLETED; the capture is never above the pre-authorization.
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { expect, type Page, test } from './fixtures';
-import { expectAccessible, expectHome } from './helpers';
+import { addCardOnProviderPage, expectAccessible, expectHome, uniqueEmail } from './helpers';
 
 const station = DEMO_STATIONS.ev;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
@@ -151,4 +151,73 @@ test('EV: charger, pre-authorization, plug in, meter moves, finish charging, rec
   expect(order.payment.captured.amount).toBeLessThanOrEqual(8000);
   expect(order.payment.captured.amount + order.payment.released.amount).toBe(8000);
   expect(order.charge.energyWh).toBeGreaterThan(0);
+});
+
+test('EV with a 3-D Secure card: a new driver, EV switched on at the console, the issuer approves, charging starts', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // A new driver's account has no EV charging; the operator switches it on (the forecourt console's account call)
+  // before the app first reads the account's features.
+  const email = uniqueEmail('ev-3ds');
+  const registered = await page.request.post('/api/auth/register', {
+    data: { email, password: 'e2e-Password-9', termsAccepted: true },
+  });
+  expect(registered.status()).toBe(201);
+  const { auth_token: token, _id: userId } = (await registered.json()) as { auth_token: string; _id: string };
+  const operator = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const switched = await operator.request.patch('/forecourt/api/accounts/features', {
+      data: { email, evCharging: true },
+    });
+    expect(switched.status(), await switched.text()).toBe(200);
+    expect((await switched.json()).features.evCharging.enabled).toBe(true);
+
+    // Signed in as the app keeps a session, then the card that asks for 3-D Secure.
+    await page.goto('/api/maintenance.json');
+    await page.evaluate(
+      ([token, userId]) =>
+        localStorage.setItem('auth', JSON.stringify({ expiry: Date.now() + 3_600_000, token, userId, isGuest: false })),
+      [token, userId],
+    );
+    await addCardOnProviderPage(page, '4000 0000 0000 3220');
+
+    // The charger, the summary (no odometer screen: a new account does not ask for it), the issuer's page.
+    await page.goto(`/pay?pid=${station.id}`);
+    await page.getByRole('button', { name: 'Choose charger 3', exact: true }).click();
+    await expect(page).toHaveURL(/\/pay\/prepay\/ev\/summary\?/);
+    await expect(page.getByRole('listitem').filter({ hasText: '3220' })).toBeVisible();
+    await page.getByRole('button', { name: 'Reserve €80.00 and start' }).click();
+    await expect(page).toHaveURL(/\/psp\/challenge\//);
+    await expect(page.getByText('EUR 80.00')).toBeVisible();
+    await page.getByLabel('Security code from your bank').fill('1234');
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+
+    // Approved: the pre-authorization is held and the charger authorized; plugging in starts the charge.
+    await expect(page).toHaveURL(/\/pay\/prepay\/ev\/charging\?.*orderId=/, { timeout: 15_000 });
+    await expect(page.getByText('Check the connection: plug the cable into your car.')).toBeVisible();
+    const orderId = new URL(page.url()).searchParams.get('orderId') as string;
+    const consolePage = await operator.newPage();
+    await consolePage.goto(`/forecourt?station=${station.id}`);
+    const charger = consolePage.getByRole('article', { name: 'Charger 3', exact: true });
+    await expect(charger).toContainText('Preparing');
+    await charger.getByRole('button', { name: 'Plug in' }).click();
+    await expect(charger).toContainText('Charging', { timeout: 15_000 });
+    await expect(page.getByText('Charging… Finish charging when you are done.')).toBeVisible({ timeout: 15_000 });
+    const order = await page.evaluate(
+      async ([id, token]) =>
+        (await fetch(`/api/v4/order/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json(),
+      [orderId, token],
+    );
+    expect(order.state).toBe('PRODUCT_SUPPLYING');
+    expect(order.payment.held.amount).toBe(8000);
+
+    // Finished, so the charger is free for the next test.
+    await page.getByRole('button', { name: 'Finish charging' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, finish' }).click();
+    await expect(page).toHaveURL(/\/pay\/ev\/finish\?.*orderId=/);
+  } finally {
+    await operator.close();
+  }
 });

@@ -10,6 +10,7 @@ import {
   odometerRejection,
   previousKmOf,
   sanitizeKm,
+  skipsOdometer,
   vehiclesForPicker,
 } from '../../src/features/odometer/model/odometer';
 
@@ -84,5 +85,25 @@ describe('the fuel-card odometer (pay-flows.md §5: VIN required at level 2 or h
     [3, true, true],
   ])('level %i: VIN required %s, mileage shown %s', (level, vin, mileage) => {
     expect(fuelCardRules(level)).toEqual({ vinRequired: vin, mileageShown: mileage });
+  });
+});
+
+describe('when the odometer screen does not come first (the pay area skip rules)', () => {
+  const none = {};
+  it.each([
+    ['a fuel pump, no order yet', { washOnly: false, path: '/pay/postpay/fueling', query: none }, false],
+    ['the prepay summary', { washOnly: false, path: '/pay/prepay/summary', query: none }, false],
+    ['a station with only WASH groups', { washOnly: true, path: '/pay/postpay/fueling', query: none }, true],
+    ['a wash path', { washOnly: false, path: '/pay/postpay/wash', query: none }, true],
+    ['the wash summary', { washOnly: false, path: '/pay/postpay/wash/summary', query: none }, true],
+    ['an order already made', { washOnly: false, path: '/pay/prepay/summary', query: { orderId: 'o1' } }, true],
+    [
+      'an Amazon checkout returning',
+      { washOnly: false, path: '/pay/prepay/summary', query: { amazonCheckoutSessionId: 's1' } },
+      true,
+    ],
+    ['a path that only starts like wash', { washOnly: false, path: '/pay/washer', query: none }, false],
+  ])('%s: skipped %s', (_, input, skipped) => {
+    expect(skipsOdometer(input)).toBe(skipped);
   });
 });

@@ -3,3 +3,4 @@ export { allAccountFeatures, defaultAccountFeatures } from './default-features';
 export { assertEvCharging, setEvCharging } from './ev-charging';
 export { assertGiftCardShop } from './features-of';
 export { getFeatures } from './get-features';
+export { type ConsoleFeaturesBody, consoleFeaturesBody, setAccountFeatures } from './set-features';

@@ -8,17 +8,17 @@ import type { AuthorizeBody, Order } from '../../../src/contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { forecourtDevices, type OrderRow, stationProducts, stations } from '../../db/schema';
+import { forecourtDevices, stationProducts, stations } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import { authorizeHold } from '../../psp/authorize-hold';
 import { openChallenge } from '../../psp/challenge-session';
 import { mbwayNeedsApproval, openMbwayPayment } from '../../psp/method-pages';
 import { DECLINE_REASONS } from '../../psp/test-cards';
 import { AMOUNT_PRECISION, releasePump } from '../forecourt';
 import { authorizePriced, pricedKind } from './authorize-priced';
 import { authorizeCharge, isChargeOrder } from './ev-charging';
+import { type ApprovedHold, awaitInteraction, cardLabel, declineAuthorization, holdAuthorized } from './hold-settle';
 import { findOrder, loadOwnOrderRow } from './load-order';
-import { type Method, pickMethod } from './pick-method';
+import { pickMethod } from './pick-method';
 import { applyTransition } from './transitions';
 
 export async function authorizeOrder({
@@ -100,21 +100,19 @@ export async function authorizeOrder({
     if (device && device.state !== 'IDLE') throw new ApiError(409, 'conflict', 'The pump is in use');
     const declined = DECLINE_REASONS[method.behavior];
     if (declined) {
-      const moved = await applyTransition({
+      await declineAuthorization({
         tx,
         input: {
-          orderId: row.id,
+          row,
           from: 'CREATED',
-          to: 'FAILED',
+          method,
+          amount,
           now,
-          actionCodeText: 'PAYMENT_DECLINED',
-          description: `${method.brand} declined the authorization`,
-          message: declined,
-          patch: { ...paymentPatch, errorMessage: declined },
+          what: 'authorization',
+          reason: declined,
+          patch: paymentPatch,
         },
       });
-      if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
-      await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
       return;
     }
     if (challengeUrls) {
@@ -144,19 +142,17 @@ export async function authorizeOrder({
               now,
             },
           });
-      const moved = await applyTransition({
+      await awaitInteraction({
         tx,
         input: {
-          orderId: row.id,
-          from: 'CREATED',
-          to: 'PAYMENT_PENDING',
+          row,
+          amount,
           now,
-          actionCodeText: 'USER_INTERACTION_REQUIRED',
+          start,
           description: phone ? 'MB WAY asks the phone to approve' : `${method.brand} asks for 3-D Secure`,
-          patch: { ...paymentPatch, authorizeAmount: amount, userInteractionUrl: start },
+          patch: paymentPatch,
         },
       });
-      if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
       return;
     }
     await holdAndRelease({ ctx, tx, input: { row, from: 'CREATED', method, amount, now, patch: paymentPatch } });
@@ -177,30 +173,21 @@ export async function holdAndRelease({
 }: {
   ctx: AppContext;
   tx: Tx;
-  input: {
-    row: OrderRow;
-    from: 'CREATED' | 'PAYMENT_PENDING';
-    method: Method;
-    amount: number;
-    now: Date;
-    patch?: Partial<OrderRow>;
-  };
+  input: ApprovedHold;
 }): Promise<void> {
   const { row, method, amount, now } = input;
-  const moved = await applyTransition({
+  await holdAuthorized({
     tx,
     input: {
-      orderId: row.id,
+      row,
       from: input.from,
-      to: 'PAYMENT_AUTHORIZED',
+      method,
+      amount,
       now,
-      actionCodeText: 'PAYMENT_AUTHORIZED',
-      description: `${amount} held on ${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`,
-      patch: { ...input.patch, authorizeAmount: amount, userInteractionUrl: null },
+      description: `${amount} held on ${cardLabel(method)}`,
+      ...(input.patch ? { patch: input.patch } : {}),
     },
   });
-  if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
-  await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
   const released = await releasePump({
     ctx,
     input: {

@@ -23,6 +23,7 @@ import { settleHold } from '../../psp/settle-hold';
 import { DECLINE_REASONS } from '../../psp/test-cards';
 import { AMOUNT_PRECISION } from '../forecourt';
 import { applyOrderDiscounts } from '../vouchers';
+import { cardLabel, declineAuthorization } from './hold-settle';
 import { findOrder } from './load-order';
 import { type Method, pickMethod } from './pick-method';
 import { applyTransition } from './transitions';
@@ -86,21 +87,19 @@ export async function authorizePriced({
     // Paying again (another card, or back from an abandoned challenge): an open challenge of this order is void.
     await closeOpenChallenges({ tx, input: { orderId: row.id } });
     if (declined) {
-      const moved = await applyTransition({
+      await declineAuthorization({
         tx,
         input: {
-          orderId: row.id,
+          row,
           from: 'PAYMENT_PENDING',
-          to: 'FAILED',
+          method,
+          amount,
           now,
-          actionCodeText: 'PAYMENT_DECLINED',
-          description: `${method.brand} declined the authorization`,
-          message: declined,
-          patch: { ...paymentPatch, errorMessage: declined, userInteractionUrl: null },
+          what: 'authorization',
+          reason: declined,
+          patch: { ...paymentPatch, userInteractionUrl: null },
         },
       });
-      if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
-      await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
       return;
     }
     if (challengeUrls) {
@@ -155,7 +154,7 @@ export async function settlePriced({
 }): Promise<void> {
   const { row, kind, method, amount, now } = input;
   const total = row.totalAmount ?? 0;
-  const card = `${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`;
+  const card = cardLabel(method);
   const step = async (from: OrderRow['state'], to: OrderRow['state'], description: string, patch = {}) => {
     const moved = await applyTransition({
       tx,

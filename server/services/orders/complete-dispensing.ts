@@ -6,10 +6,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { forecourtSessions, type OrderRow, orders, paymentHolds, stationProducts } from '../../db/schema';
-import { releaseHold } from '../../psp/release-hold';
-import { settleHold } from '../../psp/settle-hold';
-import { applyOrderDiscounts } from '../vouchers';
 import { completeCharging, isChargeOrder } from './ev-charging';
+import { cancelAndRelease, captureAcquired } from './hold-settle';
 import { applyTransition } from './transitions';
 
 export type CompletionOutcome = 'acquired' | 'cancelled' | 'not-ended' | 'skipped';
@@ -66,53 +64,36 @@ export async function completeDispensing({
       .for('update');
     const amount = Math.min(session.amount, hold?.held ?? 0);
     if (amount === 0 && current?.cancelRequestedAt) {
-      const moved = await applyTransition({
+      const cancelled = await cancelAndRelease({
         tx,
         input: {
-          orderId: row.id,
+          row,
           from,
-          to: 'CANCELLED',
           now,
           actionCodeText: 'CANCELLED_BY_USER',
           description: 'Cancelled before fuel was dispensed; the hold was released',
           patch: { forecourtSessionId: session.id, quantityMl: 0 },
         },
       });
-      if (!moved) return 'skipped';
-      await releaseHold({ tx, input: { orderId: row.id, now } });
-      return 'cancelled';
+      return cancelled ? 'cancelled' : 'skipped';
     }
     const litres = (session.quantity / 1000).toFixed(2);
-    const moved = await applyTransition({
+    // The fill's price stays the order's total before discounts; the card is charged the total after them.
+    const acquired = await captureAcquired({
       tx,
       input: {
-        orderId: row.id,
+        row,
         from,
-        to: 'PRODUCT_ACQUIRED',
         now,
-        actionCodeText: 'PRODUCT_ACQUIRED',
+        amount,
+        productType: 'GAS',
+        quantityMilli: session.quantity,
         description:
           amount > 0 ? `${litres} l dispensed; ${amount} captured` : 'Nothing was dispensed; the hold was voided',
         patch: { forecourtSessionId: session.id, quantityMl: session.quantity, totalAmount: amount },
       },
     });
-    if (!moved) return 'skipped';
-    // The driver's vouchers on what was dispensed (the one discount engine, as the summary's preview): the fill's
-    // price stays the order's total before discounts; the card is charged the total after them.
-    const discount = await applyOrderDiscounts({
-      tx,
-      input: {
-        orderId: row.id,
-        userId: row.userId,
-        productType: row.unit === 'KWH' ? 'EV_CHARGE' : 'GAS',
-        currency: row.currency,
-        amount,
-        quantityMilli: session.quantity,
-        now,
-      },
-    });
-    await settleHold({ tx, input: { orderId: row.id, capture: amount - discount, now } });
-    return 'acquired';
+    return acquired ? 'acquired' : 'skipped';
   });
 }
 

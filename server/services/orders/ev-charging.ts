@@ -21,17 +21,22 @@ import {
   stations,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import { authorizeHold } from '../../psp/authorize-hold';
 import { openChallenge } from '../../psp/challenge-session';
-import { releaseHold } from '../../psp/release-hold';
-import { settleHold } from '../../psp/settle-hold';
 import { DECLINE_REASONS } from '../../psp/test-cards';
 import { assertEvCharging } from '../accounts';
 import { AMOUNT_PRECISION, authorizeConnector, cancelCharging, connectorRateW, stopCharging } from '../forecourt';
-import { applyOrderDiscounts } from '../vouchers';
+import {
+  type ApprovedHold,
+  awaitInteraction,
+  cancelAndRelease,
+  captureAcquired,
+  cardLabel,
+  declineAuthorization,
+  holdAuthorized,
+} from './hold-settle';
 import { isChargeOrder } from './live-charge';
 import { findOrder } from './load-order';
-import { type Method, pickMethod } from './pick-method';
+import { pickMethod } from './pick-method';
 import { applyTransition } from './transitions';
 
 /** Station time zones by country (the price elements' HH:MM windows are the station's local time). */
@@ -96,21 +101,19 @@ export async function authorizeCharge({
     if (station?.status !== 'ONLINE') throw new ApiError(409, 'conflict', 'The station is offline');
     const declined = DECLINE_REASONS[method.behavior];
     if (declined) {
-      const moved = await applyTransition({
+      await declineAuthorization({
         tx,
         input: {
-          orderId: row.id,
+          row,
           from: 'CREATED',
-          to: 'FAILED',
+          method,
+          amount,
           now,
-          actionCodeText: 'PAYMENT_DECLINED',
-          description: `${method.brand} declined the pre-authorization`,
-          message: declined,
-          patch: { ...paymentPatch, errorMessage: declined },
+          what: 'pre-authorization',
+          reason: declined,
+          patch: paymentPatch,
         },
       });
-      if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
-      await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
       return;
     }
     if (challengeUrls) {
@@ -119,19 +122,10 @@ export async function authorizeCharge({
         tx,
         input: { userId: input.session.userId, orderId: row.id, paymentMethodId: method.id, urls: challengeUrls, now },
       });
-      const moved = await applyTransition({
+      await awaitInteraction({
         tx,
-        input: {
-          orderId: row.id,
-          from: 'CREATED',
-          to: 'PAYMENT_PENDING',
-          now,
-          actionCodeText: 'USER_INTERACTION_REQUIRED',
-          description: `${method.brand} asks for 3-D Secure`,
-          patch: { ...paymentPatch, authorizeAmount: amount, userInteractionUrl: start },
-        },
+        input: { row, amount, now, start, description: `${method.brand} asks for 3-D Secure`, patch: paymentPatch },
       });
-      if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
       return;
     }
     await holdAndAuthorizeCharger({
@@ -156,31 +150,21 @@ export async function holdAndAuthorizeCharger({
 }: {
   ctx: AppContext;
   tx: Tx;
-  input: {
-    row: OrderRow;
-    from: 'CREATED' | 'PAYMENT_PENDING';
-    method: Method;
-    amount: number;
-    now: Date;
-    patch?: Partial<OrderRow>;
-  };
+  input: ApprovedHold;
 }): Promise<void> {
   const { row, method, amount, now } = input;
-  const card = `${method.brand}${method.last4 ? ` •••• ${method.last4}` : ''}`;
-  const held = await applyTransition({
+  await holdAuthorized({
     tx,
     input: {
-      orderId: row.id,
+      row,
       from: input.from,
-      to: 'PAYMENT_AUTHORIZED',
+      method,
+      amount,
       now,
-      actionCodeText: 'PAYMENT_AUTHORIZED',
-      description: `${amount} pre-authorized on ${card}`,
-      patch: { ...input.patch, authorizeAmount: amount, userInteractionUrl: null },
+      description: `${amount} pre-authorized on ${cardLabel(method)}`,
+      ...(input.patch ? { patch: input.patch } : {}),
     },
   });
-  if (!held) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
-  await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
   // The connector is authorized for this order (a car already plugged in starts charging on the next tick); the
   // session stops drawing when the energy reaches the pre-authorization.
   const view = await authorizeConnector({
@@ -361,52 +345,36 @@ export async function completeCharging({
       lines: priced.lines,
     };
     if (energyWh === 0) {
-      const moved = await applyTransition({
+      const cancelled = await cancelAndRelease({
         tx,
         input: {
-          orderId: row.id,
+          row,
           from: row.state,
-          to: 'CANCELLED',
           now,
           actionCodeText: current?.cancelRequestedAt ? 'CANCELLED_BY_USER' : 'NOTHING_CHARGED',
           description: 'No energy was charged; the pre-authorization was released',
           patch: { forecourtSessionId: session.id, quantityMl: 0, totalAmount: 0, charge },
         },
       });
-      if (!moved) return 'skipped';
-      await releaseHold({ tx, input: { orderId: row.id, now } });
-      return 'cancelled';
+      return cancelled ? 'cancelled' : 'skipped';
     }
-    // Never above the hold: the price beyond the pre-authorization is not charged.
+    // Never above the hold: the price beyond the pre-authorization is not charged. The capture is fuel's (the
+    // driver's vouchers on the charge, the rest of the hold released).
     const amount = Math.min(priced.total, hold?.held ?? 0);
     const kwh = (energyWh / 1000).toFixed(2);
-    const moved = await applyTransition({
+    const acquired = await captureAcquired({
       tx,
       input: {
-        orderId: row.id,
+        row,
         from: row.state,
-        to: 'PRODUCT_ACQUIRED',
         now,
-        actionCodeText: 'PRODUCT_ACQUIRED',
+        amount,
+        productType: 'EV_CHARGE',
+        quantityMilli: energyWh,
         description: `${kwh} kWh charged; ${amount} captured`,
         patch: { forecourtSessionId: session.id, quantityMl: energyWh, totalAmount: amount, charge },
       },
     });
-    if (!moved) return 'skipped';
-    // The driver's vouchers on the charge (the one discount engine, as for fuel and wash): charged the total after them.
-    const discount = await applyOrderDiscounts({
-      tx,
-      input: {
-        orderId: row.id,
-        userId: row.userId,
-        productType: 'EV_CHARGE',
-        currency: row.currency,
-        amount,
-        quantityMilli: energyWh,
-        now,
-      },
-    });
-    await settleHold({ tx, input: { orderId: row.id, capture: amount - discount, now } });
-    return 'acquired';
+    return acquired ? 'acquired' : 'skipped';
   });
 }

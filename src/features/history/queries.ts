@@ -118,7 +118,11 @@ export const historyMutations = {
   unmerge: ['history', 'unmerge'] as const,
   addImage: ['history', 'add-image'] as const,
   deleteImage: ['history', 'delete-image'] as const,
+  costsByOrder: ['history', 'costs-by-order'] as const,
 };
+
+/** A paid order recorded as a cost with its odometer (pay-flows.md §7 PUT costs/by-order: "tankIsFull false"). */
+export type CostsByOrderInput = { orderId: string; carOdometerM: number };
 
 export type CreateCostInput = {
   userId: string;
@@ -201,6 +205,17 @@ export function registerHistoryMutations(client: QueryClient): void {
       return submitToOutbox('history.createCost', input);
     },
   });
+  // The receipt's record of a paid order (pay-flows.md §4 Finish): a PUT, so a replay sets the same values again; it
+  // waits in the outbox without signal and goes out once the signal returns.
+  registerOutboxSender('history.costsByOrder', async ({ orderId, carOdometerM }: CostsByOrderInput) => {
+    const result = await (await loadApi()).costsByOrder(orderId, { tankIsFull: false, carOdometerM });
+    void refresh();
+    return result;
+  });
+  client.setMutationDefaults(historyMutations.costsByOrder, {
+    networkMode: 'always',
+    mutationFn: (input: CostsByOrderInput) => submitToOutbox('history.costsByOrder', input),
+  });
   client.setMutationDefaults(historyMutations.patchCost, {
     mutationFn: async ({ id, body }: { userId: string; id: string; body: PatchCostBody }) =>
       (await loadApi()).patchCost(id, body),
@@ -255,6 +270,8 @@ export function registerHistoryMutations(client: QueryClient): void {
 
 export const useCreateCost = () =>
   useMutation<SubmitResult, ApiError, NewCostInput>({ mutationKey: historyMutations.createCost });
+export const useRecordCostsByOrder = () =>
+  useMutation<SubmitResult, ApiError, CostsByOrderInput>({ mutationKey: historyMutations.costsByOrder });
 export const usePatchCost = () =>
   useMutation<HistoryEvent, ApiError, { userId: string; id: string; body: PatchCostBody }>({
     mutationKey: historyMutations.patchCost,

@@ -39,3 +39,47 @@ export function rejectOdometer(selection: string, previousKm: number): void {
 export function clearOdometer(): void {
   sessionStorage.removeItem(KEY);
 }
+
+// The answer an order went with, until its receipt records the cost (pay-flows.md §4 Finish "The odometer reading is
+// submitted once the product is acquired, unless the user refused"): in localStorage, so a reload, a 3-D Secure round
+// trip or the receipt opened later still finds it. A few orders at most; the oldest go first.
+const BY_ORDER_KEY = 'odometer-by-order';
+const BY_ORDER_KEEP = 20;
+
+type ByOrder = [orderId: string, answer: OdometerAnswer][];
+
+function readByOrder(): ByOrder {
+  try {
+    const raw = localStorage.getItem(BY_ORDER_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(parsed) ? (parsed as ByOrder) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeByOrder(entries: ByOrder): void {
+  try {
+    if (entries.length === 0) localStorage.removeItem(BY_ORDER_KEY);
+    else localStorage.setItem(BY_ORDER_KEY, JSON.stringify(entries.slice(-BY_ORDER_KEEP)));
+  } catch {
+    // Storage full or refused: the cost is then recorded without the finish's call (the order has the reading).
+  }
+}
+
+/** The order went out with this answer: the payment's answer is cleared (the next one asks again) and kept by order. */
+export function bindOdometerToOrder(orderId: string, answer: OdometerAnswer | null): void {
+  clearOdometer();
+  if (!answer) return;
+  writeByOrder([...readByOrder().filter(([id]) => id !== orderId), [orderId, answer]]);
+}
+
+/** The answer the order went with (null when there was no odometer screen for it, or it was recorded already). */
+export function orderOdometer(orderId: string): OdometerAnswer | null {
+  return readByOrder().find(([id]) => id === orderId)?.[1] ?? null;
+}
+
+/** The receipt recorded the cost (or the driver refused): nothing more to send for this order. */
+export function forgetOrderOdometer(orderId: string): void {
+  writeByOrder(readByOrder().filter(([id]) => id !== orderId));
+}

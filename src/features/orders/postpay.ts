@@ -37,13 +37,21 @@ export type CreatePostpayInput = {
   pid: string;
   productId: string;
   thingId: string | null;
+  /** The odometer screen's reading in metres (pay-flows.md §7 "optional carOdometerM"); absent when refused. */
+  carOdometerM?: number | undefined;
   partner?: string | undefined;
   idempotencyKey: string;
 };
 
 const createPostpay = (input: CreatePostpayInput) =>
   createOrder(
-    { poiId: input.pid, thingId: input.thingId, autoAcquire: true, products: [{ productId: input.productId }] },
+    {
+      poiId: input.pid,
+      thingId: input.thingId,
+      autoAcquire: true,
+      products: [{ productId: input.productId }],
+      ...(input.carOdometerM !== undefined ? { carOdometerM: input.carOdometerM } : {}),
+    },
     input.idempotencyKey,
     input.partner,
   );

@@ -20,6 +20,7 @@ import { Button, buttonClass, Page, Spinner } from '../../ui';
 import { CheckIcon } from '../../ui/icons';
 import { ResultHero } from './-components/ResultHero';
 import { useFlowExit } from './-components/use-flow-exit';
+import { useRecordCostAtFinish } from './-components/use-record-cost';
 
 export const Route = createFileRoute('/pay/finish')({
   validateSearch: orderGroup,
@@ -65,6 +66,8 @@ function FinishOrder({ orderId }: { orderId: string }) {
   useEffect(() => {
     if (hasReceipt) endAttempt();
   }, [hasReceipt]);
+  // The paid order becomes a cost with the driver's reading (once, through the outbox).
+  useRecordCostAtFinish(orderId, hasReceipt, !isGuest);
 
   function ok() {
     const order = shown?.order;

@@ -23,7 +23,14 @@ import { Button, Loading, Page, Section, SkeletonList, TextField } from '../../u
 import { OdometerIcon } from '../../ui/icons';
 
 /** The summary the screen leads to (the flow it stands in). */
-const odometerSearch = orderGroup.extend({ next: oneOfOr(['ev', 'prepay'], 'prepay') });
+const odometerSearch = orderGroup.extend({ next: oneOfOr(['ev', 'prepay', 'postpay'], 'prepay') });
+
+/** Where the answer leads: the summary (prepay, EV) or the postpay fuelling page, which creates the order with it. */
+const NEXT_ROUTE = {
+  ev: '/pay/prepay/ev/summary',
+  prepay: '/pay/prepay/summary',
+  postpay: '/pay/postpay/fueling',
+} as const;
 
 export const Route = createFileRoute('/pay/odometer')({
   validateSearch: odometerSearch,
@@ -72,7 +79,7 @@ function OdometerScreen() {
 
   function goOn() {
     void navigate({
-      to: query.next === 'ev' ? '/pay/prepay/ev/summary' : '/pay/prepay/summary',
+      to: NEXT_ROUTE[query.next],
       search: (prev) => ({ ...prev, next: undefined }),
       replace: true,
     });

@@ -74,3 +74,19 @@ export function odometerRejection(error: { status: number; details?: unknown } |
   }
   return null;
 }
+
+/**
+ * When the odometer screen does not come before payment (issue 12, the pay area's skip rules of pay-flows.md §2): at a
+ * station with only WASH groups, on a wash path, or when the order exists already (an orderId: the reading went with
+ * its create) or an Amazon checkout returns (the answer was given before leaving). The geofence's third rule, its
+ * 5-second bypass, is about the driver's position and has no odometer counterpart.
+ */
+export function skipsOdometer(input: {
+  washOnly: boolean;
+  path: string;
+  query: { orderId?: string | undefined; amazonCheckoutSessionId?: string | undefined };
+}): boolean {
+  if (input.query.orderId || input.query.amazonCheckoutSessionId) return true;
+  if (/\/wash(\/|$)/.test(input.path)) return true;
+  return input.washOnly;
+}

@@ -1,28 +1,49 @@
 // The odometer step of a pay summary (pay-flows.md §2 Odometer screen "before payment when the account's
 // showOdometerScreenBeforeCheckout is set", §4 EV flow "an optional odometer update on the order precedes payment"):
 // whether the screen comes first, what the order carries, and the server's refusal sending the driver back to it.
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useRef } from 'react';
+import type { Poi } from '../../../contract/stations';
 import { useAccountFeatures } from '../../../features/ev/queries';
-import { carOdometerMOf, odometerRejection } from '../../../features/odometer/model/odometer';
-import { clearOdometer, odometerSelection, readOdometer, rejectOdometer } from '../../../features/odometer/store';
+import { carOdometerMOf, odometerRejection, skipsOdometer } from '../../../features/odometer/model/odometer';
+import { bindOdometerToOrder, odometerSelection, readOdometer, rejectOdometer } from '../../../features/odometer/store';
+import { isWashOnly } from '../../../features/stations/model/pumps';
 import type { ApiError } from '../../../lib/http/errors';
 
-export type OdometerNext = 'ev' | 'prepay';
+/** A query value as a string, or undefined. */
+function textOf(search: Record<string, unknown>, key: string): string | undefined {
+  const value = search[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export type OdometerNext = 'ev' | 'prepay' | 'postpay';
 
 export function useOdometerStep(input: {
   pid: string | undefined;
   productId: string | undefined;
   isGuest: boolean;
   next: OdometerNext;
+  /** The station, once loaded (a wash-only station skips the screen). */
+  station: Poi | undefined;
+  /** The page's path (a wash path skips the screen). */
+  path: string;
 }) {
   const navigate = useNavigate();
   const features = useAccountFeatures();
   const selection = odometerSelection(input.pid ?? '', input.productId ?? '');
   const stored = readOdometer(selection);
-  const asked = !input.isGuest && features.data?.showOdometerScreenBeforeCheckout === true;
+  // Plain strings from the query, not the location object: a page that renders <Navigate> must not re-render with each
+  // navigation attempt (a new location each time), or the Navigate fires again, endlessly.
+  const orderId = useSearch({ strict: false, select: (s) => textOf(s, 'orderId') });
+  const amazonCheckoutSessionId = useSearch({ strict: false, select: (s) => textOf(s, 'amazonCheckoutSessionId') });
+  const skipped = skipsOdometer({
+    washOnly: !!input.station && isWashOnly(input.station),
+    path: input.path,
+    query: { orderId, amazonCheckoutSessionId },
+  });
+  const asked = !input.isGuest && !skipped && features.data?.showOdometerScreenBeforeCheckout === true;
   const answer = stored?.answer ?? null;
-  const loading = !input.isGuest && features.isPending;
+  const loading = !input.isGuest && (features.isPending || !input.station);
   // Decided once per visit of the summary: the answer is cleared when the order goes out (done), and the summary must
   // not send the driver back to the screen while it leaves for the next page. A refusal reopens it explicitly.
   const decided = useRef<boolean | null>(null);
@@ -41,8 +62,8 @@ export function useOdometerStep(input: {
       const metres = carOdometerMOf(answer);
       return { thingId: answer?.thingId ?? fallbackThingId, ...(metres !== undefined ? { carOdometerM: metres } : {}) };
     },
-    /** The order went with the reading: the next payment asks again. */
-    done: clearOdometer,
+    /** The order went with the answer: kept by order for its receipt (the cost it records), and the next payment asks again. */
+    done: (orderId: string) => bindOdometerToOrder(orderId, answer),
     /** "Mileage may not be lower than the previous value": back to the screen with the input kept; else not ours. */
     handleRejection: (error: ApiError): boolean => {
       const previousKm = odometerRejection(error);

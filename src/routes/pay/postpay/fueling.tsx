@@ -14,6 +14,7 @@ import { Button, FormAlert, Page } from '../../../ui';
 import { CancelFuellingDialog, FuellingNotices } from '../-components/CancelFuelling';
 import { LiveMeter } from '../-components/LiveMeter';
 import { useFlowExit } from '../-components/use-flow-exit';
+import { useOdometerStep } from '../-components/use-odometer-step';
 import { useStation } from '../-components/use-station';
 import { PumpVisual } from '../prepay/-components/PumpVisual';
 
@@ -44,8 +45,13 @@ function CreateOrder({ pid, productId }: { pid: string; productId: string }) {
   const user = useUser(isGuest ? null : record?.userId);
   const create = useCreatePostpayOrder();
   const { mutate } = create;
-  const ready = isGuest || user.isFetched;
-  const thingId = user.data?.thingId ?? null;
+  const { station } = useStation(pid, query);
+  // The odometer screen before the order, when the account asks for it (pay-flows.md §2 Odometer screen): the postpay
+  // order is made here, at the pump, so the reading goes with its create as prepay's does.
+  const odometer = useOdometerStep({ pid, productId, isGuest, next: 'postpay', station, path: Route.fullPath });
+  const ready = (isGuest || user.isFetched) && !odometer.loading && !odometer.needed;
+  const { thingId, carOdometerM } = odometer.order(user.data?.thingId ?? null);
+  const { done, handleRejection } = odometer;
   const sent = useRef(false);
 
   useEffect(() => {
@@ -58,10 +64,11 @@ function CreateOrder({ pid, productId }: { pid: string; productId: string }) {
       sessionStorage.setItem(name, key);
     }
     mutate(
-      { pid, productId, thingId, partner: query.partner, idempotencyKey: key },
+      { pid, productId, thingId, carOdometerM, partner: query.partner, idempotencyKey: key },
       {
         onSuccess: (order) => {
           sessionStorage.removeItem(name);
+          done(order._id);
           void navigate({
             to: '/pay/postpay/fueling',
             search: (prev) => ({ ...prev, orderId: order._id, orderType: 'POSTPAY' }),
@@ -72,12 +79,15 @@ function CreateOrder({ pid, productId }: { pid: string; productId: string }) {
           // "Order creation failure: generic /error." Without an answer the key stays: a reload replays it.
           if (!(error instanceof ApiError && error.status === 0)) {
             sessionStorage.removeItem(name);
-            void navigate({ to: '/error', search: {}, replace: true });
+            // A reading lower than the vehicle's last one: back to the odometer screen with the input kept.
+            if (!handleRejection(error)) void navigate({ to: '/error', search: {}, replace: true });
           }
         },
       },
     );
-  }, [ready, pid, productId, thingId, query.partner, mutate, navigate]);
+  }, [ready, pid, productId, thingId, carOdometerM, query.partner, mutate, navigate, done, handleRejection]);
+
+  if (odometer.needed) return <Navigate to="/pay/odometer" search={(prev) => ({ ...prev, next: 'postpay' })} replace />;
 
   return (
     <Page align="center">

@@ -39,7 +39,14 @@ function PrepaySummary() {
       : prepayPreviewBody({ poiId: station?._id, pump, item, amount: query.amount, currency: query.currency }),
   );
   const pay = usePayPrepay();
-  const odometer = useOdometerStep({ pid: query.pid, productId: query.productId, isGuest, next: 'prepay' });
+  const odometer = useOdometerStep({
+    pid: query.pid,
+    productId: query.productId,
+    isGuest,
+    next: 'prepay',
+    station,
+    path: Route.fullPath,
+  });
 
   if (!station || odometer.loading) return <StepSkeleton rows={2} />;
   const amount = query.amount;
@@ -77,7 +84,7 @@ function PrepaySummary() {
         },
         {
           onSuccess: (order) => {
-            odometer.done();
+            odometer.done(order._id);
             callbacks.onSuccess(order);
           },
           onError: (error) => {

@@ -50,7 +50,14 @@ function EvSummary() {
       : prepayPreviewBody({ poiId: station?._id, pump: port, item, amount: hold.amount, currency: hold.currency }),
   );
   const pay = usePayPrepay();
-  const odometer = useOdometerStep({ pid: query.pid, productId: query.productId, isGuest, next: 'ev' });
+  const odometer = useOdometerStep({
+    pid: query.pid,
+    productId: query.productId,
+    isGuest,
+    next: 'ev',
+    station,
+    path: Route.fullPath,
+  });
 
   if (!station || odometer.loading) return <StepSkeleton rows={2} />;
   // "The summary requires a selected pump, else go to /pay."
@@ -83,7 +90,7 @@ function EvSummary() {
         },
         {
           onSuccess: (order) => {
-            odometer.done();
+            odometer.done(order._id);
             callbacks.onSuccess(order);
           },
           onError: (error) => {
