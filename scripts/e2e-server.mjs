@@ -19,6 +19,10 @@ const env = {
   FORECOURT_AUTO_DRIVER: 'false',
   // An unpaid postpay order expires after this long (tests/e2e/postpay.spec.ts waits for it).
   POSTPAY_EXPIRY_SECONDS: '25',
+  // Nearly every test signs up or logs in: the server tier's cheap hashing settings (tests/server/helpers.ts) rather
+  // than the production ones, whose cost is paid on the two shared cores once per sign-in (hashes stay argon2id).
+  ARGON2_MEMORY_KIB: '1024',
+  ARGON2_ITERATIONS: '1',
   PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '8181'}`,
   // Every browser test signs up and logs in from 127.0.0.1: the per-address limits of a public server would stop the
   // suite, so they are generous here (the limits themselves are tested in tests/server/security-auth.test.ts).

@@ -3,7 +3,7 @@
 // may need an exception to it).
 import { test as base, expect } from '@playwright/test';
 
-export const test = base.extend<{ cspGuard: void }>({
+export const test = base.extend<{ cspGuard: undefined }>({
   cspGuard: [
     async ({ context }, use) => {
       const violations: string[] = [];
@@ -17,7 +17,7 @@ export const test = base.extend<{ cspGuard: void }>({
       context.on('console', (message) => {
         if (message.text().startsWith('CSP violation:')) violations.push(`${message.page()?.url()}: ${message.text()}`);
       });
-      await use();
+      await use(undefined);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },

@@ -1,21 +1,15 @@
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { type Browser, expect, type Page, test } from './fixtures';
-import { expectAccessible, expectHome, refuseOdometer, waitForServiceWorker } from './helpers';
+import { expectAccessible, refuseOdometer, signInAsDemoDriver, waitForServiceWorker } from './helpers';
 
 const station = DEMO_STATIONS.prepay;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
 
-async function loginAsDemoDriver(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expectHome(page);
-}
+const payUrl = `/pay?pid=${station.id}`;
 
 /** Choose pump, fuel and amount, and stop on the summary; with `check`, axe-core looks at every screen on the way. */
 async function toSummary(page: Page, pump: string, check = false) {
-  await page.goto(`/pay?pid=${station.id}`);
+  await page.goto(payUrl);
   await page.getByRole('button', { name: `Pump ${pump}`, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   if (check) await expectAccessible(page, 'fuel selection');
@@ -32,6 +26,9 @@ async function toSummary(page: Page, pump: string, check = false) {
     await expectAccessible(page, 'summary');
   }
 }
+
+/** The console's meter of a pump shows fuel flowing (more than 0.00 l): hanging up now charges something. */
+const FUEL_FLOWED = /\b(?!0\.00 l)\d+\.\d{2} l/;
 
 /** The summary's payment-method row: it opens the picker sheet; its name starts with "Payment method". */
 const methodRow = (page: Page) => page.getByRole('button', { name: /^Payment method/ });
@@ -55,7 +52,7 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
   page,
   browser,
 }) => {
-  await loginAsDemoDriver(page);
+  await signInAsDemoDriver(page, payUrl);
   // The receipt is opened offline at the end: the service worker must control the page, which it does from the
   // first load on (waiting here, on a fresh load, rather than after in-app navigations keeps the end simple).
   await waitForServiceWorker(page);
@@ -74,7 +71,7 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
     await expect(pump).toContainText('RELEASED', { timeout: 10_000 });
     await pump.getByRole('button', { name: 'Lift nozzle' }).click();
     await expect(pump).toContainText('DISPENSING');
-    await forecourt.page.waitForTimeout(3_000);
+    await expect(pump).toContainText(FUEL_FLOWED);
     await pump.getByRole('button', { name: 'Hang up' }).click();
   } finally {
     await forecourt.close();
@@ -114,7 +111,7 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
 test('cancel before fuelling ends on the cancel page (without signal it waits in the outbox and goes out by itself)', async ({
   page,
 }) => {
-  await loginAsDemoDriver(page);
+  await signInAsDemoDriver(page);
   await toSummary(page, '8');
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
@@ -137,7 +134,7 @@ test('cancel before fuelling ends on the cancel page (without signal it waits in
 });
 
 test('a cancel the forecourt refuses shows the cancel-failure dialog, and fuelling goes on', async ({ page }) => {
-  await loginAsDemoDriver(page);
+  await signInAsDemoDriver(page);
   await toSummary(page, '6');
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
   await expect(page.getByText('The pump is ready. Lift the nozzle and start fuelling.')).toBeVisible({
@@ -173,7 +170,7 @@ test('the network dropped during fuelling shows the offline notice; back online 
   context,
   browser,
 }) => {
-  await loginAsDemoDriver(page);
+  await signInAsDemoDriver(page);
   await toSummary(page, '9');
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?/);
@@ -188,7 +185,7 @@ test('the network dropped during fuelling shows the offline notice; back online 
     await context.setOffline(true);
     await expect(page.getByText('You are offline. Fuelling goes on')).toBeVisible();
     await expectAccessible(page, 'fueling offline');
-    await forecourt.page.waitForTimeout(2_000);
+    await expect(pump).toContainText(FUEL_FLOWED);
     await pump.getByRole('button', { name: 'Hang up' }).click();
     await forecourt.page.waitForTimeout(3_000);
     // Still on the fueling page: without signal the app cannot know.
@@ -204,7 +201,7 @@ test('the network dropped during fuelling shows the offline notice; back online 
 test('a declining test card ends on the payment error page; paying again with the other card works', async ({
   page,
 }) => {
-  await loginAsDemoDriver(page);
+  await signInAsDemoDriver(page);
   await toSummary(page, '10');
   await methodRow(page).click();
   const sheet = page.getByRole('dialog', { name: 'Pay with' });
@@ -231,7 +228,7 @@ test('a declining test card ends on the payment error page; paying again with th
 });
 
 test('a fueling page whose order cannot be loaded goes to the fueling error page', async ({ page }) => {
-  await loginAsDemoDriver(page);
+  await signInAsDemoDriver(page);
   await page.goto(`/pay/prepay/fueling?pid=${station.id}&orderId=000000000000000000000000`);
   await expect(page).toHaveURL(/\/error\?.*type=fueling_prepay/, { timeout: 15_000 });
 });
@@ -239,7 +236,7 @@ test('a fueling page whose order cannot be loaded goes to the fueling error page
 test('a receipt page whose order cannot be loaded (and is not kept on the device) goes to the payment error page', async ({
   page,
 }) => {
-  await loginAsDemoDriver(page);
+  await signInAsDemoDriver(page);
   await page.goto(`/pay/finish?pid=${station.id}&orderId=000000000000000000000000`);
   await expect(page).toHaveURL(/\/error\?.*type=payment/, { timeout: 15_000 });
 });

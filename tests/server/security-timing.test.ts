@@ -25,10 +25,13 @@ const median = (xs: number[]) => {
 
 let current: TestServer | undefined;
 
-// A full garbage collection before each sample, outside the measurement: each argon2 run leaves megabytes behind,
-// and whichever request a collection happens to land in would otherwise pay for the ones before it.
+// A garbage collection before each sample, outside the measurement: each argon2 run leaves megabytes behind (a fresh
+// WebAssembly memory per hash), and whichever request a collection happens to land in would otherwise pay for the
+// ones before it. A young-generation collection frees those (they die young); a full one, which walks the whole heap
+// of this one-fork tier (~70 ms each, ~600 per driver: most of this file's time), is made once per comparison.
 setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
+const gc = runInNewContext('gc') as (options?: { type: 'minor' }) => void;
+const collect = () => gc({ type: 'minor' });
 
 async function timed(run: () => Promise<{ status: number }>, status: number): Promise<number> {
   // The mail of the previous sample goes out after its answer: let it finish first, so it is not counted here.
@@ -70,6 +73,7 @@ async function hashCost(): Promise<number> {
 let hashed: Promise<string> | undefined;
 
 async function compare(a: () => Promise<number>, b: () => Promise<number>) {
+  gc();
   await a(); // warm-up
   await b();
   const xs: number[] = [];

@@ -125,6 +125,8 @@ describe('server/index.ts and the DATA_DIR lock', () => {
       PORT: String(port),
       DATA_DIR: dataDir,
       STATIC_DIR: join(dataDir, 'no-dist'),
+      // The lock and the start lines do not need the generated network (tests/server/seed-network.test.ts has it).
+      SEED_NETWORK_SIZE: '0',
     };
     delete env.DATABASE_URL;
     // Its own process group, so the whole npx → tsx → node chain can be stopped together.
