@@ -12,6 +12,7 @@ export const SHELL_PATHS = [
   '/onboarding',
   '/maintenance',
   '/error',
+  '/amazonSSORedirect',
 ] as const;
 
 const shellPaths = new Set<string>(SHELL_PATHS);
