@@ -99,7 +99,7 @@ export const newResultIndicators = () => ({
 export async function challengeDetails(
   ctx: AppContext,
   visit: PspSessionRow,
-): Promise<{ amount: string; merchant: string; card: string }> {
+): Promise<{ amount: string; merchant: string; card: string; brand: string }> {
   const [row] = await ctx.db
     .select({
       amount: orders.authorizeAmount,
@@ -112,7 +112,12 @@ export async function challengeDetails(
     .innerJoin(stations, eq(stations.id, orders.poiId))
     .where(eq(orders.id, visit.orderId ?? ''));
   const amount = row ? `${row.currency} ${((row.amount ?? 0) / 100).toFixed(2)}` : '';
-  return { amount, merchant: row?.merchant ?? '', card: row ? `${row.brand ?? ''} •••• ${row.last4 ?? ''}` : '' };
+  return {
+    amount,
+    merchant: row?.merchant ?? '',
+    card: row ? `${row.brand ?? ''} •••• ${row.last4 ?? ''}` : '',
+    brand: row?.brand ?? '',
+  };
 }
 
 /** A new authorization of the order voids its open challenge (the driver left the page and paid another way). */

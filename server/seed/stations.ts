@@ -646,6 +646,7 @@ const SPECS: StationSpec[] = [
     zip: '1100',
     city: 'Wien',
     guest: true,
+    means: [...DEFAULT_MEANS, 'BLUECODE'],
     pumps: { count: 8, prepay: true, fuels: CAR_NO_E10 },
     washes: 1,
   },

@@ -298,6 +298,8 @@ describe.each(drivers)('payment methods (%s)', (driver) => {
       { provider: 'paypal', methods: ['PAYPAL'] },
       { provider: 'mbway', methods: ['MBWAY'] },
       { provider: 'fuelcard', methods: ['FUEL_CARD'] },
+      { provider: 'bluecode', methods: ['BLUECODE'] },
+      { provider: 'payconiq', methods: ['PAYCONIQ'] },
     ]);
   });
 
