@@ -1289,4 +1289,8 @@ export const DEMO_STATIONS = {
   hintH2: pick('DE', 8),
   /** Lisboa, 6 prepay pumps, takes MB WAY and PayPal. */
   lisbon: pick('PT', 1),
+  /** Anderlecht, 6 prepay pumps, takes Payconiq (a redirect method). */
+  payconiq: pick('BE', 1),
+  /** Wien, 8 prepay pumps, takes Bluecode (a redirect method). */
+  bluecode: pick('AT', 1),
 } as const;
