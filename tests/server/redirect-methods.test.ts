@@ -2,21 +2,11 @@
 // deny, close), listed and offered by /available-providers; every payment goes out to the provider's page
 // (userInteraction.urls.start) and comes back with the payment-return group: approved (hold), or refused (FAILED).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { order as orderSchema, paymentMethodsResponse } from '../../src/contract/orders';
-import { providerPageResponse } from '../../src/contract/payment-methods';
+import { order as orderSchema } from '../../src/contract/orders';
 import { drivers, type Registered, registerUser, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, ledgerOf, orderBody } from './orders-fixtures';
+import { APP, payUrls, providerPages } from './provider-pages';
 import { createStation, washBay } from './stations-fixtures';
-
-const APP = 'http://localhost:8080';
-const BACK = `${APP}/profile/payments/payment-register`;
-const urls = `successUrl=${encodeURIComponent(BACK)}&errorUrl=${encodeURIComponent(BACK)}`;
-const payUrls = { success: `${APP}/pay/prepay/fueling?pid=p1`, error: `${APP}/error?type=payment` };
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  rawBody: new URLSearchParams(fields).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-});
 
 describe.each(drivers)('Bluecode and Payconiq (%s)', (driver) => {
   const t = useServer(driver);
@@ -25,30 +15,11 @@ describe.each(drivers)('Bluecode and Payconiq (%s)', (driver) => {
     s = t.server;
   });
 
-  async function openPage(user: Registered, provider: string) {
-    const res = await s.request(`/api/payments/${provider}/urls?${urls}`, { token: user.token });
-    expect(res.status, res.text).toBe(200);
-    return new URL(providerPageResponse.parse(res.body).url).pathname;
-  }
-  async function answer(path: string, action: string) {
-    const res = await s.request(path, form({ action }));
-    expect(res.status, res.text).toBe(303);
-    return new URL(res.headers.get('location') as string);
-  }
-  const list = async (user: Registered) =>
-    paymentMethodsResponse.parse(
-      (await s.request(`/api/v4/payment-methods/?customerId=${user.id}&state=ACTIVE`, { token: user.token })).body,
-    );
+  const { openPage, answer, list, proofFor } = providerPages(() => s);
   async function link(user: Registered, provider: 'bluecode' | 'payconiq') {
     const back = await answer(await openPage(user, provider), 'approve');
     expect(back.searchParams.get('registration')).toBe('success');
     return back.searchParams.get('paymentId') as string;
-  }
-  async function proofFor(user: Registered) {
-    await s.request('/api/functions/save_pin_prod', { token: user.token, body: { pin: '2580' } });
-    const res = await s.request('/api/functions/validate_pin_prod', { token: user.token, body: { pin: '2580' } });
-    expect(res.status, res.text).toBe(200);
-    return res.body.paymentProof as string;
   }
 
   it('the provider page links the account: listed with its method and provider, offered by available-providers', async () => {
