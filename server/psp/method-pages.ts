@@ -31,6 +31,7 @@ import {
 import { ApiError } from '../errors';
 import { countActive, limitReached } from '../services/payment-methods/manage-methods';
 import { CARD_PAGE_TTL_MS, checkReturnUrl, returnUrl } from './card-sessions';
+import { openPaymentVisit } from './challenge-session';
 
 type MethodKind = 'PAYPAL' | 'MBWAY_REGISTER' | 'MBWAY_PAYMENT' | RedirectMethod;
 const PAGE_PATH: Record<MethodKind, string> = {
@@ -273,20 +274,10 @@ export async function openMbwayPayment({
     now: Date;
   };
 }): Promise<string> {
-  const successUrl = checkReturnUrl(ctx, 'userInteraction.urls.success', input.urls.success);
-  const errorUrl = checkReturnUrl(ctx, 'userInteraction.urls.error', input.urls.error);
-  const id = newToken();
-  await tx.insert(pspSessions).values({
-    id,
-    userId: input.userId,
-    kind: 'MBWAY_PAYMENT',
-    orderId: input.orderId,
-    paymentMethodId: input.paymentMethodId,
-    phoneNumber: input.phoneNumber,
-    successUrl,
-    errorUrl,
-    createdAt: input.now,
-    expiresAt: new Date(input.now.getTime() + MBWAY_APPROVAL_SECONDS * 1000),
+  const id = await openPaymentVisit({
+    ctx,
+    tx,
+    input: { ...input, kind: 'MBWAY_PAYMENT', ttlMs: MBWAY_APPROVAL_SECONDS * 1000 },
   });
   return `${ctx.env.publicUrl}/psp/mbway/${id}`;
 }
