@@ -5,26 +5,47 @@ import { newToken } from '../auth/crypto';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { orders, type PspSessionRow, pspSessions, stations } from '../db/schema';
-import { ApiError } from '../errors';
-import { CARD_PAGE_TTL_MS } from './card-sessions';
+import { CARD_PAGE_TTL_MS, checkReturnUrl } from './card-sessions';
 
 export const SANDBOX_3DS_CODE = '1234';
 export const CHALLENGE_MAX_ATTEMPTS = 3;
 
-/** The app's addresses to return to after the challenge: into the app itself only (no open redirect). */
-function checkUrl(ctx: AppContext, name: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ApiError(422, 'unprocessable', `${name} must be an absolute URL`, [{ path: name, message: 'Invalid' }]);
-  }
-  if (url.origin !== ctx.env.publicOrigin) {
-    throw new ApiError(422, 'unprocessable', `${name} must be an address of this app (${ctx.env.publicOrigin})`, [
-      { path: name, message: 'Not this app' },
-    ]);
-  }
-  return url.toString();
+/**
+ * A visit of a page that answers one order's payment (the 3-D Secure challenge, the MB WAY phone), opened inside the
+ * authorization's transaction; returns its id. The return addresses must be the app's own (no open redirect).
+ */
+export async function openPaymentVisit({
+  ctx,
+  tx,
+  input,
+}: {
+  ctx: AppContext;
+  tx: Tx;
+  input: {
+    kind: 'CHALLENGE' | 'MBWAY_PAYMENT';
+    userId: string;
+    orderId: string;
+    paymentMethodId: string;
+    phoneNumber?: string | null;
+    urls: { success: string; error: string };
+    now: Date;
+    ttlMs: number;
+  };
+}): Promise<string> {
+  const id = newToken();
+  await tx.insert(pspSessions).values({
+    id,
+    userId: input.userId,
+    kind: input.kind,
+    orderId: input.orderId,
+    paymentMethodId: input.paymentMethodId,
+    phoneNumber: input.phoneNumber ?? null,
+    successUrl: checkReturnUrl(ctx, 'userInteraction.urls.success', input.urls.success),
+    errorUrl: checkReturnUrl(ctx, 'userInteraction.urls.error', input.urls.error),
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + input.ttlMs),
+  });
+  return id;
 }
 
 /** Opens the challenge inside the authorization's transaction; returns the page's address (urls.start). */
@@ -43,20 +64,7 @@ export async function openChallenge({
     now: Date;
   };
 }): Promise<string> {
-  const successUrl = checkUrl(ctx, 'userInteraction.urls.success', input.urls.success);
-  const errorUrl = checkUrl(ctx, 'userInteraction.urls.error', input.urls.error);
-  const id = newToken();
-  await tx.insert(pspSessions).values({
-    id,
-    userId: input.userId,
-    kind: 'CHALLENGE',
-    orderId: input.orderId,
-    paymentMethodId: input.paymentMethodId,
-    successUrl,
-    errorUrl,
-    createdAt: input.now,
-    expiresAt: new Date(input.now.getTime() + CARD_PAGE_TTL_MS),
-  });
+  const id = await openPaymentVisit({ ctx, tx, input: { ...input, kind: 'CHALLENGE', ttlMs: CARD_PAGE_TTL_MS } });
   return `${ctx.env.publicUrl}/psp/challenge/${id}`;
 }
 
@@ -99,7 +107,7 @@ export const newResultIndicators = () => ({
 export async function challengeDetails(
   ctx: AppContext,
   visit: PspSessionRow,
-): Promise<{ amount: string; merchant: string; card: string }> {
+): Promise<{ amount: string; merchant: string; card: string; brand: string }> {
   const [row] = await ctx.db
     .select({
       amount: orders.authorizeAmount,
@@ -112,7 +120,12 @@ export async function challengeDetails(
     .innerJoin(stations, eq(stations.id, orders.poiId))
     .where(eq(orders.id, visit.orderId ?? ''));
   const amount = row ? `${row.currency} ${((row.amount ?? 0) / 100).toFixed(2)}` : '';
-  return { amount, merchant: row?.merchant ?? '', card: row ? `${row.brand ?? ''} •••• ${row.last4 ?? ''}` : '' };
+  return {
+    amount,
+    merchant: row?.merchant ?? '',
+    card: row ? `${row.brand ?? ''} •••• ${row.last4 ?? ''}` : '',
+    brand: row?.brand ?? '',
+  };
 }
 
 /** A new authorization of the order voids its open challenge (the driver left the page and paid another way). */

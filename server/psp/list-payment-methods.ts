@@ -5,16 +5,7 @@ import type { PaymentMethod } from '../../src/contract/orders';
 import type { AppContext } from '../context';
 import { type PaymentMethodRow, paymentMethods, stationProducts, stations } from '../db/schema';
 import { forbidden } from '../errors';
-
-/** pay-flows.md §5: "MAESTRO and AMERICAN_EXPRESS count as direct credit in the station's methods". */
-export function stationMethods(means: string[]): Set<string> {
-  const set = new Set(
-    means.map((m) => (m === 'MAESTRO' || m === 'AMERICAN_EXPRESS' || m === 'AMEX' ? 'DIRECT_CREDIT' : m)),
-  );
-  // A card registered as CREDIT_CARD is a card too: a station that takes cards takes it (as the app's checkout model).
-  if (set.has('DIRECT_CREDIT')) set.add('CREDIT_CARD');
-  return set;
-}
+import { stationMethods } from './station-accepts';
 
 /** Apple Pay needs Safari on Apple hardware; every other method works in any browser (Google Pay has a web SDK). */
 export function supportedOnDevice(method: string, userAgent: string): boolean {

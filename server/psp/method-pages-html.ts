@@ -1,4 +1,5 @@
-// The sandbox provider's PayPal vault page and MB WAY phone: plain HTML, no script, the card page's style and CSP.
+// The sandbox provider's PayPal vault page, Bluecode / Payconiq apps and MB WAY phone: plain HTML, no script, the card
+// page's style and CSP.
 import { escapeHtml as h } from '../mail/mailer';
 // The card page's own style (its hash is in CARD_PAGE_CSP), so these pages share the CSP.
 import { CARD_PAGE_STYLE as CARD_STYLE } from './card-page-html';
@@ -52,6 +53,42 @@ export function phonePage(
         { value: 'approve', label: 'Approve' },
         { value: 'deny', label: 'Decline', cancel: true },
         { value: 'timeout', label: 'Let it time out (sandbox)', cancel: true },
+      ],
+    )}</form>`,
+  );
+}
+
+/**
+ * A redirect method's app (sandbox Bluecode, Payconiq): link the driver's account (approve, deny, close the page), or
+ * approve one payment (approve, refuse), which then goes back to the app with the payment-return group.
+ */
+export function redirectMethodPage(
+  id: string,
+  name: string,
+  ask: { kind: 'link'; path: string; email: string } | { kind: 'pay'; amount: string; merchant: string },
+): string {
+  if (ask.kind === 'link') {
+    return page(
+      `Sandbox ${name}`,
+      'Connect your account',
+      `Link ${name}`,
+      `<h1>Link ${h(name)} to Forecourt Pay</h1><form method="post" action="/psp/${h(ask.path)}/${h(id)}"><p class="card">Logged in as <b>${h(ask.email)}</b> (sandbox account).</p><p>You approve each payment in ${h(name)}. You can remove it at any time.</p>${buttons(
+        [
+          { value: 'approve', label: 'Agree and link' },
+          { value: 'deny', label: 'Deny', cancel: true },
+          { value: 'close', label: 'Close window', cancel: true },
+        ],
+      )}</form>`,
+    );
+  }
+  return page(
+    `Sandbox ${name}`,
+    'Approve in the app',
+    'Approve the payment',
+    `<h1>Approve the payment</h1><form method="post" action="/psp/challenge/${h(id)}"><p class="card">Pay <b>${h(ask.amount)}</b> to ${h(ask.merchant)} with ${h(name)}.</p>${buttons(
+      [
+        { value: 'approve', label: 'Pay' },
+        { value: 'deny', label: 'Refuse', cancel: true },
       ],
     )}</form>`,
   );

@@ -1,5 +1,6 @@
-// The sandbox provider's pages for methods other than cards: the PayPal vault (approve / deny / close) and the MB WAY
-// phone (approve / decline / let it time out), for registering a method and, for MB WAY, for approving a payment.
+// The sandbox provider's pages for methods other than cards: the PayPal vault and the Bluecode / Payconiq apps
+// (approve / deny / close) and the MB WAY phone (approve / decline / let it time out), for registering a method and,
+// for MB WAY, for approving a payment (Bluecode and Payconiq payments are CHALLENGE visits, see challenge-session).
 // Like the card page: a visit is a single-use, short-lived secret in psp_sessions; the page returns to the app with
 // the payment-return group (registration, type, paymentId, provider, method, phoneNumber, errorDescription).
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
@@ -13,19 +14,50 @@ import {
   PAYPAL_POPUP_CLOSED,
   PAYPAL_PROVIDER,
   parseMbwayPhone,
+  REDIRECT_PROVIDERS,
+  type RedirectMethod,
 } from '../../src/contract/payment-methods';
 import { newId, newToken } from '../auth/crypto';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
-import { type MethodDetails, type PspSessionRow, paymentMethods, pspSessions, users } from '../db/schema';
+import {
+  type CardBehavior,
+  type MethodDetails,
+  type PspSessionRow,
+  paymentMethods,
+  pspSessions,
+  users,
+} from '../db/schema';
 import { ApiError } from '../errors';
 import { countActive, limitReached } from '../services/payment-methods/manage-methods';
 import { CARD_PAGE_TTL_MS, checkReturnUrl, returnUrl } from './card-sessions';
+import { openPaymentVisit } from './challenge-session';
 
-type MethodKind = 'PAYPAL' | 'MBWAY_REGISTER' | 'MBWAY_PAYMENT';
-const PAGE_PATH: Record<MethodKind, string> = { PAYPAL: 'paypal', MBWAY_REGISTER: 'mbway', MBWAY_PAYMENT: 'mbway' };
+type MethodKind = 'PAYPAL' | 'MBWAY_REGISTER' | 'MBWAY_PAYMENT' | RedirectMethod;
+const PAGE_PATH: Record<MethodKind, string> = {
+  PAYPAL: 'paypal',
+  MBWAY_REGISTER: 'mbway',
+  MBWAY_PAYMENT: 'mbway',
+  BLUECODE: 'bluecode',
+  PAYCONIQ: 'payconiq',
+};
+/** The provider's name, on its pages and in what the driver is told. */
+export const METHOD_NAMES: Record<RedirectMethod | 'PAYPAL' | 'MBWAY', string> = {
+  PAYPAL: 'PayPal',
+  MBWAY: 'MB WAY',
+  BLUECODE: 'Bluecode',
+  PAYCONIQ: 'Payconiq',
+};
 
-/** GET /payments/{paypal|mbway}/urls: a visit of the vault page or of the phone (refused at the limit). */
+/** Which method a registration visit links, and under which provider. */
+function linked(kind: PspSessionRow['kind']): { provider: string; method: 'PAYPAL' | 'MBWAY' | RedirectMethod } {
+  if (kind === 'PAYPAL') return { provider: PAYPAL_PROVIDER, method: 'PAYPAL' };
+  if (kind === 'BLUECODE') return { provider: 'bluecode', method: 'BLUECODE' };
+  if (kind === 'PAYCONIQ') return { provider: 'payconiq', method: 'PAYCONIQ' };
+  return { provider: MBWAY_PROVIDER, method: 'MBWAY' };
+}
+
+/** GET /payments/{paypal|mbway|bluecode|payconiq}/urls: a visit of the provider's page or of the phone (refused at the limit). */
 export async function openMethodPage({
   ctx,
   input,
@@ -48,10 +80,15 @@ export async function openMethodPage({
     }
   }
   if ((await countActive(ctx.db, input.userId)) >= PAYMENT_METHODS_LIMIT) throw limitReached();
-  const kind: MethodKind = input.provider === MBWAY_PROVIDER ? 'MBWAY_REGISTER' : 'PAYPAL';
+  const kind: MethodKind =
+    input.provider === MBWAY_PROVIDER
+      ? 'MBWAY_REGISTER'
+      : input.provider in REDIRECT_PROVIDERS
+        ? REDIRECT_PROVIDERS[input.provider as keyof typeof REDIRECT_PROVIDERS]
+        : 'PAYPAL';
   const id = newToken();
   const now = ctx.clock.now();
-  const ttl = kind === 'PAYPAL' ? CARD_PAGE_TTL_MS : MBWAY_APPROVAL_SECONDS * 1000;
+  const ttl = kind === 'MBWAY_REGISTER' ? MBWAY_APPROVAL_SECONDS * 1000 : CARD_PAGE_TTL_MS;
   await ctx.db.insert(pspSessions).values({
     id,
     userId: input.userId,
@@ -105,10 +142,21 @@ async function close(tx: Tx, visit: PspSessionRow, status: 'DONE' | 'CANCELLED')
   return !!closed;
 }
 
-/** Save the vaulted method: preferred when the driver has no preferred method yet. */
+/**
+ * Save the vaulted method: preferred when the driver has no preferred method yet. `behavior` is the sandbox's answer
+ * to its payments: a redirect method's are 'challenge' (each one approved on the provider's page).
+ */
 async function saveMethod(
   tx: Tx,
-  input: { userId: string; provider: string; method: string; brand: string; details: MethodDetails; now: Date },
+  input: {
+    userId: string;
+    provider: string;
+    method: string;
+    brand: string;
+    details: MethodDetails;
+    behavior: CardBehavior;
+    now: Date;
+  },
 ): Promise<string | null> {
   if ((await countActive(tx, input.userId)) >= PAYMENT_METHODS_LIMIT) return null;
   const [preferred] = await tx
@@ -132,6 +180,7 @@ async function saveMethod(
     brand: input.brand,
     last4: '',
     details: input.details,
+    behavior: input.behavior,
     isPreferred: !preferred,
     createdAt: input.now,
   });
@@ -141,9 +190,10 @@ async function saveMethod(
 export type MethodAnswer = 'approve' | 'deny' | 'close' | 'timeout';
 
 /**
- * The driver answered the PayPal vault page or the MB WAY phone (a registration): approve saves the method; deny is a
- * failed registration; closing the PayPal window is PAYPAL_POPUP_CLOSED (pay-flows.md §8); the phone not answering
- * in time is MBWAY_TIMEOUT.
+ * The driver answered the PayPal vault page, the Bluecode / Payconiq page or the MB WAY phone (a registration):
+ * approve saves the method; deny is a failed registration; closing the PayPal window is PAYPAL_POPUP_CLOSED
+ * (pay-flows.md §8), closing another provider's page a cancelled registration; the phone not answering in time is
+ * MBWAY_TIMEOUT.
  */
 export async function answerRegistration({
   ctx,
@@ -154,16 +204,20 @@ export async function answerRegistration({
 }): Promise<string> {
   const { visit } = input;
   const now = ctx.clock.now();
-  const paypal = visit.kind === 'PAYPAL';
-  const provider = paypal ? PAYPAL_PROVIDER : MBWAY_PROVIDER;
-  const method = paypal ? 'PAYPAL' : 'MBWAY';
-  const action = !paypal && isExpired(ctx, visit) ? 'timeout' : input.action;
-  const email = paypal ? await paypalAccountEmail(ctx, visit.userId) : '';
+  const { provider, method } = linked(visit.kind);
+  const paypal = method === 'PAYPAL';
+  const phone = method === 'MBWAY';
+  const action = phone && isExpired(ctx, visit) ? 'timeout' : input.action;
+  const email = phone ? '' : await paypalAccountEmail(ctx, visit.userId);
   return ctx.db.transaction(async (tx) => {
     if (action === 'close') {
       if (!(await close(tx, visit, 'CANCELLED')))
         return returnUrl(visit, 'error', { errorDescription: 'This page was already used' });
-      return returnUrl(visit, 'cancelled', { provider, method, errorDescription: PAYPAL_POPUP_CLOSED });
+      return returnUrl(visit, 'cancelled', {
+        provider,
+        method,
+        errorDescription: paypal ? PAYPAL_POPUP_CLOSED : `${method}_CLOSED`,
+      });
     }
     if (!(await close(tx, visit, action === 'approve' ? 'DONE' : 'CANCELLED'))) {
       return returnUrl(visit, 'error', { errorDescription: 'This page was already used' });
@@ -173,11 +227,11 @@ export async function answerRegistration({
       return returnUrl(visit, 'error', {
         provider,
         method,
-        errorDescription: paypal ? 'PAYPAL_DENIED' : 'MBWAY_DECLINED',
+        errorDescription: phone ? 'MBWAY_DECLINED' : `${method}_DENIED`,
       });
     }
     let details: MethodDetails;
-    if (paypal) {
+    if (!phone) {
       details = { email };
     } else {
       const until = new Date(now);
@@ -188,7 +242,8 @@ export async function answerRegistration({
         limitWithoutPin: MBWAY_LIMIT_WITHOUT_PIN,
       };
     }
-    const id = await saveMethod(tx, { userId: visit.userId, provider, method, brand: method, details, now });
+    const behavior = paypal || phone ? 'approve' : 'challenge';
+    const id = await saveMethod(tx, { userId: visit.userId, provider, method, brand: method, details, behavior, now });
     if (!id) return returnUrl(visit, 'error', { errorDescription: 'You have reached the limit of payment methods' });
     return returnUrl(visit, 'success', {
       paymentId: id,
@@ -219,20 +274,10 @@ export async function openMbwayPayment({
     now: Date;
   };
 }): Promise<string> {
-  const successUrl = checkReturnUrl(ctx, 'userInteraction.urls.success', input.urls.success);
-  const errorUrl = checkReturnUrl(ctx, 'userInteraction.urls.error', input.urls.error);
-  const id = newToken();
-  await tx.insert(pspSessions).values({
-    id,
-    userId: input.userId,
-    kind: 'MBWAY_PAYMENT',
-    orderId: input.orderId,
-    paymentMethodId: input.paymentMethodId,
-    phoneNumber: input.phoneNumber,
-    successUrl,
-    errorUrl,
-    createdAt: input.now,
-    expiresAt: new Date(input.now.getTime() + MBWAY_APPROVAL_SECONDS * 1000),
+  const id = await openPaymentVisit({
+    ctx,
+    tx,
+    input: { ...input, kind: 'MBWAY_PAYMENT', ttlMs: MBWAY_APPROVAL_SECONDS * 1000 },
   });
   return `${ctx.env.publicUrl}/psp/mbway/${id}`;
 }

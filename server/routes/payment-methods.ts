@@ -5,9 +5,11 @@ import { paymentMethodsQuery } from '../../src/contract/orders';
 import {
   FUEL_CARD_PROVIDER,
   fuelCardBody,
+  isRedirectProvider,
   MBWAY_PROVIDER,
   mbwayUrlsQuery,
   PAYPAL_PROVIDER,
+  REDIRECT_PROVIDERS,
   returnUrlsQuery,
   twoFactorAuthenticationOptionsBody,
   twoFactorAuthenticationVerifyBody,
@@ -37,6 +39,7 @@ const PROVIDERS = [
   { provider: PAYPAL_PROVIDER, methods: ['PAYPAL'] },
   { provider: MBWAY_PROVIDER, methods: ['MBWAY'] },
   { provider: FUEL_CARD_PROVIDER, methods: ['FUEL_CARD'] },
+  ...Object.entries(REDIRECT_PROVIDERS).map(([provider, method]) => ({ provider, methods: [method] })),
 ];
 
 export function paymentMethodRoutes(ctx: AppContext) {
@@ -96,7 +99,9 @@ export function paymentMethodRoutes(ctx: AppContext) {
       return c.json(await openMethodPage({ ctx, input: { userId, provider, ...query(c, mbwayUrlsQuery) } }));
     }
     const q = query(c, returnUrlsQuery);
-    if (provider === PAYPAL_PROVIDER) return c.json(await openMethodPage({ ctx, input: { userId, provider, ...q } }));
+    if (provider === PAYPAL_PROVIDER || isRedirectProvider(provider)) {
+      return c.json(await openMethodPage({ ctx, input: { userId, provider, ...q } }));
+    }
     return c.json(await openRegistration({ ctx, input: { userId, provider, ...q } }));
   });
 

@@ -1,6 +1,7 @@
 // /psp/*: the sandbox payment provider's own pages (not the API): the hosted card page and the 3-D Secure challenge. Server-written HTML with its
 // own CSP. The card number is read from the form, checked and dropped: never logged, never stored, never echoed.
 import { type Context, Hono } from 'hono';
+import { isRedirectProvider, REDIRECT_PROVIDERS, type RedirectMethod } from '../../src/contract/payment-methods';
 import type { AppContext } from '../context';
 import type { PspSessionRow } from '../db/schema';
 import type { AppEnv } from '../http/types';
@@ -11,10 +12,11 @@ import {
   answerRegistration,
   findMethodVisit,
   isExpired,
+  METHOD_NAMES,
   type MethodAnswer,
   paypalAccountEmail,
 } from '../psp/method-pages';
-import { paypalPage, phonePage } from '../psp/method-pages-html';
+import { paypalPage, phonePage, redirectMethodPage } from '../psp/method-pages-html';
 import { answerChallenge } from '../services/orders';
 
 export function pspRoutes(ctx: AppContext) {
@@ -59,10 +61,17 @@ export function pspRoutes(ctx: AppContext) {
     return c.redirect(redirect, 303);
   });
 
+  /** A Bluecode / Payconiq payment is a challenge answered on that method's page: its name, or null (3-D Secure). */
+  const redirectName = (brand: string): string | null =>
+    Object.values(REDIRECT_PROVIDERS).includes(brand as RedirectMethod) ? METHOD_NAMES[brand as RedirectMethod] : null;
+
   r.get('/challenge/:id', async (c) => {
     const visit = await findChallenge(ctx, c.req.param('id'));
     if (!visit) return c.html(expiredPage(), 404);
-    return c.html(challengePage(visit.id, await challengeDetails(ctx, visit)));
+    const details = await challengeDetails(ctx, visit);
+    const name = redirectName(details.brand);
+    if (name) return c.html(redirectMethodPage(visit.id, name, { kind: 'pay', ...details }));
+    return c.html(challengePage(visit.id, details));
   });
 
   r.post('/challenge/:id', async (c) => {
@@ -76,7 +85,11 @@ export function pspRoutes(ctx: AppContext) {
     }
     const code = typeof body.code === 'string' ? body.code.slice(0, 20) : '';
     const action = body.action === 'deny' ? 'deny' : 'approve';
-    const answer = await answerChallenge({ ctx, input: { visit, action, code } });
+    const name = redirectName((await challengeDetails(ctx, visit)).brand);
+    const answer = await answerChallenge({
+      ctx,
+      input: { visit, action, code, ...(name ? { redirect: { name } } : {}) },
+    });
     if (answer.kind === 'redirect') return c.redirect(answer.to, 303);
     if (answer.kind === 'gone') return c.html(expiredPage(), 404);
     const error = `This code is not correct. ${answer.left} ${answer.left === 1 ? 'try' : 'tries'} left.`;
@@ -104,6 +117,28 @@ export function pspRoutes(ctx: AppContext) {
     const visit = await findMethodVisit(ctx, c.req.param('id'), ['PAYPAL']);
     if (!visit) return c.html(expiredPage(), 404);
     return c.redirect(await answerRegistration({ ctx, input: { visit, action: await formAction(c) } }), 303);
+  });
+
+  // Bluecode / Payconiq (registration): approve links the account, deny refuses, close leaves the page.
+  r.get('/:provider/:id', async (c, next) => {
+    const provider = c.req.param('provider');
+    if (!isRedirectProvider(provider)) return next();
+    const method = REDIRECT_PROVIDERS[provider];
+    const visit = await findMethodVisit(ctx, c.req.param('id'), [method]);
+    if (!visit) return c.html(expiredPage(), 404);
+    const email = await paypalAccountEmail(ctx, visit.userId);
+    return c.html(redirectMethodPage(visit.id, METHOD_NAMES[method], { kind: 'link', path: provider, email }));
+  });
+  r.post('/:provider/:id', async (c, next) => {
+    const provider = c.req.param('provider');
+    if (!isRedirectProvider(provider)) return next();
+    const visit = await findMethodVisit(ctx, c.req.param('id'), [REDIRECT_PROVIDERS[provider]]);
+    if (!visit) return c.html(expiredPage(), 404);
+    const action = await formAction(c);
+    return c.redirect(
+      await answerRegistration({ ctx, input: { visit, action: action === 'timeout' ? 'close' : action } }),
+      303,
+    );
   });
 
   // The MB WAY phone: a mandate to approve (registration) or a payment. An expired request answers as timed out.

@@ -646,6 +646,7 @@ const SPECS: StationSpec[] = [
     zip: '1100',
     city: 'Wien',
     guest: true,
+    means: [...DEFAULT_MEANS, 'BLUECODE'],
     pumps: { count: 8, prepay: true, fuels: CAR_NO_E10 },
     washes: 1,
   },
@@ -1288,4 +1289,8 @@ export const DEMO_STATIONS = {
   hintH2: pick('DE', 8),
   /** Lisboa, 6 prepay pumps, takes MB WAY and PayPal. */
   lisbon: pick('PT', 1),
+  /** Anderlecht, 6 prepay pumps, takes Payconiq (a redirect method). */
+  payconiq: pick('BE', 1),
+  /** Wien, 8 prepay pumps, takes Bluecode (a redirect method). */
+  bluecode: pick('AT', 1),
 } as const;

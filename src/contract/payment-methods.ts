@@ -57,6 +57,15 @@ export const PAYMENT_PROOF_TTL_SECONDS = 300;
 export const PAYPAL_PROVIDER = 'paypal';
 export const MBWAY_PROVIDER = 'mbway';
 export const FUEL_CARD_PROVIDER = 'fuelcard';
+/**
+ * Redirect methods (pay-flows.md §3 BLUECODE, PAYCONIQ): linked on the provider's page, and every payment is approved
+ * there too (the driver goes out with userInteraction.urls.start and comes back with the payment-return group).
+ */
+export const REDIRECT_PROVIDERS = { bluecode: 'BLUECODE', payconiq: 'PAYCONIQ' } as const;
+export type RedirectProvider = keyof typeof REDIRECT_PROVIDERS;
+export type RedirectMethod = (typeof REDIRECT_PROVIDERS)[RedirectProvider];
+export const isRedirectProvider = (provider: string | undefined): provider is RedirectProvider =>
+  provider !== undefined && Object.hasOwn(REDIRECT_PROVIDERS, provider);
 
 /** pay-flows.md §8: the PayPal vault window was closed without an answer. */
 export const PAYPAL_POPUP_CLOSED = 'PAYPAL_POPUP_CLOSED';

@@ -7,27 +7,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethods, pspSessions } from '../../server/db/schema';
 import { luhnValid } from '../../server/psp/test-cards';
 import { advanceOrders } from '../../server/services/orders/advance-orders';
-import { order as orderSchema, paymentMethodsResponse } from '../../src/contract/orders';
+import { order as orderSchema } from '../../src/contract/orders';
 import {
   MBWAY_APPROVAL_SECONDS,
   PAYPAL_POPUP_CLOSED,
-  providerPageResponse,
   twoFactorOptionsResponse,
 } from '../../src/contract/payment-methods';
 import { drivers, fakeClock, latestMail, type Registered, registerUser, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, ledgerOf, orderBody } from './orders-fixtures';
+import { payUrls, providerPages, registerUrls } from './provider-pages';
 import { createStation, washBay } from './stations-fixtures';
 
-const APP = 'http://localhost:8080';
-const BACK = `${APP}/profile/payments/payment-register`;
-const urls = (extra = '') =>
-  `successUrl=${encodeURIComponent(BACK)}&errorUrl=${encodeURIComponent(`${BACK}?failed=1`)}${extra}`;
-const payUrls = { success: `${APP}/pay/prepay/fueling?pid=p1`, error: `${APP}/error?type=payment` };
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  rawBody: new URLSearchParams(fields).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-});
+const BEYOND_CARDS = ['DIRECT_CREDIT', 'PAYPAL', 'MBWAY', 'FUEL_CARD'];
+const urls = registerUrls;
 
 describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
   const t = useServer(driver);
@@ -36,20 +28,7 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
     s = t.server;
   });
 
-  async function openPage(user: Registered, provider: string, extra = '') {
-    const res = await s.request(`/api/payments/${provider}/urls?${urls(extra)}`, { token: user.token });
-    expect(res.status, res.text).toBe(200);
-    return new URL(providerPageResponse.parse(res.body).url).pathname;
-  }
-  async function answer(path: string, action: string) {
-    const res = await s.request(path, form({ action }));
-    expect(res.status, res.text).toBe(303);
-    return new URL(res.headers.get('location') as string);
-  }
-  const list = async (user: Registered) =>
-    paymentMethodsResponse.parse(
-      (await s.request(`/api/v4/payment-methods/?customerId=${user.id}&state=ACTIVE`, { token: user.token })).body,
-    );
+  const { openPage, answer, list, proofFor } = providerPages(() => s);
   async function vaultPaypal(user: Registered) {
     const path = await openPage(user, 'paypal');
     expect(path).toMatch(/^\/psp\/paypal\/[A-Za-z0-9_-]+$/);
@@ -69,15 +48,9 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
     expect(back.searchParams.get('phoneNumber')).toBe('+351 912345678');
     return back.searchParams.get('paymentId') as string;
   }
-  /** The validation step's proof (PayPal and fuel cards are card flows: pay-flows.md §4). */
-  async function proofFor(user: Registered) {
-    await s.request('/api/functions/save_pin_prod', { token: user.token, body: { pin: '2580' } });
-    const res = await s.request('/api/functions/validate_pin_prod', { token: user.token, body: { pin: '2580' } });
-    expect(res.status, res.text).toBe(200);
-    return res.body.paymentProof as string;
-  }
+  /** A prepay order at a station that takes every method of this file (a station refuses what it does not take). */
   async function prepayOrder(user: Registered) {
-    const st = await createStation(s.ctx);
+    const st = await createStation(s.ctx, { paymentMeans: BEYOND_CARDS });
     const created = await createOrderReq(s, user.token, orderBody(st.id, st.products[0]!.id));
     expect(created.status).toBe(201);
     return created.body._id as string;
@@ -178,7 +151,11 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
       p.items[0]!.price = price;
       return p;
     };
-    const st = await createStation(s.ctx, { type: 'CAR_WASH', products: [bay(2500), bay(1800)] });
+    const st = await createStation(s.ctx, {
+      type: 'CAR_WASH',
+      products: [bay(2500), bay(1800)],
+      paymentMeans: BEYOND_CARDS,
+    });
     const washOf = async (n: number) =>
       (await createOrderReq(s, user.token, orderBody(st.id, st.products[n]!.id, 'WASH_BASIC'))).body._id as string;
     const big = await washOf(0);

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../server/context';
 import { paymentMethods } from '../../server/db/schema';
-import { stationMethods } from '../../server/psp/list-payment-methods';
+import { stationMethods } from '../../server/psp/station-accepts';
 import { paymentMethodsResponse } from '../../src/contract/orders';
 import { limitExceededResponse, PAYMENT_METHODS_LIMIT, providerPageResponse } from '../../src/contract/payment-methods';
 import { drivers, type Registered, registerUser, type TestServer, useServer } from './helpers';
@@ -298,6 +298,8 @@ describe.each(drivers)('payment methods (%s)', (driver) => {
       { provider: 'paypal', methods: ['PAYPAL'] },
       { provider: 'mbway', methods: ['MBWAY'] },
       { provider: 'fuelcard', methods: ['FUEL_CARD'] },
+      { provider: 'bluecode', methods: ['BLUECODE'] },
+      { provider: 'payconiq', methods: ['PAYCONIQ'] },
     ]);
   });
 

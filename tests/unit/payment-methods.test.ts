@@ -19,7 +19,19 @@ describe('coming back from the provider page (payment-return group)', () => {
       { registration: 'success', method: 'MBWAY' },
       { kind: 'added', method: 'MBWAY' },
     ],
+    [
+      { registration: 'success', method: 'BLUECODE' },
+      { kind: 'added', method: 'BLUECODE' },
+    ],
+    [
+      { registration: 'success', method: 'PAYCONIQ' },
+      { kind: 'added', method: 'PAYCONIQ' },
+    ],
     [{ registration: 'success', type: 'edit' }, { kind: 'edited' }],
+    [
+      { registration: 'cancelled', method: 'BLUECODE', errorDescription: 'BLUECODE_CLOSED' },
+      { kind: 'cancelled', paypalClosed: false },
+    ],
     [
       { registration: 'cancelled', type: 'edit' },
       { kind: 'cancelled', paypalClosed: false },

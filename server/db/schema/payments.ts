@@ -117,10 +117,13 @@ export const pspSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /**
      * REGISTER / EDIT a card, CHALLENGE (3-D Secure), PAYPAL (the vault page), MBWAY_REGISTER (the phone approves the
-     * mandate), MBWAY_PAYMENT (the phone approves a payment).
+     * mandate), MBWAY_PAYMENT (the phone approves a payment), BLUECODE / PAYCONIQ (linking a redirect method; its
+     * payments are CHALLENGE visits answered on the method's page).
      */
     kind: text('kind')
-      .$type<'REGISTER' | 'EDIT' | 'CHALLENGE' | 'PAYPAL' | 'MBWAY_REGISTER' | 'MBWAY_PAYMENT'>()
+      .$type<
+        'REGISTER' | 'EDIT' | 'CHALLENGE' | 'PAYPAL' | 'MBWAY_REGISTER' | 'MBWAY_PAYMENT' | 'BLUECODE' | 'PAYCONIQ'
+      >()
       .notNull(),
     /** MBWAY_REGISTER: the phone number the mandate is for. */
     phoneNumber: text('phone_number'),

@@ -40,7 +40,8 @@ export async function answerChallenge({
   input,
 }: {
   ctx: AppContext;
-  input: { visit: PspSessionRow; action: 'approve' | 'deny' | 'timeout'; code: string };
+  /** redirect: a Bluecode / Payconiq payment, approved or refused on that method's page (no code). */
+  input: { visit: PspSessionRow; action: 'approve' | 'deny' | 'timeout'; code: string; redirect?: { name: string } };
 }): Promise<ChallengeAnswer> {
   const { visit } = input;
   const now = ctx.clock.now();
@@ -67,7 +68,7 @@ export async function answerChallenge({
     // The MB WAY phone (no code: approve, decline, or no answer in time) or the 3-D Secure page (a code).
     const mbway = visit.kind === 'MBWAY_PAYMENT';
     const action = mbway && open.expiresAt <= now ? 'timeout' : input.action;
-    const wrong = action === 'approve' && !mbway && input.code.trim() !== SANDBOX_3DS_CODE;
+    const wrong = action === 'approve' && !mbway && !input.redirect && input.code.trim() !== SANDBOX_3DS_CODE;
     if (wrong && open.attempts + 1 < CHALLENGE_MAX_ATTEMPTS) {
       await tx
         .update(pspSessions)
@@ -86,7 +87,7 @@ export async function answerChallenge({
           to: 'FAILED',
           now,
           actionCodeText: 'PAYMENT_DECLINED',
-          description: `${mbway ? 'MB WAY' : '3-D Secure'}: ${message}`,
+          description: `${mbway ? 'MB WAY' : (input.redirect?.name ?? '3-D Secure')}: ${message}`,
           message,
           patch: { errorMessage: message, userInteractionUrl: null },
         },
@@ -104,6 +105,7 @@ export async function answerChallenge({
       return { kind: 'redirect' as const, to: challengeReturn(visit, false, { errorDescription: message }) };
     };
     if (action === 'timeout') return fail(MBWAY_TIMEOUT_MESSAGE);
+    if (input.redirect && action === 'deny') return fail(`Payment declined: refused in ${input.redirect.name}`);
     if (action === 'deny' || wrong) return fail(mbway ? MBWAY_DECLINED_MESSAGE : CHALLENGE_FAILED_MESSAGE);
     const [method] = await tx
       .select()

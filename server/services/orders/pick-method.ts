@@ -6,7 +6,7 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { type PaymentMethodRow, paymentMethods, stations } from '../../db/schema';
 import { ApiError, forbidden, notFound } from '../../errors';
-import { stationMethods } from '../../psp/list-payment-methods';
+import { requireStationAccepts } from '../../psp/station-accepts';
 import { walletOf, walletTokenBehavior } from '../../psp/wallet-tokens';
 import { checkPaymentProof, spendPaymentProof } from '../payment-methods/payment-proof';
 import { requireSecondFactor } from '../payment-methods/two-factor';
@@ -56,11 +56,8 @@ export async function pickMethod({
         ]);
       }
     }
-    if (wallet && !stationMethods(station?.means ?? []).has(wallet.kind)) {
-      throw new ApiError(422, 'unprocessable', `This station does not take ${wallet.kind}`, [
-        { path: 'paymentToken', message: 'Not accepted at this station' },
-      ]);
-    }
+    if (wallet)
+      await requireStationAccepts({ ctx, input: { poiId: input.poiId, method: wallet.kind, path: 'paymentToken' } });
   }
   // A device wallet token (guests pay this way): the sandbox's test tokens say what the issuer answers.
   if (wallet) {
@@ -89,9 +86,10 @@ export async function pickMethod({
  */
 async function confirmSaved(
   ctx: AppContext,
-  input: { session: AuthSession; body: AuthorizeBody; orderId?: string },
+  input: { session: AuthSession; body: AuthorizeBody; poiId: string; orderId?: string },
   method: PaymentMethodRow,
 ): Promise<void> {
+  await requireStationAccepts({ ctx, input: { poiId: input.poiId, method: method.method, path: 'paymentMethodId' } });
   const now = ctx.clock.now();
   const proof = await checkPaymentProof({
     ctx,

@@ -1,6 +1,7 @@
 // The sandbox wallets: a sheet drawn by our own code (ui/SandboxWalletSheet.tsx) plays Google Pay, Apple Pay or Amazon
 // Pay and returns one of the sandbox provider's test tokens (server/psp/wallet-tokens.ts) with a test email and
 // billing address, so every wallet flow runs in any browser without the internet. One sheet at a time.
+import { chooseWalletSheet } from '../model/wallet-sheet';
 import type { WalletId } from '../model/wallets';
 import { type WalletAdapter, WalletCancelled, type WalletRequest, type WalletResult } from './types';
 
@@ -76,17 +77,62 @@ export function looksLikeSafari(userAgent: string): boolean {
   return /Safari\//.test(userAgent) && !/Chrome|Chromium|CriOS|Android/.test(userAgent);
 }
 
+/** The sandbox wallet's payment method identifier for the Payment Request API (a URL of our own server). */
+export const sandboxPaymentMethod = () => `${window.location.origin}/psp/sandbox-wallet`;
+
+/** A Payment Request for the sandbox method, or null where the API is missing or refuses the request. */
+function paymentRequestFor(request: WalletRequest): PaymentRequest | null {
+  if (typeof window === 'undefined' || !('PaymentRequest' in window)) return null;
+  try {
+    return new PaymentRequest([{ supportedMethods: sandboxPaymentMethod() }], {
+      total: { label: request.label, amount: { currency: request.currency, value: request.amount } },
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** The browser's own sheet: its response's details carry the sandbox token and the payer's contact. */
+async function payWithPaymentRequest(id: WalletId, pr: PaymentRequest): Promise<WalletResult> {
+  let response: PaymentResponse;
+  try {
+    response = await pr.show();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw new WalletCancelled(id);
+    throw error;
+  }
+  const details = response.details as { token?: unknown } & Partial<SandboxContact>;
+  await response.complete(typeof details.token === 'string' ? 'success' : 'fail');
+  if (typeof details.token !== 'string') throw new Error('The payment sheet gave no token');
+  return {
+    token: details.token,
+    email: response.payerEmail ?? details.email ?? SANDBOX_CONTACT.email,
+    firstName: details.firstName ?? SANDBOX_CONTACT.firstName,
+    lastName: details.lastName ?? SANDBOX_CONTACT.lastName,
+    address: details.address ?? SANDBOX_CONTACT.address,
+  };
+}
+
+function openDrawnSheet(id: WalletId, request: WalletRequest): Promise<WalletResult | 'redirected'> {
+  return new Promise((resolve, reject) => {
+    // A second press while a sheet is open replaces nothing: the open one stays.
+    if (open) return reject(new WalletCancelled(id));
+    open = { wallet: id, request, resolve, reject };
+    emit();
+  });
+}
+
 export function sandboxAdapter(id: WalletId): WalletAdapter {
   return {
     id,
     kind: 'sandbox',
     isAvailable: async () => (id === 'APPLE_PAY' ? looksLikeSafari(navigator.userAgent) : true),
-    pay: (request) =>
-      new Promise((resolve, reject) => {
-        // A second press while a sheet is open replaces nothing: the open one stays.
-        if (open) return reject(new WalletCancelled(id));
-        open = { wallet: id, request, resolve, reject };
-        emit();
-      }),
+    pay: async (request) => {
+      const pr = id === 'AMAZON_PAY' ? null : paymentRequestFor(request);
+      const canMakePayment = pr ? await pr.canMakePayment().catch(() => false) : null;
+      const sheet = chooseWalletSheet({ wallet: id, hasPaymentRequest: pr !== null, canMakePayment });
+      if (sheet === 'payment-request' && pr) return payWithPaymentRequest(id, pr);
+      return openDrawnSheet(id, request);
+    },
   };
 }

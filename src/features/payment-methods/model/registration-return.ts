@@ -1,6 +1,11 @@
 // Coming back from the provider's page (pay-flows.md §2 payment-return group): what the app does with
 // registration / type / errorDescription. Pure, so every case is a table row in the unit tests.
-import { MBWAY_TIMEOUT, PAYPAL_POPUP_CLOSED } from '../../../contract/payment-methods';
+import {
+  MBWAY_TIMEOUT,
+  PAYPAL_POPUP_CLOSED,
+  REDIRECT_PROVIDERS,
+  type RedirectMethod,
+} from '../../../contract/payment-methods';
 
 export type RegistrationReturn = {
   registration?: string | undefined;
@@ -12,7 +17,7 @@ export type RegistrationReturn = {
 export type ReturnOutcome =
   /** Nothing came back: this visit starts the round trip. */
   | { kind: 'start' }
-  | { kind: 'added'; method: 'card' | 'PAYPAL' | 'MBWAY' }
+  | { kind: 'added'; method: 'card' | 'PAYPAL' | 'MBWAY' | RedirectMethod }
   | { kind: 'edited' }
   /** The driver left the provider's page: back to the list, nothing changed. */
   | { kind: 'cancelled'; paypalClosed: boolean }
@@ -27,7 +32,7 @@ export function registrationOutcome(q: RegistrationReturn): ReturnOutcome {
       return { kind: 'start' };
     case 'success':
       if (edit) return { kind: 'edited' };
-      return { kind: 'added', method: q.method === 'PAYPAL' || q.method === 'MBWAY' ? q.method : 'card' };
+      return { kind: 'added', method: addedMethod(q.method) };
     case 'cancelled':
       // pay-flows.md §8 PAYPAL_POPUP_CLOSED: the PayPal window was closed without an answer.
       return { kind: 'cancelled', paypalClosed: q.errorDescription === PAYPAL_POPUP_CLOSED };
@@ -38,6 +43,13 @@ export function registrationOutcome(q: RegistrationReturn): ReturnOutcome {
         mbwayTimeout: q.errorDescription === MBWAY_TIMEOUT,
       };
   }
+}
+
+/** The method a successful registration added: a card unless the provider said otherwise. */
+function addedMethod(method: string | undefined): 'card' | 'PAYPAL' | 'MBWAY' | RedirectMethod {
+  if (method === 'PAYPAL' || method === 'MBWAY') return method;
+  const redirect = Object.values(REDIRECT_PROVIDERS).find((m) => m === method);
+  return redirect ?? 'card';
 }
 
 /** The app's own address the provider sends the driver back to (both success and error: the query tells them apart). */

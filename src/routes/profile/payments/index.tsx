@@ -170,6 +170,22 @@ function PaymentMethodsPage() {
               )}
             />
             <ListItem
+              leading={<MethodIcon method="BLUECODE" />}
+              title={<Trans>Link Bluecode</Trans>}
+              chevron
+              render={(props) => (
+                <Link to="/profile/payments/payment-register" search={{ provider: 'bluecode' }} {...props} />
+              )}
+            />
+            <ListItem
+              leading={<MethodIcon method="PAYCONIQ" />}
+              title={<Trans>Link Payconiq</Trans>}
+              chevron
+              render={(props) => (
+                <Link to="/profile/payments/payment-register" search={{ provider: 'payconiq' }} {...props} />
+              )}
+            />
+            <ListItem
               leading={<MethodIcon method="MBWAY" />}
               title={<Trans>Add MB WAY</Trans>}
               subtitle={<Trans>With your Portuguese mobile number</Trans>}

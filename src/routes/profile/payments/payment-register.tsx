@@ -5,8 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { leaving, pickUiQuery, type Query, type UiQuery } from '../../../app/query-carry';
-import { PAYPAL_PROVIDER } from '../../../contract/payment-methods';
+import { isRedirectProvider, PAYPAL_PROVIDER, REDIRECT_PROVIDERS } from '../../../contract/payment-methods';
 import { paymentReturnGroup } from '../../../features/checkout/model/search';
+import { methodName } from '../../../features/payment-methods/model/names';
 import { registrationOutcome } from '../../../features/payment-methods/model/registration-return';
 import { limitQuery, openRegistrationPage, refreshPaymentMethods } from '../../../features/payment-methods/queries';
 import { isApiError } from '../../../lib/http/errors';
@@ -30,6 +31,12 @@ function PaymentRegister() {
   const [limitReached, setLimitReached] = useState(false);
   const started = useRef(false);
   const outcome = registrationOutcome(search);
+  // The page to open: the PayPal vault, a redirect method's provider (Bluecode, Payconiq), else the card page.
+  const provider =
+    search.provider === PAYPAL_PROVIDER || isRedirectProvider(search.provider) ? search.provider : undefined;
+  const providerName = isRedirectProvider(provider)
+    ? methodName({ method: REDIRECT_PROVIDERS[provider], details: {} })
+    : null;
 
   useEffect(() => {
     if (started.current) return;
@@ -50,7 +57,9 @@ function PaymentRegister() {
               ? i18n._(msg`Your PayPal account was linked`)
               : outcome.method === 'MBWAY'
                 ? i18n._(msg`MB WAY was added`)
-                : i18n._(msg`Your card was added`),
+                : outcome.method === 'card'
+                  ? i18n._(msg`Your card was added`)
+                  : i18n._(msg`${methodName({ method: outcome.method, details: {} })} was linked`),
           tone: 'success',
         });
         toList();
@@ -88,8 +97,8 @@ function PaymentRegister() {
               setLimitReached(true);
               return;
             }
-            // The card page by default; ?provider=paypal opens the PayPal vault.
-            const page = await openRegistrationPage(search.provider === PAYPAL_PROVIDER ? PAYPAL_PROVIDER : undefined);
+            // The card page by default; ?provider=paypal|bluecode|payconiq opens that provider's page.
+            const page = await openRegistrationPage(provider);
             window.location.assign(page.url);
           } catch (error) {
             if (isApiError(error) && error.status === 409) {
@@ -100,7 +109,7 @@ function PaymentRegister() {
           }
         })();
     }
-  }, [outcome, client, i18n, navigate, search.provider]);
+  }, [outcome, client, i18n, navigate, provider]);
 
   return (
     <Page title={<Trans>Add payment method</Trans>}>
@@ -119,9 +128,11 @@ function PaymentRegister() {
       ) : (
         <Loading
           label={
-            search.provider === PAYPAL_PROVIDER
+            provider === PAYPAL_PROVIDER
               ? i18n._(msg`Opening PayPal…`)
-              : i18n._(msg`Opening the secure card page…`)
+              : providerName
+                ? i18n._(msg`Opening ${providerName}…`)
+                : i18n._(msg`Opening the secure card page…`)
           }
         >
           <SkeletonList rows={2} />
