@@ -57,6 +57,8 @@ export const loyaltySubscription = z.object({
 });
 export type LoyaltySubscription = z.infer<typeof loyaltySubscription>;
 export const loyaltySubscriptionsResponse = z.array(loyaltySubscription);
+/** DELETE v4/loyalty-subscriptions/{id} */
+export const loyaltySubscriptionDeleted = z.object({ deleted: z.literal(true) });
 
 const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 

@@ -47,6 +47,8 @@ export const thing = z.object({
 });
 export type Thing = z.infer<typeof thing>;
 export const thingList = z.array(thing);
+/** DELETE things/{id}/users/{userId} */
+export const thingDeleted = z.object({ deleted: z.literal(true) });
 
 const text = (max: number) => z.string().trim().max(max);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected YYYY-MM-DD');

@@ -1,14 +1,13 @@
 // The wallet calls of the checkout (pay-flows.md §7 Payments): merchant config, Apple Pay session, Amazon Pay configs.
 import type { z } from 'zod';
-import {
-  type amazonButtonConfigBody,
-  type amazonSessionConfigBody,
-  amazonSignedConfig,
-  applePaySession,
-  type applePaySessionBody,
-  merchantConfig,
-} from '../../contract/wallets';
-import { api } from '../../lib/http/index';
+import type { amazonButtonConfigBody, amazonSessionConfigBody, applePaySessionBody } from '../../contract/wallets';
+import { api, lazySchema } from '../../lib/http/index';
+
+// The response schemas load with the first call, not with the summary's code (lib/http/client.ts, issue 16).
+const contract = () => import('../../contract/wallets');
+const merchantConfig = lazySchema(() => contract().then((m) => m.merchantConfig));
+const applePaySession = lazySchema(() => contract().then((m) => m.applePaySession));
+const amazonSignedConfig = lazySchema(() => contract().then((m) => m.amazonSignedConfig));
 
 /** §5 "Google Pay waits up to 10 s for the merchant config" (§9 Wallet merchant config wait). */
 export const MERCHANT_CONFIG_WAIT_MS = 10_000;

@@ -1,15 +1,19 @@
-import { paymentMethod, paymentMethodsResponse } from '../../contract/orders';
-import {
-  availableProvidersResponse,
-  type FuelCardBody,
-  functionResult,
-  limitExceededResponse,
-  pinStatusResponse,
-  providerPageResponse,
-  twoFactorOptionsResponse,
-  validationResult,
-} from '../../contract/payment-methods';
-import { api } from '../../lib/http/index';
+import type { FuelCardBody } from '../../contract/payment-methods';
+import { api, lazySchema } from '../../lib/http/index';
+
+// The response schemas load with the first call, not with the pay path's code (lib/http/client.ts, issue 16).
+const contract = () => import('../../contract/payment-methods');
+const orders = () => import('../../contract/orders');
+const paymentMethod = lazySchema(() => orders().then((m) => m.paymentMethod));
+const paymentMethodsResponse = lazySchema(() => orders().then((m) => m.paymentMethodsResponse));
+const limitExceededResponse = lazySchema(() => contract().then((m) => m.limitExceededResponse));
+const availableProvidersResponse = lazySchema(() => contract().then((m) => m.availableProvidersResponse));
+const providerPageResponse = lazySchema(() => contract().then((m) => m.providerPageResponse));
+const twoFactorOptionsResponse = lazySchema(() => contract().then((m) => m.twoFactorOptionsResponse));
+const pinStatusResponse = lazySchema(() => contract().then((m) => m.pinStatusResponse));
+/** {result} of every cloud function, and {result, paymentProof} of the validations (also used by webauthn.ts). */
+export const functionResult = lazySchema(() => contract().then((m) => m.functionResult));
+export const validationResult = lazySchema(() => contract().then((m) => m.validationResult));
 
 const path = (id: string) => `v4/payment-methods/${encodeURIComponent(id)}`;
 export type ReturnUrls = { successUrl: string; errorUrl: string };

@@ -2,7 +2,7 @@
 // trips are plain calls (they end in a full-page redirect).
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { PaymentMethod } from '../../contract/orders';
-import { MBWAY_PROVIDER } from '../../contract/payment-methods';
+import { MBWAY_PROVIDER } from '../../contract/plain/payment-methods';
 import type { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { paymentMethodsApi, pinApi, type ReturnUrls } from './api';

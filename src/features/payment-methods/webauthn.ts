@@ -2,13 +2,13 @@
 // passkey of this device, and validate with it before a card payment. The summary calls useBiometricValidation.
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { functionResult, validationResult } from '../../contract/payment-methods';
-import { api } from '../../lib/http/index';
+import { api, lazySchema } from '../../lib/http/index';
+import { functionResult, validationResult } from './api';
 import { paymentMethodKeys } from './queries';
 
-// The options are the server library's JSON, handed to the browser library as they are.
-const optionsJson = z.record(z.string(), z.unknown());
+// The options are the server library's JSON, handed to the browser library as they are (loaded with the call: the
+// summary imports this module, and zod stays out of the pay path's code, issue 16).
+const optionsJson = lazySchema(() => import('../../contract/payment-methods').then((m) => m.webauthnOptionsResponse));
 
 export const webauthnKeys = { has: () => [...paymentMethodKeys.all, 'webauthn'] as const };
 

@@ -1,16 +1,15 @@
 // The vehicle calls (shell-and-account.md §7 Vehicles), answers parsed with the contract.
-import { z } from 'zod';
-import {
-  fuelTypeDetail,
-  makeList,
-  modelList,
-  type ThingBody,
-  type ThingPatch,
-  thing,
-  thingList,
-  type VehicleType,
-} from '../../contract/vehicles';
-import { api } from '../../lib/http/index';
+import type { ThingBody, ThingPatch, VehicleType } from '../../contract/vehicles';
+import { api, lazySchema } from '../../lib/http/index';
+
+// The response schemas load with the first call, not with the pay path's code (lib/http/client.ts, issue 16).
+const contract = () => import('../../contract/vehicles');
+const thing = lazySchema(() => contract().then((m) => m.thing));
+const thingList = lazySchema(() => contract().then((m) => m.thingList));
+const thingDeleted = lazySchema(() => contract().then((m) => m.thingDeleted));
+const makeList = lazySchema(() => contract().then((m) => m.makeList));
+const modelList = lazySchema(() => contract().then((m) => m.modelList));
+const fuelTypeDetail = lazySchema(() => contract().then((m) => m.fuelTypeDetail));
 
 const enc = encodeURIComponent;
 
@@ -21,7 +20,7 @@ export const vehiclesApi = {
   update: (id: string, patch: ThingPatch) =>
     api.request(`v3/things/${enc(id)}`, thing, { method: 'PATCH', json: patch }),
   remove: (id: string, userId: string) =>
-    api.request(`things/${enc(id)}/users/${enc(userId)}`, z.object({ deleted: z.literal(true) }), { method: 'DELETE' }),
+    api.request(`things/${enc(id)}/users/${enc(userId)}`, thingDeleted, { method: 'DELETE' }),
   makes: (type: VehicleType, signal?: AbortSignal) =>
     api.request('vehicles/makes', makeList, { searchParams: { type }, signal }),
   models: (brand: string, type: VehicleType, signal?: AbortSignal) =>

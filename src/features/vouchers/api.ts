@@ -1,13 +1,14 @@
 // The voucher calls (shell-and-account.md §7 Vouchers and referral; pay-flows.md §7), answers parsed with the contract.
-import {
-  campaignParticipation,
-  campaignParticipationsResponse,
-  type DiscountPreviewBody,
-  discountPreview,
-  giftCardsResponse,
-  referralParticipation,
-} from '../../contract/vouchers';
-import { api } from '../../lib/http/index';
+import type { DiscountPreviewBody } from '../../contract/vouchers';
+import { api, lazySchema } from '../../lib/http/index';
+
+// The response schemas load with the first call, not with the summary's code (lib/http/client.ts, issue 16).
+const contract = () => import('../../contract/vouchers');
+const campaignParticipation = lazySchema(() => contract().then((m) => m.campaignParticipation));
+const campaignParticipationsResponse = lazySchema(() => contract().then((m) => m.campaignParticipationsResponse));
+const discountPreview = lazySchema(() => contract().then((m) => m.discountPreview));
+const giftCardsResponse = lazySchema(() => contract().then((m) => m.giftCardsResponse));
+const referralParticipation = lazySchema(() => contract().then((m) => m.referralParticipation));
 
 export const vouchersApi = {
   list: (signal?: AbortSignal) =>

@@ -1,7 +1,8 @@
 // The spec's EV rules for the screens (pay-flows.md §2 EV summary and charging, §4 EV flow, §5 free parking, §9
 // pre-authorization): pure, no React.
-import { evPreAuthorization, type OrderCharge } from '../../../contract/ev';
+import type { OrderCharge } from '../../../contract/ev';
 import type { Order } from '../../../contract/orders';
+import { evPreAuthorization } from '../../../contract/plain/ev';
 import type { AvailableItem } from '../../../contract/stations';
 import type { AccountFeatures } from '../../../contract/users';
 import { freeParkingHours } from '../../stations/model/ev-pricing';

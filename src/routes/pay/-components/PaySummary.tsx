@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Order } from '../../../contract/orders';
-import { MBWAY_LIMIT_WITHOUT_PIN } from '../../../contract/payment-methods';
+import { MBWAY_LIMIT_WITHOUT_PIN } from '../../../contract/plain/payment-methods';
 import type { Poi } from '../../../contract/stations';
 import {
   type DeviceWallets,

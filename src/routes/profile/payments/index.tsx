@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { PaymentMethod } from '../../../contract/orders';
-import { PAYPAL_PROVIDER } from '../../../contract/payment-methods';
+import { PAYPAL_PROVIDER } from '../../../contract/plain/payment-methods';
 import { isEditable, methodName } from '../../../features/payment-methods/model/names';
 import {
   limitQuery,

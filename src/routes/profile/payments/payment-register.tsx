@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { leaving, pickUiQuery, type Query, type UiQuery } from '../../../app/query-carry';
-import { isRedirectProvider, PAYPAL_PROVIDER, REDIRECT_PROVIDERS } from '../../../contract/payment-methods';
+import { isRedirectProvider, PAYPAL_PROVIDER, REDIRECT_PROVIDERS } from '../../../contract/plain/payment-methods';
 import { paymentReturnGroup } from '../../../features/checkout/model/search';
 import { methodName } from '../../../features/payment-methods/model/names';
 import { registrationOutcome } from '../../../features/payment-methods/model/registration-return';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { PaymentMethod } from '../../../../contract/orders';
-import { FUEL_CARD_BRANDS, fuelCardRules } from '../../../../contract/payment-methods';
+import { FUEL_CARD_BRANDS, fuelCardRules } from '../../../../contract/plain/payment-methods';
 import { paymentMethodsApi, twoFactorApi } from '../../../../features/payment-methods/api';
 import {
   levelOf,
