@@ -2,26 +2,17 @@
 // summary and pay it, plug in at the charger (the forecourt console plays the cable), watch energy and time move,
 // finish charging, get the receipt once COMPLETED; the capture is never above the pre-authorization.
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { expect, type Page, test } from './fixtures';
-import { addCardOnProviderPage, expectAccessible, expectHome, uniqueEmail } from './helpers';
+import { expect, test } from './fixtures';
+import { addCardOnProviderPage, expectAccessible, signInAsDemoDriver, uniqueEmail } from './helpers';
 
 const station = DEMO_STATIONS.ev;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
-
-async function loginAsDemoDriver(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expectHome(page);
-}
 
 test('EV with the odometer: a reading below the last one is refused and kept, then cancel before plug-in releases the hold', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await loginAsDemoDriver(page);
-  await page.goto(`/pay?pid=${station.id}`);
+  await signInAsDemoDriver(page, `/pay?pid=${station.id}`);
   await page.getByRole('button', { name: 'Choose charger 2', exact: true }).click();
 
   // The odometer screen: the vehicle (preferred first), digits only, not 0.
@@ -75,8 +66,7 @@ test('EV: charger, pre-authorization, plug in, meter moves, finish charging, rec
   browser,
 }) => {
   test.setTimeout(150_000);
-  await loginAsDemoDriver(page);
-  await page.goto(`/pay?pid=${station.id}`);
+  await signInAsDemoDriver(page, `/pay?pid=${station.id}`);
   await page.getByRole('button', { name: 'Choose charger 1', exact: true }).click();
 
   // The demo account asks for the odometer before payment; this driver refuses (REFUSED: nothing is sent).

@@ -5,18 +5,10 @@
 // refuse.
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { type Browser, expect, type Page, test } from './fixtures';
-import { expectAccessible, expectHome, refuseOdometer } from './helpers';
+import { expectAccessible, refuseOdometer, signInAsDemoDriver } from './helpers';
 
 const station = DEMO_STATIONS.postpay;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
-
-async function loginAsDemoDriver(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expectHome(page);
-}
 
 /** The forecourt console in its own context (an operator's screen), opened on the postpay station. */
 async function openConsole(browser: Browser) {
@@ -85,7 +77,7 @@ test('postpay: pump, odometer, fuel, summary with the dispensed litres, pay, rec
 }) => {
   // The console in a second context plus the whole flow: longer than the default on a loaded 2-core machine.
   test.setTimeout(120_000);
-  await loginAsDemoDriver(page);
+  await signInAsDemoDriver(page);
   await choosePump(page, '2', giveReading);
   const orderId = new URL(page.url()).searchParams.get('orderId') as string;
   await expectAccessible(page, 'postpay fueling');
@@ -150,7 +142,7 @@ test('postpay: left unpaid, the order expires and the summary shows the expired-
   browser,
 }) => {
   test.setTimeout(120_000);
-  await loginAsDemoDriver(page);
+  await signInAsDemoDriver(page);
   await choosePump(page, '3');
   await fuel(browser, '3', 1_500);
   await expect(page).toHaveURL(/\/pay\/postpay\/summary\?/, { timeout: 15_000 });
@@ -162,7 +154,7 @@ test('postpay: left unpaid, the order expires and the summary shows the expired-
 });
 
 test('postpay: cancel before fuel flows ends on the cancel page', async ({ page }) => {
-  await loginAsDemoDriver(page);
+  await signInAsDemoDriver(page);
   await choosePump(page, '4');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();

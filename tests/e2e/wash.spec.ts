@@ -3,18 +3,10 @@
 import jsQR from 'jsqr';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { expect, type Page, test } from './fixtures';
-import { expectAccessible, expectHome, waitForServiceWorker } from './helpers';
+import { expectAccessible, signInAsDemoDriver, waitForServiceWorker } from './helpers';
 
 const station = DEMO_STATIONS.washOnly;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
-
-async function loginAsDemoDriver(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expectHome(page);
-}
 
 /** The QR canvas of a code, scaled up without smoothing, decoded with jsQR outside the page. */
 async function decodeQr(page: Page, name: RegExp): Promise<string | null> {
@@ -40,9 +32,8 @@ test('wash: cheapest-first packages, pay, the code with its QR; offline the fini
 }) => {
   // Pay, then the service worker and an offline reload: longer than the default on a loaded 2-core machine.
   test.setTimeout(120_000);
-  await loginAsDemoDriver(page);
+  await signInAsDemoDriver(page, `/pay?pid=${station.id}`);
   await waitForServiceWorker(page);
-  await page.goto(`/pay?pid=${station.id}`);
   await page.getByRole('button', { name: 'Car wash' }).click();
 
   await expect(page).toHaveURL(/\/pay\/postpay\/wash\?/);
@@ -100,7 +91,7 @@ test('wash: cheapest-first packages, pay, the code with its QR; offline the fini
 });
 
 test('a station whose wash is out of order says so instead of listing packages', async ({ page, browser }) => {
-  await loginAsDemoDriver(page);
+  await signInAsDemoDriver(page);
   // Both bays out of order at the forecourt console.
   const consoleContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const forecourt = await consoleContext.newPage();

@@ -34,6 +34,16 @@ describe('summaryRefusal', () => {
       kind: 'mbwayExpired',
     });
   });
+  it('a station that no longer takes the method keeps the driver on the summary to choose another', () => {
+    expect(
+      summaryRefusal({
+        status: 422,
+        details: { reason: 'method_not_accepted', method: 'FUEL_CARD', path: 'paymentMethodId' },
+      }),
+    ).toEqual({ kind: 'methodNotAccepted' });
+    // The same reason under another status is not this refusal.
+    expect(summaryRefusal({ status: 409, details: { reason: 'method_not_accepted' } })).toBeNull();
+  });
   it('anything else goes to the payment error page', () => {
     expect(summaryRefusal({ status: 403, details: { reason: 'second_factor_not_registered' } })).toBeNull();
     expect(summaryRefusal({ status: 422, details: [{ path: 'amount' }] })).toBeNull();

@@ -10,7 +10,12 @@ export type SummaryRefusal =
   | { kind: 'mbwayLimit' }
   | { kind: 'mbwayExpired' }
   /** The validation step's proof was missing or spent: the PIN (or biometrics) again. */
-  | { kind: 'validation' };
+  | { kind: 'validation' }
+  /**
+   * The station stopped taking this method between the summary's load and the press of pay (422
+   * `method_not_accepted`): explained on the summary, the driver picks another method.
+   */
+  | { kind: 'methodNotAccepted' };
 
 type Refused = { status: number; details?: unknown };
 
@@ -24,6 +29,7 @@ export function summaryRefusal(error: Refused): SummaryRefusal | null {
   if (error.status === 403 && reason === 'validation_required') return { kind: 'validation' };
   if (error.status === 422 && reason === 'mbway_limit_exceeded') return { kind: 'mbwayLimit' };
   if (error.status === 422 && reason === 'mbway_mandate_expired') return { kind: 'mbwayExpired' };
+  if (error.status === 422 && reason === 'method_not_accepted') return { kind: 'methodNotAccepted' };
   return null;
 }
 

@@ -224,6 +224,7 @@ export function PaySummary(props: PaySummaryProps) {
     !busy &&
     block === null &&
     mbway === null &&
+    refusal?.kind !== 'methodNotAccepted' &&
     !(validation && (pinStatus.isPending || pinMissing));
   // The catalog's message is "Pay {total}": the placeholder keeps that name.
   const total = price ? formatMoney(price, i18n.locale) : '';
@@ -422,6 +423,10 @@ export function PaySummary(props: PaySummaryProps) {
       ) : shownRefusal?.kind === 'mbwayExpired' ? (
         <Notice tone="warning" title={<Trans>Your MB WAY authorization has expired</Trans>}>
           <Trans>Renew it in your payment methods, or choose another payment method.</Trans>
+        </Notice>
+      ) : shownRefusal?.kind === 'methodNotAccepted' ? (
+        <Notice tone="warning" title={<Trans>This station no longer takes this payment method</Trans>}>
+          <Trans>Nothing was charged. Choose another payment method and pay again.</Trans>
         </Notice>
       ) : shownRefusal?.kind === 'validation' ? (
         <Notice tone="warning">
