@@ -26,7 +26,7 @@ import { applyOrderDiscounts } from '../vouchers';
 import { cardLabel, declineAuthorization } from './hold-settle';
 import { findOrder } from './load-order';
 import { type Method, pickMethod } from './pick-method';
-import { applyTransition } from './transitions';
+import { transitionOrConflict } from './transitions';
 import { GIFT_CARD_TTL_MS, issueWashCodes } from './wash-codes';
 
 export type PricedKind = 'wash' | 'fuel' | 'gift';
@@ -156,11 +156,10 @@ export async function settlePriced({
   const total = row.totalAmount ?? 0;
   const card = cardLabel(method);
   const step = async (from: OrderRow['state'], to: OrderRow['state'], description: string, patch = {}) => {
-    const moved = await applyTransition({
+    await transitionOrConflict({
       tx,
       input: { orderId: row.id, from, to, now, actionCodeText: to, description, patch },
     });
-    if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
   };
   await step('PAYMENT_PENDING', 'PAYMENT_AUTHORIZED', `${amount} held on ${card}`, {
     ...input.patch,

@@ -7,13 +7,12 @@
 import type { VoucherProductType } from '../../../src/contract/vouchers';
 import type { Tx } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
-import { ApiError } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
 import { releaseHold } from '../../psp/release-hold';
 import { settleHold } from '../../psp/settle-hold';
 import { applyOrderDiscounts } from '../vouchers';
 import type { Method } from './pick-method';
-import { applyTransition } from './transitions';
+import { applyTransition, transitionOrConflict } from './transitions';
 
 type HoldMethod = Pick<Method, 'id' | 'behavior' | 'brand' | 'last4'>;
 
@@ -26,8 +25,6 @@ export type ApprovedHold = {
   now: Date;
   patch?: Partial<OrderRow>;
 };
-
-const changedMeanwhile = () => new ApiError(409, 'conflict', 'The order changed meanwhile');
 
 /** "VISA •••• 4242": how a state history entry names the card. */
 export const cardLabel = (method: Pick<Method, 'brand' | 'last4'>) =>
@@ -52,7 +49,7 @@ export async function declineAuthorization({
   };
 }): Promise<void> {
   const { row, method, amount, now } = input;
-  const moved = await applyTransition({
+  await transitionOrConflict({
     tx,
     input: {
       orderId: row.id,
@@ -65,7 +62,6 @@ export async function declineAuthorization({
       patch: { ...input.patch, errorMessage: input.reason },
     },
   });
-  if (!moved) throw changedMeanwhile();
   await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
 }
 
@@ -80,7 +76,7 @@ export async function awaitInteraction({
   tx: Tx;
   input: { row: OrderRow; amount: number; now: Date; start: string; description: string; patch?: Partial<OrderRow> };
 }): Promise<void> {
-  const moved = await applyTransition({
+  await transitionOrConflict({
     tx,
     input: {
       orderId: input.row.id,
@@ -92,7 +88,6 @@ export async function awaitInteraction({
       patch: { ...input.patch, authorizeAmount: input.amount, userInteractionUrl: input.start },
     },
   });
-  if (!moved) throw changedMeanwhile();
 }
 
 /** The approved authorization: PAYMENT_AUTHORIZED and the amount held on the card. */
@@ -112,7 +107,7 @@ export async function holdAuthorized({
   };
 }): Promise<void> {
   const { row, method, amount, now } = input;
-  const moved = await applyTransition({
+  await transitionOrConflict({
     tx,
     input: {
       orderId: row.id,
@@ -124,7 +119,6 @@ export async function holdAuthorized({
       patch: { ...input.patch, authorizeAmount: amount, userInteractionUrl: null },
     },
   });
-  if (!moved) throw changedMeanwhile();
   await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
 }
 

@@ -88,6 +88,13 @@ export async function applyTransition({
   return row;
 }
 
+/** applyTransition where someone else moving the order first is the caller's 409 ("The order changed meanwhile"). */
+export async function transitionOrConflict({ tx, input }: { tx: Tx; input: TransitionInput }): Promise<OrderRow> {
+  const moved = await applyTransition({ tx, input });
+  if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
+  return moved;
+}
+
 /** The first history entry of a new order. */
 export function createdEntry(now: Date, description: string): StateHistoryRow {
   return { state: 'CREATED', createdAt: now.toISOString(), details: { actionCodeText: 'ORDER_CREATED', description } };
