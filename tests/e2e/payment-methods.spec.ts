@@ -1,7 +1,8 @@
-// The payment methods of a registered driver: a card added on the sandbox provider's own page and back, set as
-// preferred, edited, removed with a confirmation, the preferred one refused, and the limit of 10.
+// The payment methods of a registered driver: the ways to add one in a picker sheet, a card added on the sandbox
+// provider's own page and back, set as preferred, edited, removed with a confirmation, the preferred one refused, the
+// limit of 10, and the list without signal.
 import { expect, type Page, test } from './fixtures';
-import { expectAccessible, registerByMail, uniqueEmail } from './helpers';
+import { expectAccessible, registerByMail, uniqueEmail, waitForServiceWorker } from './helpers';
 
 const PASSWORD = 'e2e-Password-9';
 
@@ -16,8 +17,17 @@ async function fillCardPage(page: Page, card: { number: string; holder?: string;
   await page.getByRole('button', { name: 'Add card' }).click();
 }
 
-async function addCard(page: Page, number: string) {
+/** The sticky bar's "Add payment method" opens the picker sheet; its card row leads to the provider's card page. */
+async function toCardPage(page: Page) {
   await page.getByRole('button', { name: 'Add payment method' }).click();
+  await page
+    .getByRole('dialog', { name: 'Add payment method' })
+    .getByRole('link', { name: /^Credit or debit card/ })
+    .click();
+}
+
+async function addCard(page: Page, number: string) {
+  await toCardPage(page);
   await fillCardPage(page, { number });
   await expect(page).toHaveURL(/\/profile\/payments(\?auth=0)?$/);
   await expect(page.getByText('Your card was added')).toBeVisible();
@@ -32,14 +42,46 @@ test('add a card on the provider page, set another as preferred, edit, remove wi
   await page.goto('/profile/payments');
   await expect(page.getByRole('heading', { name: 'Payment methods', exact: true })).toBeVisible();
   await expect(page.getByText('No payment methods yet')).toBeVisible();
-  // Checked with the whole list in view: at 740 px the fourth "other way to pay" sits behind the sticky action bar but
-  // for a 4 px strip below the viewport's edge, which axe's target-size rule counts as a visible 4 px target.
-  await page.setViewportSize({ width: 360, height: 1200 });
   await expectAccessible(page, 'payment methods, empty');
-  await page.setViewportSize({ width: 360, height: 740 });
+
+  // The ways to add one: a picker sheet from the sticky bar, focus inside it, Escape closes it and focus goes back.
+  const add = page.getByRole('button', { name: 'Add payment method' });
+  await add.click();
+  const sheet = page.getByRole('dialog', { name: 'Add payment method' });
+  await expect(sheet).toBeVisible();
+  const rows = sheet.getByRole('link');
+  await expect(rows).toHaveText([
+    /^Credit or debit card/,
+    /^Link PayPal/,
+    /^Link Bluecode/,
+    /^Link Payconiq/,
+    /^Add MB WAY/,
+    /^Add a fuel card/,
+  ]);
+  await expect(rows.first()).toBeFocused();
+  for (const row of await rows.all()) expect((await row.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await expectAccessible(page, 'add payment method sheet');
+  // Tab goes round the sheet (its close button and rows) and never reaches the page behind it, which the modal
+  // <dialog> makes inert (past the last row the browser's own controls take focus: the document's body here).
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    const where = await sheet.evaluate((dialog) =>
+      dialog.contains(document.activeElement) ? 'sheet' : document.activeElement === document.body ? 'browser' : 'page',
+    );
+    expect(where, key).not.toBe('page');
+  }
+  await sheet.getByRole('link', { name: /^Add a fuel card/ }).focus();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(add).toBeFocused();
+  // The empty list's own call to action goes straight to the card page.
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  await expect(page).toHaveURL(/\/psp\/cards\//);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/profile\/payments(\?auth=0)?$/);
 
   // A wrong number stays on the provider page with its message; the app has not been told anything.
-  await page.getByRole('button', { name: 'Add payment method' }).click();
+  await toCardPage(page);
   await fillCardPage(page, { number: '4242 4242 4242 4241' });
   await expect(page.getByText('This card number is not valid.')).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveValue('');
@@ -97,7 +139,7 @@ test('add a card on the provider page, set another as preferred, edit, remove wi
   await expect(row(page, 'Mastercard •••• 4444')).toBeVisible();
 
   // Leaving the provider page without a card changes nothing.
-  await page.getByRole('button', { name: 'Add payment method' }).click();
+  await toCardPage(page);
   await expect(page).toHaveURL(/\/psp\/cards\//);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/profile\/payments(\?auth=0)?$/);
@@ -134,6 +176,51 @@ test('the limit: with 10 payment methods the add button is off and says why', as
   await page.goto('/profile/payments/payment-register');
   await expect(page.getByText('Remove a payment method you no longer use to add another one.')).toBeVisible();
   await expect(page).toHaveURL(/\/profile\/payments\/payment-register(\?auth=0)?$/);
+});
+
+test('offline the list stays as last loaded, with the offline notice; adding and changing wait for a connection', async ({
+  page,
+  context,
+}) => {
+  await registerByMail(page, uniqueEmail('offline'), PASSWORD);
+  await page.goto('/profile/payments');
+  await waitForServiceWorker(page);
+  await addCard(page, '4242 4242 4242 4242');
+  await addCard(page, '5555 5555 5555 4444');
+  await expect(page.getByRole('button', { name: /•••• \d{4}/ })).toHaveCount(2);
+  // The persister writes the cache a moment after a change (throttled): what it kept is what shows without signal.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('forecourt-query-cache')?.includes('4444') ?? false))
+    .toBe(true);
+
+  await context.setOffline(true);
+  // A reload without signal (the shell from the service worker, the list from the persisted cache), then a navigation
+  // away and back: the list stays.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payment methods', exact: true })).toBeVisible();
+  for (const visit of ['reload', 'navigation']) {
+    if (visit === 'navigation') {
+      await page.goto('/profile');
+      await page.goto('/profile/payments');
+    }
+    await expect(row(page, 'Visa •••• 4242'), visit).toContainText('Preferred');
+    await expect(row(page, 'Mastercard •••• 4444'), visit).toBeVisible();
+    await expect(page.getByText('This is your list as last loaded.', { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add payment method' })).toBeDisabled();
+  }
+  await expectAccessible(page, 'payment methods offline');
+  // A method's sheet says why nothing can be changed, and its actions wait.
+  await row(page, 'Mastercard •••• 4444').click();
+  const sheet = page.getByRole('dialog', { name: 'Mastercard •••• 4444' });
+  await expect(sheet.getByText('This is your list as last loaded.', { exact: false })).toBeVisible();
+  await expect(sheet.getByRole('button', { name: 'Set as preferred' })).toBeDisabled();
+  await expect(sheet.getByRole('button', { name: 'Remove' })).toBeDisabled();
+  await expect(sheet.getByRole('link', { name: 'Edit card details' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: 'Add payment method' })).toBeEnabled();
+  await expect(page.getByText('This is your list as last loaded.', { exact: false })).toHaveCount(0);
 });
 
 test('a failed registration or edit shows its error page; guests are sent to log in', async ({ page }) => {

@@ -12,6 +12,7 @@ test.use({ geolocation: { latitude: station.latitude, longitude: station.longitu
 async function addPinCard(page: Page) {
   await page.goto('/profile/payments');
   await page.getByRole('button', { name: 'Add payment method' }).click();
+  await page.getByRole('link', { name: 'Credit or debit card' }).click();
   await page.getByLabel('Card number').fill('5200 8282 8282 8210');
   await page.getByLabel('Name on card').fill('Ada Driver');
   await page.getByLabel('Expiry (MM/YYYY)').fill('12/2034');

@@ -31,6 +31,7 @@ test('Payconiq: linked on its page (closed, then approved), paid on its page, an
 }) => {
   await registerByMail(page, uniqueEmail('payconiq'), PASSWORD);
   await page.goto('/profile/payments');
+  await page.getByRole('button', { name: 'Add payment method' }).click();
   await page.getByRole('link', { name: 'Link Payconiq' }).click();
   await expect(page).toHaveURL(/\/psp\/payconiq\//);
   await expect(page.getByRole('heading', { name: 'Link Payconiq to Forecourt Pay' })).toBeVisible();
@@ -39,6 +40,7 @@ test('Payconiq: linked on its page (closed, then approved), paid on its page, an
   await expect(page).toHaveURL(/\/profile\/payments(\?|$)/);
   await expect(page.getByText('No payment methods yet')).toBeVisible();
 
+  await page.getByRole('button', { name: 'Add payment method' }).click();
   await page.getByRole('link', { name: 'Link Payconiq' }).click();
   await page.getByRole('button', { name: 'Agree and link' }).click();
   await expect(page.getByText('Payconiq was linked')).toBeVisible();

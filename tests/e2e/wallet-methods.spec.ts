@@ -24,6 +24,7 @@ test('PayPal: the vault page (closed, then approved), then paying with it after 
   const email = uniqueEmail('paypal');
   await registerByMail(page, email, PASSWORD);
   await page.goto('/profile/payments');
+  await page.getByRole('button', { name: 'Add payment method' }).click();
   await page.getByRole('link', { name: 'Link PayPal' }).click();
   await expect(page).toHaveURL(/\/psp\/paypal\//);
   await expect(page.getByRole('heading', { name: 'Link PayPal to Forecourt Pay' })).toBeVisible();
@@ -33,6 +34,7 @@ test('PayPal: the vault page (closed, then approved), then paying with it after 
   await expect(page.getByText('The PayPal window was closed. PayPal was not linked.')).toBeVisible();
   await expect(page.getByText('No payment methods yet')).toBeVisible();
 
+  await page.getByRole('button', { name: 'Add payment method' }).click();
   await page.getByRole('link', { name: 'Link PayPal' }).click();
   await page.getByRole('button', { name: 'Agree and link' }).click();
   await expect(page.getByText('Your PayPal account was linked')).toBeVisible();
@@ -62,6 +64,7 @@ test('MB WAY: the number, the phone approves the mandate, a payment approved and
 }) => {
   await registerByMail(page, uniqueEmail('mbway'), PASSWORD);
   await page.goto('/profile/payments');
+  await page.getByRole('button', { name: 'Add payment method' }).click();
   await page.getByRole('link', { name: 'Add MB WAY' }).click();
   await expect(page.getByRole('heading', { name: 'Add MB WAY' })).toBeVisible();
   await page.getByLabel('Phone number').fill('+351 212 345 678');
@@ -105,6 +108,7 @@ test('fuel card: the fields by level (VIN from level 2), its second factor, then
   const email = uniqueEmail('fuelcard');
   await registerByMail(page, email, PASSWORD);
   await page.goto('/profile/payments');
+  await page.getByRole('button', { name: 'Add payment method' }).click();
   await page.getByRole('link', { name: 'Add a fuel card' }).click();
   await expect(page.getByRole('heading', { name: 'Add a fuel card' })).toBeVisible();
   await page.getByLabel('Card holder').fill('Ada Driver');

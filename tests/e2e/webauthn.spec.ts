@@ -30,6 +30,7 @@ test('biometrics: registration with a passkey, then validation before a card pay
 
   // The CREDIT_CARD test card asks for the validation step; no PIN is set, the passkey does it.
   await page.getByRole('button', { name: 'Add payment method' }).click();
+  await page.getByRole('link', { name: 'Credit or debit card' }).click();
   await page.getByLabel('Card number').fill('5200 8282 8282 8210');
   await page.getByLabel('Name on card').fill('Ada Driver');
   await page.getByLabel('Expiry (MM/YYYY)').fill('12/2034');

@@ -23,6 +23,7 @@ import {
 import { useSession } from '../../../features/session/queries';
 import { errorText } from '../../../i18n/messages';
 import { formatMoney } from '../../../lib/money';
+import { useOnline } from '../../../lib/use-online';
 import {
   BottomSheet,
   Button,
@@ -46,22 +47,30 @@ export const Route = createFileRoute('/profile/payments/')({
   component: PaymentMethodsPage,
 });
 
-/** The driver's payment methods: preferred first, each with its actions in a sheet; add in the sticky bar. */
+/**
+ * The driver's payment methods: preferred first, each with its actions in a sheet; "Add payment method" in the sticky
+ * bar opens the picker of the ways to add one. Without signal the list shows as last loaded (the persisted query
+ * cache) and every change waits for a connection, with the reason on screen.
+ */
 function PaymentMethodsPage() {
   const { i18n } = useLingui();
   const navigate = useNavigate();
+  const online = useOnline();
   const record = useSession();
-  // Always from the server on this screen: the persisted cache may be older than the last change (a page reload).
+  // Always asked again on this screen (the persisted cache may be older than the last change, a page reload); what the
+  // cache holds shows meanwhile, and stays when the server cannot be reached.
   const methods = useQuery({ ...paymentMethodsQuery(record?.userId ?? ''), enabled: !!record?.userId, staleTime: 0 });
   const limit = useQuery(limitQuery());
   const setPreferred = useSetPreferred();
   const deactivate = useDeactivate();
   const [open, setOpen] = useState<PaymentMethod | null>(null);
+  const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const confirmId = useId();
   const list = methods.data ?? [];
   const limitReached = limit.data?.isLimitExceeded === true;
+  const offlineReason = i18n._(OFFLINE_CHANGES);
 
   function makePreferred(method: PaymentMethod) {
     setOpen(null);
@@ -106,30 +115,46 @@ function PaymentMethodsPage() {
           size="lg"
           fullWidth
           icon={<PlusIcon size={20} aria-hidden="true" />}
-          disabled={limitReached || limit.isPending}
-          onClick={() => void navigate({ to: '/profile/payments/payment-register' })}
+          aria-haspopup="dialog"
+          disabled={!online || limitReached || limit.isPending}
+          onClick={() => setAdding(true)}
         >
           <Trans>Add payment method</Trans>
         </Button>
       }
     >
       <FormAlert>{alert}</FormAlert>
+      {online ? null : (
+        <Notice tone="info" live="none" title={<Trans>You are offline</Trans>}>
+          {offlineReason}
+        </Notice>
+      )}
       {limitReached ? (
         <Notice tone="info" live="none">
           <Trans>You have reached the limit of addable payments methods</Trans>
         </Notice>
       ) : null}
-      {methods.isPending ? (
+      {methods.data === undefined && methods.isPending && !methods.isPaused ? (
         <Loading label={i18n._(msg`Loading your payment methods…`)}>
           <SkeletonList rows={2} />
         </Loading>
-      ) : methods.isError ? (
-        <Notice tone="danger">{errorText(i18n, methods.error)}</Notice>
+      ) : methods.data === undefined ? (
+        // Nothing kept to show: the server's refusal, or (offline, never loaded) the offline notice above says why.
+        methods.isError && online ? (
+          <Notice tone="danger">{errorText(i18n, methods.error)}</Notice>
+        ) : null
       ) : list.length === 0 ? (
         <EmptyState
           icon={<CardIcon size={32} />}
           title={<Trans>No payment methods yet</Trans>}
           description={<Trans>Add a card to pay at the pump with one tap.</Trans>}
+          action={
+            online && !limitReached ? (
+              <Button variant="secondary" onClick={() => void navigate({ to: '/profile/payments/payment-register' })}>
+                <Trans>Add a card</Trans>
+              </Button>
+            ) : undefined
+          }
         />
       ) : (
         <List className="payment-methods">
@@ -158,50 +183,6 @@ function PaymentMethodsPage() {
           ))}
         </List>
       )}
-      {limitReached ? null : (
-        <Section title={<Trans>Other ways to pay</Trans>}>
-          <List>
-            <ListItem
-              leading={<MethodIcon method="PAYPAL" />}
-              title={<Trans>Link PayPal</Trans>}
-              chevron
-              render={(props) => (
-                <Link to="/profile/payments/payment-register" search={{ provider: PAYPAL_PROVIDER }} {...props} />
-              )}
-            />
-            <ListItem
-              leading={<MethodIcon method="BLUECODE" />}
-              title={<Trans>Link Bluecode</Trans>}
-              chevron
-              render={(props) => (
-                <Link to="/profile/payments/payment-register" search={{ provider: 'bluecode' }} {...props} />
-              )}
-            />
-            <ListItem
-              leading={<MethodIcon method="PAYCONIQ" />}
-              title={<Trans>Link Payconiq</Trans>}
-              chevron
-              render={(props) => (
-                <Link to="/profile/payments/payment-register" search={{ provider: 'payconiq' }} {...props} />
-              )}
-            />
-            <ListItem
-              leading={<MethodIcon method="MBWAY" />}
-              title={<Trans>Add MB WAY</Trans>}
-              subtitle={<Trans>With your Portuguese mobile number</Trans>}
-              chevron
-              render={(props) => <Link to="/profile/payments/add/mbway" {...props} />}
-            />
-            <ListItem
-              leading={<MethodIcon method="FUEL_CARD" />}
-              title={<Trans>Add a fuel card</Trans>}
-              subtitle={<Trans>BP, Aral or Routex</Trans>}
-              chevron
-              render={(props) => <Link to="/profile/payments/add/bp-card" {...props} />}
-            />
-          </List>
-        </Section>
-      )}
       <Section title={<Trans>Security</Trans>}>
         <List>
           <ListItem
@@ -214,6 +195,7 @@ function PaymentMethodsPage() {
           <Biometrics userId={record?.userId ?? null} />
         </List>
       </Section>
+      <AddMethodSheet open={adding} onClose={() => setAdding(false)} />
       <BottomSheet
         open={!!open}
         onClose={() => setOpen(null)}
@@ -222,6 +204,7 @@ function PaymentMethodsPage() {
       >
         {open ? (
           <div className="method-actions">
+            {online ? null : <p className="method-actions-note">{offlineReason}</p>}
             {open.isPreferred ? (
               <p className="method-actions-note">
                 <Trans>This is your preferred payment method.</Trans>
@@ -232,12 +215,13 @@ function PaymentMethodsPage() {
                 fullWidth
                 icon={<StarIcon size={18} aria-hidden="true" />}
                 loading={setPreferred.isPending}
+                disabled={!online}
                 onClick={() => makePreferred(open)}
               >
                 <Trans>Set as preferred</Trans>
               </Button>
             )}
-            {isEditable(open) ? (
+            {isEditable(open) && online ? (
               <Link
                 to="/profile/payments/edit/$id"
                 params={{ id: open.id }}
@@ -251,6 +235,7 @@ function PaymentMethodsPage() {
               variant="danger"
               fullWidth
               icon={<TrashIcon size={18} aria-hidden="true" />}
+              disabled={!online}
               onClick={() => {
                 setRemoving(open);
                 setOpen(null);
@@ -269,7 +254,12 @@ function PaymentMethodsPage() {
           <Trans>You can add it again at any time.</Trans>
         </p>
         <div className="actions">
-          <Button variant="danger" loading={deactivate.isPending} onClick={() => removing && remove(removing)}>
+          <Button
+            variant="danger"
+            loading={deactivate.isPending}
+            disabled={!online}
+            onClick={() => removing && remove(removing)}
+          >
             <Trans>Yes, remove</Trans>
           </Button>
           <Button variant="secondary" onClick={() => setRemoving(null)}>
@@ -278,6 +268,68 @@ function PaymentMethodsPage() {
         </div>
       </Dialog>
     </Page>
+  );
+}
+
+/** Why nothing can be changed without signal (the offline notice and the method sheet). */
+const OFFLINE_CHANGES = msg`This is your list as last loaded. Adding, changing or removing a payment method needs a connection.`;
+
+/**
+ * The ways to add a payment method, as a picker sheet (the sticky bar's "Add payment method"): a card on the provider's
+ * page, the provider round trips (PayPal, Bluecode, Payconiq), MB WAY and a fuel card. Device wallets (Google Pay,
+ * Apple Pay) are not saved: the summary offers them where the device and the station support them.
+ */
+function AddMethodSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <BottomSheet open={open} onClose={onClose} title={<Trans>Add payment method</Trans>}>
+      <List inset={false} className="add-method-list">
+        <ListItem
+          leading={<MethodIcon method="DIRECT_CREDIT" />}
+          title={<Trans>Credit or debit card</Trans>}
+          subtitle={<Trans>Visa, Mastercard or American Express</Trans>}
+          chevron
+          render={(props) => <Link to="/profile/payments/payment-register" data-autofocus {...props} />}
+        />
+        <ListItem
+          leading={<MethodIcon method="PAYPAL" />}
+          title={<Trans>Link PayPal</Trans>}
+          chevron
+          render={(props) => (
+            <Link to="/profile/payments/payment-register" search={{ provider: PAYPAL_PROVIDER }} {...props} />
+          )}
+        />
+        <ListItem
+          leading={<MethodIcon method="BLUECODE" />}
+          title={<Trans>Link Bluecode</Trans>}
+          chevron
+          render={(props) => (
+            <Link to="/profile/payments/payment-register" search={{ provider: 'bluecode' }} {...props} />
+          )}
+        />
+        <ListItem
+          leading={<MethodIcon method="PAYCONIQ" />}
+          title={<Trans>Link Payconiq</Trans>}
+          chevron
+          render={(props) => (
+            <Link to="/profile/payments/payment-register" search={{ provider: 'payconiq' }} {...props} />
+          )}
+        />
+        <ListItem
+          leading={<MethodIcon method="MBWAY" />}
+          title={<Trans>Add MB WAY</Trans>}
+          subtitle={<Trans>With your Portuguese mobile number</Trans>}
+          chevron
+          render={(props) => <Link to="/profile/payments/add/mbway" {...props} />}
+        />
+        <ListItem
+          leading={<MethodIcon method="FUEL_CARD" />}
+          title={<Trans>Add a fuel card</Trans>}
+          subtitle={<Trans>BP, Aral or Routex</Trans>}
+          chevron
+          render={(props) => <Link to="/profile/payments/add/bp-card" {...props} />}
+        />
+      </List>
+    </BottomSheet>
   );
 }
 
