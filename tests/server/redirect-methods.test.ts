@@ -66,6 +66,28 @@ describe.each(drivers)('Bluecode and Payconiq (%s)', (driver) => {
     expect(await list(user)).toEqual([]);
   });
 
+  it('Bluecode and Payconiq take the validation step: no proof, no payment (not among the four that skip it)', async () => {
+    const user = await registerUser(s);
+    const st = await createStation(s.ctx, { paymentMeans: ['BLUECODE', 'PAYCONIQ'] });
+    for (const [n, provider] of (['bluecode', 'payconiq'] as const).entries()) {
+      const id = await link(user, provider);
+      const orderId = (await createOrderReq(s, user.token, orderBody(st.id, st.products[n]!.id))).body._id as string;
+      const res = await authorizeReq(s, user.token, orderId, {
+        ...authBody(3000, id),
+        userInteraction: { urls: payUrls },
+      });
+      expect(res.status, `${provider}: ${res.text}`).toBe(403);
+      expect(res.body.details?.reason).toBe('validation_required');
+      const proven = await authorizeReq(s, user.token, orderId, {
+        ...authBody(3000, id),
+        paymentProof: await proofFor(user),
+        userInteraction: { urls: payUrls },
+      });
+      expect(proven.status, proven.text).toBe(200);
+      expect(proven.body.state).toBe('PAYMENT_PENDING');
+    }
+  });
+
   it('paying goes out to the provider page and back: approved, the hold is made and the pump released', async () => {
     const user = await registerUser(s);
     const id = await link(user, 'payconiq');

@@ -1,6 +1,7 @@
 // pay-flows.md §4 "Checkout state machine" and §5 (pay button, wallets, validation step), one `it` per sentence.
 import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '../../src/contract/orders';
+import { PAYMENT_METHOD_TYPES } from '../../src/contract/plain/orders';
 import {
   type CheckoutState,
   type DeviceWallets,
@@ -177,7 +178,10 @@ describe('wallets and the validation step (§4, §5)', () => {
   it.each(['GOOGLE_PAY', 'MBWAY', 'DIRECT_CREDIT', 'APPLE_PAY'] as const)('%s skips the validation step', (m) =>
     expect(needsValidationStep(m)).toBe(false),
   );
-  it.each(['CREDIT_CARD', 'PAYPAL', 'FUEL_CARD'] as const)('%s shows the validation step first', (m) =>
-    expect(needsValidationStep(m)).toBe(true),
+  // The spec names the four that skip it and no other: every other method, the redirect methods (Bluecode, Payconiq)
+  // included, shows the step (shell-and-account.md §9 "Wallet methods that skip the validation step").
+  it.each(PAYMENT_METHOD_TYPES.filter((m) => !['GOOGLE_PAY', 'MBWAY', 'DIRECT_CREDIT', 'APPLE_PAY'].includes(m)))(
+    '%s shows the validation step first',
+    (m) => expect(needsValidationStep(m)).toBe(true),
   );
 });
