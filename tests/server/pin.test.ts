@@ -1,11 +1,11 @@
 // The payment PIN through HTTP: exactly 4 digits, 403 for a wrong one, the lock after three wrong in a row (exactly
 // three counted under 50 parallel tries), kept across a restart (a new app on the same database), unlocked only with
 // the account password; stored as a slow hash. The validation step enforced at authorize: a card flow pays only with
-// the proof a right PIN answers (single-use, short-lived, the driver's own).
+// the proof a right PIN answers (short-lived, the driver's own, bound by its first use to one order and amount).
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../../server/auth/crypto';
-import { authChallenges, paymentMethods, paymentPins } from '../../server/db/schema';
+import { authChallenges, paymentMethods, paymentPins, stations } from '../../server/db/schema';
 import { drivers, type Registered, registerUser, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, ledgerOf, newDriver, orderBody } from './orders-fixtures';
 import { createStation } from './stations-fixtures';
@@ -169,5 +169,81 @@ describe.each(drivers)('payment PIN (%s)', (driver) => {
     // Nothing but the hash of a proof is stored.
     const stored = JSON.stringify(await s.ctx.db.select().from(authChallenges).where(eq(authChallenges.userId, d.id)));
     expect(stored).not.toContain(proof);
+  });
+
+  it('a proof refused with its order still payable pays that order again, never another order or amount', async () => {
+    const d = await newDriver(s);
+    await save(d, { pin: '4821' });
+    const cardId = `pm_${newToken().slice(0, 16)}`;
+    await s.ctx.db.insert(paymentMethods).values({
+      id: cardId,
+      userId: d.id,
+      provider: 'sandbox',
+      method: 'CREDIT_CARD',
+      token: newToken(),
+      brand: 'MASTERCARD',
+      last4: '8210',
+      expMonth: 12,
+      expYear: 2034,
+    });
+    const st = await createStation(s.ctx);
+    const newOrder = async (n: number) => {
+      const res = await createOrderReq(s, d.token, orderBody(st.id, st.products[n]!.id));
+      expect(res.status, res.text).toBe(201);
+      return res.body._id as string;
+    };
+    const proofRes = await check(d, '4821');
+    expect(proofRes.status, proofRes.text).toBe(200);
+    const proof = proofRes.body.paymentProof as string;
+    const pay = (orderId: string, amount = 3000) =>
+      authorizeReq(s, d.token, orderId, { ...authBody(amount, cardId), paymentProof: proof });
+    const refusedFor = (res: { status: number; body: { details?: { reason?: string } } }) => {
+      expect(res.status).toBe(403);
+      expect(res.body.details?.reason).toBe('validation_required');
+    };
+    const setStation = (status: 'ONLINE' | 'OFFLINE') =>
+      s.ctx.db.update(stations).set({ status }).where(eq(stations.id, st.id));
+
+    const first = await newOrder(0);
+    const second = await newOrder(1);
+    // The station went offline between the summary and the press of pay: refused after the proof was checked.
+    await setStation('OFFLINE');
+    const offline = await pay(first);
+    expect(offline.status, offline.text).toBe(409);
+    await setStation('ONLINE');
+    // That try bound the proof to the first order and 30.00: not another order, not another amount.
+    refusedFor(await pay(second));
+    refusedFor(await pay(first, 2500));
+    // The retry of the same order with the same amount goes through without a new PIN.
+    const paid = await pay(first);
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.state).toBe('PRODUCT_PENDING');
+    expect((await ledgerOf(s, first)).map((e) => e.kind)).toEqual(['HOLD']);
+    // Paid: the same proof still pays no other order; a new PIN does.
+    refusedFor(await pay(second));
+    const again = await check(d, '4821');
+    const next = await authorizeReq(s, d.token, second, {
+      ...authBody(3000, cardId),
+      paymentProof: again.body.paymentProof,
+    });
+    expect(next.status, next.text).toBe(200);
+    // Expired, it no longer pays even its own order.
+    const elsewhere = await createStation(s.ctx);
+    const made = await createOrderReq(s, d.token, orderBody(elsewhere.id, elsewhere.products[0]!.id));
+    expect(made.status, made.text).toBe(201);
+    const third = made.body._id as string;
+    const late = await check(d, '4821');
+    const lateProof = late.body.paymentProof as string;
+    const setElsewhere = (status: 'ONLINE' | 'OFFLINE') =>
+      s.ctx.db.update(stations).set({ status }).where(eq(stations.id, elsewhere.id));
+    await setElsewhere('OFFLINE');
+    const offlineThere = await authorizeReq(s, d.token, third, { ...authBody(3000, cardId), paymentProof: lateProof });
+    expect(offlineThere.status).toBe(409);
+    await setElsewhere('ONLINE');
+    await s.ctx.db
+      .update(authChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authChallenges.userId, d.id));
+    refusedFor(await authorizeReq(s, d.token, third, { ...authBody(3000, cardId), paymentProof: lateProof }));
   });
 });

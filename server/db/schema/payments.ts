@@ -178,6 +178,11 @@ export const authChallenges = pgTable(
     secret: text('secret').notNull(),
     paymentMethodId: text('payment_method_id'),
     orderId: text('order_id'),
+    /**
+     * A PAYMENT_PROOF's first authorization binds it to its order (`orderId`) and this amount (precision 2): it may pay
+     * that order again for that amount (a retry after a refusal) until it expires, never another order or amount.
+     */
+    amount: integer('amount'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),

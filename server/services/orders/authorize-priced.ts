@@ -55,7 +55,10 @@ export async function authorizePriced({
   if (amount > total || atPrecision(amount, AMOUNT_PRECISION, price.precision) !== price.amount) {
     throw wrongAmount(total);
   }
-  const method = await pickMethod({ ctx, input: { session: input.session, body, poiId: row.poiId, orderId: row.id } });
+  const method = await pickMethod({
+    ctx,
+    input: { session: input.session, body, poiId: row.poiId, orderId: row.id, amount },
+  });
   const now = ctx.clock.now();
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
   const challengeUrls = method.behavior === 'challenge' ? body.userInteraction?.urls : undefined;

@@ -84,7 +84,10 @@ export async function authorizeCharge({
       { path: 'authorizePrice.amount', message: `Must be ${preAuthorization} at precision ${AMOUNT_PRECISION}` },
     ]);
   }
-  const method = await pickMethod({ ctx, input: { session: input.session, body, poiId: row.poiId, orderId: row.id } });
+  const method = await pickMethod({
+    ctx,
+    input: { session: input.session, body, poiId: row.poiId, orderId: row.id, amount: price.amount },
+  });
   // 3-D Secure (as prepay and postpay): the issuer's page first; the order waits in PAYMENT_PENDING, nothing held,
   // and the page's answer holds the pre-authorization and authorizes the connector (answer-challenge.ts).
   const challengeUrls = method.behavior === 'challenge' ? body.userInteraction?.urls : undefined;

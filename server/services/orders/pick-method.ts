@@ -19,7 +19,8 @@ export async function pickMethod({
   input,
 }: {
   ctx: AppContext;
-  input: { session: AuthSession; body: AuthorizeBody; poiId: string; orderId?: string };
+  /** orderId and amount (precision 2): what the validation step's proof is bound to. */
+  input: { session: AuthSession; body: AuthorizeBody; poiId: string; orderId: string; amount: number };
 }): Promise<Method> {
   const { session, body } = input;
   if (body.paymentMethodId) {
@@ -81,20 +82,22 @@ export async function pickMethod({
 
 /**
  * A saved method pays only after the driver's validation step (PIN or biometrics: its proof, pay-flows.md §4) and,
- * for a fuel card, its own second factor for this order (shell-and-account.md §5). The proof is spent last, so a
- * payment refused for a missing second factor keeps it for the retry after the code.
+ * for a fuel card, its own second factor for this order (shell-and-account.md §5). The proof is bound to this order
+ * and amount last, so a payment refused before (the station does not take the method, a missing second factor)
+ * leaves it free; one refused after (a taken pump, an offline station) keeps it for this order's retry.
  */
 async function confirmSaved(
   ctx: AppContext,
-  input: { session: AuthSession; body: AuthorizeBody; poiId: string; orderId?: string },
+  input: { session: AuthSession; body: AuthorizeBody; poiId: string; orderId: string; amount: number },
   method: PaymentMethodRow,
 ): Promise<void> {
   await requireStationAccepts({ ctx, input: { poiId: input.poiId, method: method.method, path: 'paymentMethodId' } });
   const now = ctx.clock.now();
+  const use = { orderId: input.orderId, amount: input.amount };
   const proof = await checkPaymentProof({
     ctx,
-    input: { userId: input.session.userId, method: method.method, proof: input.body.paymentProof, now },
+    input: { userId: input.session.userId, method: method.method, proof: input.body.paymentProof, now, use },
   });
-  if (input.orderId) await requireSecondFactor({ ctx, input: { method, orderId: input.orderId, now } });
-  await spendPaymentProof(ctx, proof, now);
+  await requireSecondFactor({ ctx, input: { method, orderId: input.orderId, now } });
+  await spendPaymentProof(ctx, proof, use, now);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_challenges" ADD COLUMN "amount" integer;
