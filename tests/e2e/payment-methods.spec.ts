@@ -212,7 +212,7 @@ test('offline the list stays as last loaded, with the offline notice; adding and
   // A method's sheet says why nothing can be changed, and its actions wait.
   await row(page, 'Mastercard •••• 4444').click();
   const sheet = page.getByRole('dialog', { name: 'Mastercard •••• 4444' });
-  await expect(sheet.getByText('This is your list as last loaded.', { exact: false })).toBeVisible();
+  await expect(sheet.getByText('You are offline: changes need a connection.')).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Set as preferred' })).toBeDisabled();
   await expect(sheet.getByRole('button', { name: 'Remove' })).toBeDisabled();
   await expect(sheet.getByRole('link', { name: 'Edit card details' })).toHaveCount(0);

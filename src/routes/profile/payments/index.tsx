@@ -204,7 +204,11 @@ function PaymentMethodsPage() {
       >
         {open ? (
           <div className="method-actions">
-            {online ? null : <p className="method-actions-note">{offlineReason}</p>}
+            {online ? null : (
+              <p className="method-actions-note">
+                <Trans>You are offline: changes need a connection.</Trans>
+              </p>
+            )}
             {open.isPreferred ? (
               <p className="method-actions-note">
                 <Trans>This is your preferred payment method.</Trans>
@@ -271,7 +275,7 @@ function PaymentMethodsPage() {
   );
 }
 
-/** Why nothing can be changed without signal (the offline notice and the method sheet). */
+/** Why nothing can be changed without signal (the page's offline notice). */
 const OFFLINE_CHANGES = msg`This is your list as last loaded. Adding, changing or removing a payment method needs a connection.`;
 
 /**
