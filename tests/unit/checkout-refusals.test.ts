@@ -1,8 +1,14 @@
 // The refusals the pay summary answers itself (features/checkout/model/refusals.ts): a fuel card's second factor,
-// the validation step again, MB WAY beyond its mandate where the flow does not wait for the phone.
+// the validation step again, MB WAY beyond its mandate where the flow does not wait for the phone, a station that no
+// longer takes the method (loaded again); and the validation proof kept for the next press of pay.
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '../../src/contract/orders';
+import { PAYMENT_PROOF_TTL_SECONDS } from '../../src/contract/plain/payment-methods';
+import { PROOF_MARGIN_MS, reusableProof } from '../../src/features/checkout/model/kept-proof';
 import { mbwayRefusal, summaryRefusal } from '../../src/features/checkout/model/refusals';
+import { afterRefusal } from '../../src/features/checkout/queries';
+import { stationKeys } from '../../src/features/stations/queries';
 
 const NOW = new Date('2031-03-01T08:00:00Z');
 const mbway = (details: Partial<PaymentMethod['details']> = {}): Pick<PaymentMethod, 'method' | 'details'> => ({
@@ -69,5 +75,50 @@ describe('mbwayRefusal', () => {
     expect(mbwayRefusal(mbway(), eur(5000), NOW, true)).toBeNull();
     expect(mbwayRefusal({ method: 'DIRECT_CREDIT', details: {} }, eur(5000), NOW, false)).toBeNull();
     expect(mbwayRefusal(null, eur(5000), NOW, false)).toBeNull();
+  });
+});
+
+describe('after a refusal the summary answers (afterRefusal)', () => {
+  const withStation = () => {
+    const client = new QueryClient();
+    client.setQueryData(stationKeys.detail('st1'), { _id: 'st1', supportedPaymentMeans: ['FUEL_CARD'] });
+    client.setQueryData(stationKeys.detail('st2'), { _id: 'st2', supportedPaymentMeans: ['FUEL_CARD'] });
+    return client;
+  };
+  const invalidated = (client: QueryClient, id: string) =>
+    client.getQueryState(stationKeys.detail(id))?.isInvalidated === true;
+
+  it('a station that no longer takes the method is loaded again, so its own rules see it at once', () => {
+    const client = withStation();
+    afterRefusal(client, { kind: 'methodNotAccepted' }, 'st1');
+    expect(invalidated(client, 'st1')).toBe(true);
+    expect(invalidated(client, 'st2')).toBe(false);
+  });
+  it('the other refusals leave the station as it is', () => {
+    const client = withStation();
+    for (const refusal of [
+      { kind: 'validation' },
+      { kind: 'mbwayLimit' },
+      { kind: 'mbwayExpired' },
+      { kind: 'secondFactor', orderId: 'o1' },
+    ] as const) {
+      afterRefusal(client, refusal, 'st1');
+    }
+    expect(invalidated(client, 'st1')).toBe(false);
+  });
+});
+
+describe('the kept validation proof (reusableProof)', () => {
+  const at = Date.parse('2031-03-01T08:00:00Z');
+  const kept = { proof: 'proof-1', obtainedAt: at };
+  it('pressing pay again within the proof’s lifetime offers it again (no second PIN)', () => {
+    expect(reusableProof(kept, at)).toBe('proof-1');
+    expect(reusableProof(kept, at + PAYMENT_PROOF_TTL_SECONDS * 1000 - PROOF_MARGIN_MS - 1)).toBe('proof-1');
+  });
+  it('near or past its end it is not offered: the validation step runs again', () => {
+    expect(reusableProof(kept, at + PAYMENT_PROOF_TTL_SECONDS * 1000 - PROOF_MARGIN_MS)).toBeNull();
+    expect(reusableProof(kept, at + PAYMENT_PROOF_TTL_SECONDS * 1000)).toBeNull();
+    expect(reusableProof(kept, at - 1)).toBeNull(); // a clock set back: not trusted
+    expect(reusableProof(null, at)).toBeNull();
   });
 });

@@ -6,9 +6,10 @@ import { isTerminal } from '../../contract/plain/orders';
 import type { Currency } from '../../contract/plain/stations';
 import { ApiError } from '../../lib/http/errors';
 import { authorizeOrder, createOrder, fetchOrder } from '../orders/queries';
+import { stationKeys } from '../stations/queries';
 import { type Attempt, attemptFor, authorizeKeyFor, type Selection, sameSelection } from './model/attempt';
 import { meansKey } from './model/pay-means';
-import { summaryRefusal } from './model/refusals';
+import { type SummaryRefusal, summaryRefusal } from './model/refusals';
 import { readAttempt, writeAttempt } from './store';
 
 /** The attempt is over (finished, cancelled, failed for good): the next payment gets new keys. */
@@ -116,6 +117,17 @@ async function payAttempt(input: PrepayInput, attempt: Attempt, newKey: () => st
   // A declined card ends the order (FAILED): the next try starts anew.
   if (isTerminal(authorized.state)) endAttempt();
   return authorized;
+}
+
+/**
+ * What a refusal the summary answers itself changes besides its notice: a station that no longer takes the method
+ * (method_not_accepted) is loaded again, so the summary's own rules (poiRejectedPM: its notice, the pay button) see
+ * the station as it is now rather than at its next poll or event.
+ */
+export function afterRefusal(client: QueryClient, refusal: SummaryRefusal, stationId: string | undefined): void {
+  if (refusal.kind === 'methodNotAccepted' && stationId) {
+    void client.invalidateQueries({ queryKey: stationKeys.detail(stationId) });
+  }
 }
 
 export const checkoutMutations = {

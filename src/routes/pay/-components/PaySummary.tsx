@@ -4,7 +4,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Order } from '../../../contract/orders';
@@ -17,6 +17,7 @@ import {
   payButtonBlock,
   userOutcome,
 } from '../../../features/checkout/model/checkout';
+import { type KeptProof, reusableProof } from '../../../features/checkout/model/kept-proof';
 import { interactionStart, type PayMeans, paymentFailed } from '../../../features/checkout/model/pay-means';
 import { mbwayRefusal, type SummaryRefusal, summaryRefusal } from '../../../features/checkout/model/refusals';
 import { needsValidation } from '../../../features/checkout/model/validation-step';
@@ -27,6 +28,7 @@ import {
   walletAmount,
   walletButtons,
 } from '../../../features/checkout/model/wallets';
+import { afterRefusal } from '../../../features/checkout/queries';
 import { PaymentMethodPicker } from '../../../features/checkout/ui/PaymentMethodPicker';
 import { PinSheet } from '../../../features/checkout/ui/PinSheet';
 import { SandboxWalletSheet } from '../../../features/checkout/ui/SandboxWalletSheet';
@@ -142,6 +144,12 @@ export function PaySummary(props: PaySummaryProps) {
   const [refusal, setRefusal] = useState<SummaryRefusal | null>(null);
   const [secondFactor, setSecondFactor] = useState<{ orderId: string; paymentMethodId: string } | null>(null);
   const lastMeans = useRef<PayMeans | null>(null);
+  // The last right PIN's (or passkey's) proof: pressing pay again after a refusal answered here does not ask again.
+  const keptProof = useRef<KeptProof | null>(null);
+  const keepProof = (proof: string | undefined) => {
+    keptProof.current = proof ? { proof, obtainedAt: Date.now() } : null;
+  };
+  const client = useQueryClient();
   const [abandoned, setAbandoned] = useState<string | null>(null);
   const setChosen = (id: string) => {
     setRefusal(null);
@@ -265,6 +273,9 @@ export function PaySummary(props: PaySummaryProps) {
               return;
             }
           } else if (answered) {
+            // A proof the server no longer takes is not offered again: the next press asks for the PIN.
+            if (answered.kind === 'validation') keptProof.current = null;
+            afterRefusal(client, answered, station?._id);
             setRefusal(answered);
             return;
           }
@@ -325,14 +336,16 @@ export function PaySummary(props: PaySummaryProps) {
   function onPay() {
     if (!method) return;
     if (!validation) return authorize({ paymentMethodId: method.id });
+    const kept = reusableProof(keptProof.current, Date.now());
+    if (kept) return authorize({ paymentMethodId: method.id, paymentProof: kept });
     if (!biometrics.available) return setPinOpen(true);
     const id = method.id;
     // The validation step's proof goes with the authorization: the server asks for it (pay-flows.md §4).
-    void biometrics
-      .validate()
-      .then((proof) =>
-        proof ? authorize({ paymentMethodId: id, paymentProof: proof }) : setPinOpen(pinStatus.data?.result === true),
-      );
+    void biometrics.validate().then((proof) => {
+      if (!proof) return setPinOpen(pinStatus.data?.result === true);
+      keepProof(proof);
+      authorize({ paymentMethodId: id, paymentProof: proof });
+    });
   }
 
   return (
@@ -392,7 +405,8 @@ export function PaySummary(props: PaySummaryProps) {
         <WalletButtons wallets={wallets} disabled={!canUseWallet} busy={walletBusy} onPay={payWithWallet} />
       )}
       <SandboxWalletSheet />
-      {!isGuest && outcome?.kind === 'poiRejectedPM' ? (
+      {/* After a method_not_accepted refusal its own notice (nothing charged) says it; the station loads again. */}
+      {!isGuest && outcome?.kind === 'poiRejectedPM' && shownRefusal?.kind !== 'methodNotAccepted' ? (
         <Notice tone="warning" live="none">
           <Trans>This station does not take this payment method. Choose another one.</Trans>
         </Notice>
@@ -450,6 +464,7 @@ export function PaySummary(props: PaySummaryProps) {
         onClose={() => setPinOpen(false)}
         onValidated={(proof) => {
           setPinOpen(false);
+          keepProof(proof);
           if (method) authorize({ paymentMethodId: method.id, ...(proof ? { paymentProof: proof } : {}) });
         }}
       />
