@@ -273,8 +273,16 @@ export function PaySummary(props: PaySummaryProps) {
               return;
             }
           } else if (answered) {
-            // A proof the server no longer takes is not offered again: the next press asks for the PIN.
-            if (answered.kind === 'validation') keptProof.current = null;
+            if (answered.kind === 'validation') {
+              // A proof the server no longer takes is not offered again. When it was the kept one (bound to an
+              // earlier order), the step runs again at once rather than after another press of pay.
+              const wasKept = !!means.paymentProof && means.paymentProof === keptProof.current?.proof;
+              keptProof.current = null;
+              if (wasKept) {
+                onPay();
+                return;
+              }
+            }
             afterRefusal(client, answered, station?._id);
             setRefusal(answered);
             return;
