@@ -64,6 +64,7 @@ export async function signInAsDemoDriver(page: Page, path?: string): Promise<{ t
 export async function addCardOnProviderPage(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
   await page.goto('/profile/payments');
   await page.getByRole('button', { name: 'Add payment method' }).click();
+  await page.getByRole('link', { name: /^Credit or debit card/ }).click();
   await expect(page).toHaveURL(/\/psp\/cards\//);
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Name on card').fill('Ada Driver');
