@@ -66,9 +66,10 @@ function OdometerScreen() {
   const record = useSession();
   const userId = record && record.isGuest !== true ? record.userId : null;
   const methods = usePaymentMethods(userId);
-  // The variant waits for the methods; without them (no signal, an error) it is the normal screen.
+  // The variant waits for the methods while they are being fetched; without them (no signal: the query is paused,
+  // or an error) it is the normal screen.
   const variant = odometerVariant(odometerMethod(methods.data));
-  const waiting = !!userId && methods.isPending;
+  const waiting = !!userId && methods.isPending && methods.fetchStatus === 'fetching';
   return <OdometerForm key={variant.kind} userId={userId} variant={variant} waiting={waiting} />;
 }
 
