@@ -39,7 +39,14 @@ export const thing = z.object({
   /** Next general inspection, YYYY-MM-DD. */
   nextInspection: z.string().nullable(),
   isPreferred: z.boolean(),
-  ymme: z.object({ year: z.number().int().nullable(), make: z.string().nullable(), model: z.string().nullable() }),
+  /** pay-flows.md §3 Vehicle ymme{licensePlate, VIN}: the same values as licensePlate and vin (written through those). */
+  ymme: z.object({
+    year: z.number().int().nullable(),
+    make: z.string().nullable(),
+    model: z.string().nullable(),
+    licensePlate: z.string().nullable(),
+    VIN: z.string().nullable(),
+  }),
   users: z.array(z.string()),
   status: z.literal('ACTIVE'),
   readOnly: z.boolean(),

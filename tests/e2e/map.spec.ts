@@ -123,7 +123,8 @@ test.describe('at the Nordwind station in Berlin', () => {
     await expect(sheet.getByRole('button', { name: 'All', pressed: true })).toBeVisible();
     await sheet.getByRole('button', { name: 'CHAdeMO' }).click();
     await sheet.getByRole('button', { name: 'Show stations' }).click();
-    await expect(page).toHaveURL(/ev=true/);
+    // A plain ev=true (not the string "true" in quotes): the address a driver can type or share.
+    await expect(page).toHaveURL(/[?&]ev=true(&|$)/);
     await expect(page).toHaveURL(/plug=CHADEMO/);
 
     const voltway = listRows(page).filter({ hasText: DEMO_STATIONS.ev.name });
@@ -135,6 +136,11 @@ test.describe('at the Nordwind station in Berlin', () => {
       expect(text).toContain('CHAdeMO');
       expect(text).not.toMatch(/CCS|Type 2|Tesla|Schuko/);
     }
+  });
+  test('a typed ?ev=true opens the map in EV mode with its defaults (CCS, all powers)', async ({ page }) => {
+    await openMapAsGuest(page, '?view=list&ev=true');
+    await expect(page.getByRole('button', { name: /^Filter: CCS · All/ })).toBeVisible();
+    await expect(listRows(page).filter({ hasText: DEMO_STATIONS.ev.name })).toContainText('CCS');
   });
 });
 

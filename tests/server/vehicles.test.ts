@@ -115,6 +115,39 @@ describe.each(drivers)('vehicles and the catalogue (%s)', (driver) => {
       expect(lower.body.details).toEqual([{ path: 'mileageKm', message: 'At least 42000' }]);
     });
 
+    it("saves a fuel card's VIN on the vehicle (PATCH vin, also shown as ymme.VIN); a malformed one is refused, the VIN kept", async () => {
+      const u = await registerUser(t.server);
+      const car = thing.parse((await create(u, { type: 'car', nickName: 'Van', licensePlate: 'B-FC 2' })).body);
+      expect(car.ymme).toMatchObject({ VIN: null, licensePlate: 'B-FC 2' });
+      const patch = (vin: unknown) =>
+        t.server.request(`/api/v3/things/${car._id}`, { method: 'PATCH', token: u.token, body: { vin } });
+      const saved = await patch('wvwzzz1jzxw000001');
+      expect(saved.status).toBe(200);
+      expect(thing.parse(saved.body)).toMatchObject({ vin: 'WVWZZZ1JZXW000001', ymme: { VIN: 'WVWZZZ1JZXW000001' } });
+      for (const bad of [
+        'WVWZZZ1JZXW00000O',
+        'WVWZZZ1JZXW00000I',
+        'WVWZZZ1JZXW00000Q',
+        'WVWZZZ1JZXW00001',
+        'WVWZZZ1JZXW0000011',
+      ]) {
+        const res = await patch(bad);
+        expect(res.status, bad).toBe(400);
+        expect(res.body.code).toBe('validation_error');
+        expect(res.body.details).toEqual([{ path: 'vin', message: 'A VIN has 17 letters and digits (no I, O or Q)' }]);
+      }
+      const again = await t.server.request(`/api/things/${car._id}`, { token: u.token });
+      expect(thing.parse(again.body)).toMatchObject({ vin: 'WVWZZZ1JZXW000001', mileageKm: null });
+      // Another driver's vehicle is not theirs to write.
+      const other = await registerUser(t.server);
+      const foreign = await t.server.request(`/api/v3/things/${car._id}`, {
+        method: 'PATCH',
+        token: other.token,
+        body: { vin: '1HGCM82633A004352' },
+      });
+      expect(foreign.status).toBe(404);
+    });
+
     it('refuses to delete the preferred vehicle until another is preferred', async () => {
       const u = await registerUser(t.server);
       const a = (await create(u)).body;

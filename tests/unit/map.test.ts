@@ -102,6 +102,22 @@ describe('filters: URL, then storage, then defaults', () => {
     expect(resolveFilters(parse(query as Record<string, string>), stored as never)).toEqual(expected);
   });
 
+  it.each([
+    ['a typed ?ev=true (the router parses it to a boolean)', true, true],
+    ["an older link's string 'true'", 'true', true],
+    ['a typed ?ev=false', false, false],
+    ["the string 'false'", 'false', false],
+    ['anything else', 'yes', undefined],
+    ['a number', 1, undefined],
+  ] as const)('reads ev from %s', (_name, ev, expected) => {
+    expect(mapSearch.parse({ ev }).ev).toBe(expected);
+  });
+
+  it('a typed ?ev=true opens EV mode with the defaults, ?ev=false with a fuel the fuel mode', () => {
+    expect(resolveFilters(mapSearch.parse({ ev: true }), null)).toEqual({ mode: 'ev', plug: 'CCS', power: 'ALL' });
+    expect(resolveFilters(mapSearch.parse({ ev: false, fuel: 'CNG' }), null)).toEqual({ mode: 'fuel', fuel: 'CNG' });
+  });
+
   it('drops malformed URL values instead of failing (fuel, plug, power, view, sort)', () => {
     expect(
       mapSearch.parse({ fuel: 'PETROL', plug: 'USB', power: '7', view: 'globe', sort: 'name', ev: 'yes' }),
@@ -117,7 +133,7 @@ describe('filters: URL, then storage, then defaults', () => {
       power: undefined,
     });
     expect(filtersToSearch({ mode: 'ev', plug: 'CHADEMO', power: 'ALL' })).toEqual({
-      ev: 'true',
+      ev: true,
       plug: 'CHADEMO',
       power: 'ALL',
       fuel: undefined,

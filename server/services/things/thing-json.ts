@@ -18,7 +18,7 @@ export function toThingJson(row: ThingRow, accountId: string, preferredThing: st
     mileageKm: row.mileageKm,
     nextInspection: row.nextInspection,
     isPreferred: row.id === preferredThing,
-    ymme: { year: row.buildYear, make: row.brand, model: row.model },
+    ymme: { year: row.buildYear, make: row.brand, model: row.model, licensePlate: row.licensePlate, VIN: row.vin },
     users: [row.userId],
     status: 'ACTIVE',
     readOnly: false,

@@ -4,22 +4,33 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
-  canSubmitOdometer,
+  asksMileage,
+  asksVin,
+  mayRefuse,
   ODOMETER_MAX_KM,
   ODOMETER_REFUSED,
   type OdometerError,
-  odometerError,
+  type OdometerVariant,
+  odometerAnswerOf,
+  odometerErrors,
+  odometerMethod,
+  odometerVariant,
   previousKmOf,
   sanitizeKm,
+  sanitizeVin,
+  type VinError,
   vehiclesForPicker,
 } from '../../features/odometer/model/odometer';
 import { odometerSelection, readOdometer, writeOdometer } from '../../features/odometer/store';
 import { type PickerVehicle, VehiclePicker } from '../../features/odometer/ui/VehiclePicker';
 import { orderGroup } from '../../features/orders/model/search';
+import { usePaymentMethods } from '../../features/payment-methods/queries';
 import { useSession } from '../../features/session/queries';
-import { useVehiclesSync } from '../../features/vehicles/queries';
+import { useCreateVehicle, useUpdateVehicle, useVehiclesSync } from '../../features/vehicles/queries';
+import { errorText, fieldErrorText } from '../../i18n/messages';
+import { ApiError } from '../../lib/http/errors';
 import { oneOfOr } from '../../lib/search-schema';
-import { Button, Loading, Page, Section, SkeletonList, TextField } from '../../ui';
+import { Button, FormAlert, Loading, Page, Section, SkeletonList, SkeletonText, TextField } from '../../ui';
 import { OdometerIcon } from '../../ui/icons';
 
 /** The summary the screen leads to (the flow it stands in). */
@@ -43,57 +54,78 @@ export const Route = createFileRoute('/pay/odometer')({
  * (digits only, required, at most 1,000,000, not lower than the vehicle's last reading), or refuses (REFUSED: nothing
  * is sent). The summary sends the reading with the order in metres; the server's refusal brings the driver back here
  * with the input kept.
+ *
+ * The fuel-card variant (§5 "VIN required at level 2 or higher; the mileage field shows at levels 1 and 3"): when the
+ * method the summary starts with (the preferred one, else the first; the screen comes before the summary's picker) is
+ * a FUEL_CARD of level 1 or more, its level decides the fields: level 1 mileage, level 2 VIN only, level 3 both; level
+ * 0 is the normal screen. What the card asks for cannot be refused. The VIN is saved on the chosen vehicle (PATCH
+ * /v3/things/{id}; a driver without a vehicle gets one made for it) before the flow goes on; the mileage goes on the
+ * order as on the normal screen. See odometerVariant (features/odometer/model) for the whole decision.
  */
 function OdometerScreen() {
+  const record = useSession();
+  const userId = record && record.isGuest !== true ? record.userId : null;
+  const methods = usePaymentMethods(userId);
+  // The variant waits for the methods while they are being fetched; without them (no signal: the query is paused,
+  // or an error) it is the normal screen.
+  const variant = odometerVariant(odometerMethod(methods.data));
+  const waiting = !!userId && methods.isPending && methods.fetchStatus === 'fetching';
+  return <OdometerForm key={variant.kind} userId={userId} variant={variant} waiting={waiting} />;
+}
+
+function OdometerForm({
+  userId,
+  variant,
+  waiting,
+}: {
+  userId: string | null;
+  variant: OdometerVariant;
+  waiting: boolean;
+}) {
   const { i18n } = useLingui();
   const query = Route.useSearch();
   const navigate = useNavigate();
-  const record = useSession();
-  const userId = record && record.isGuest !== true ? record.userId : null;
   const vehicles = useVehiclesSync(userId);
+  const updateVehicle = useUpdateVehicle();
+  const createVehicle = useCreateVehicle();
   const selection = odometerSelection(query.pid ?? '', query.productId ?? '');
   const stored = readOdometer(selection);
   const [thingId, setThingId] = useState<string | null>(stored?.answer.thingId ?? null);
   const [km, setKm] = useState(stored?.answer.kind === 'reading' ? String(stored.answer.km) : '');
+  const [vin, setVin] = useState<string | null>(
+    stored && stored.answer.kind !== ODOMETER_REFUSED ? (stored.answer.vin ?? null) : null,
+  );
   const [touched, setTouched] = useState(stored?.rejectedBelowKm != null);
+  const [vinTouched, setVinTouched] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const saving = updateVehicle.isPending || createVehicle.isPending;
 
   if (!query.pid || !query.productId) return <Navigate to="/pay" search={true} replace />;
-  const list: (PickerVehicle & { mileageKm: number | null })[] = vehiclesForPicker(
+  const list: (PickerVehicle & { mileageKm: number | null; vin: string | null })[] = vehiclesForPicker(
     (vehicles.data ?? []).map((t) => ({
       thingId: t._id,
       name: t.nickName,
       plate: t.licensePlate,
       preferred: t.isPreferred,
       mileageKm: t.mileageKm,
+      vin: t.vin,
     })),
     (vehicles.data ?? []).find((t) => t.isPreferred)?._id ?? null,
   );
   const vehicle = list.find((v) => v.thingId === thingId) ?? list[0] ?? null;
+  // The VIN field starts with the vehicle's own (the driver confirms it), until the driver types.
+  const vinValue = vin ?? vehicle?.vin ?? '';
   // The vehicle's last reading known here; the server checks against its own (the 422 it answered is kept).
   const previousKm = Math.max(
     previousKmOf(vehicle?.mileageKm == null ? null : vehicle.mileageKm * 1000) ?? 0,
     stored?.rejectedBelowKm ?? 0,
   );
   const previous = previousKm > 0 ? previousKm : undefined;
-  const error: OdometerError | null = touched ? odometerError(km, previous) : null;
-
-  function goOn() {
-    void navigate({
-      to: NEXT_ROUTE[query.next],
-      search: (prev) => ({ ...prev, next: undefined }),
-      replace: true,
-    });
-  }
-  function submit() {
-    setTouched(true);
-    if (!canSubmitOdometer(km, previous)) return;
-    writeOdometer(selection, { kind: 'reading', km: Number(sanitizeKm(km)), thingId: vehicle?.thingId ?? null });
-    goOn();
-  }
-  function refuse() {
-    writeOdometer(selection, { kind: ODOMETER_REFUSED, thingId: vehicle?.thingId ?? null });
-    goOn();
-  }
+  const errors = odometerErrors(variant, { km, previousKm: previous, vin: vinValue });
+  const error: OdometerError | null = touched ? errors.km : null;
+  const vinShown: VinError | null = vinTouched ? errors.vin : null;
+  const mileage = asksMileage(variant);
+  const vinAsked = asksVin(variant);
 
   const number = new Intl.NumberFormat(i18n.locale);
   const messages: Record<OdometerError, string> = {
@@ -101,60 +133,169 @@ function OdometerScreen() {
     max: i18n._(msg`The mileage can be at most ${number.format(ODOMETER_MAX_KM)} km.`),
     lower: i18n._(msg`The mileage cannot be lower than the last reading (${number.format(previousKm)} km).`),
   };
+  const vinLabel = i18n._(msg`Vehicle identification number (VIN)`);
+  const vinMessages: Record<VinError, string> = {
+    required: fieldErrorText(i18n, { kind: 'required' }, vinLabel),
+    characters: i18n._(msg`A VIN has only letters and digits, and no I, O or Q.`),
+    length: i18n._(msg`A VIN has 17 characters.`),
+  };
+  function goOn() {
+    void navigate({
+      to: NEXT_ROUTE[query.next],
+      search: (prev) => ({ ...prev, next: undefined }),
+      replace: true,
+    });
+  }
+  /** The VIN on the vehicle: PATCH when it changed, a new vehicle when the driver has none. The vehicle's id back. */
+  async function saveVin(value: string): Promise<string | null> {
+    if (!userId) return vehicle?.thingId ?? null;
+    if (vehicle && vehicle.vin === value) return vehicle.thingId;
+    if (vehicle) {
+      await updateVehicle.mutateAsync({ userId, id: vehicle.thingId, patch: { vin: value } });
+      return vehicle.thingId;
+    }
+    const created = await createVehicle.mutateAsync({
+      userId,
+      body: { type: 'car', nickName: i18n._(msg`My car`), vin: value },
+    });
+    return created._id;
+  }
+  async function submit() {
+    setTouched(true);
+    setVinTouched(true);
+    setAlert(null);
+    const answer = odometerAnswerOf(variant, {
+      km,
+      previousKm: previous,
+      vin: vinValue,
+      thingId: vehicle?.thingId ?? null,
+    });
+    if (!answer || saving) return;
+    if (answer.kind !== ODOMETER_REFUSED && answer.vin) {
+      try {
+        answer.thingId = await saveVin(answer.vin);
+      } catch (failure) {
+        // The server's own VIN check (400 on the vin field) shows at the field; anything else above the form.
+        const onVin =
+          failure instanceof ApiError &&
+          Array.isArray(failure.details) &&
+          failure.details.some((d) => (d as { path?: unknown } | null)?.path === 'vin');
+        setAlert(onVin ? vinMessages.characters : errorText(i18n, failure));
+        return;
+      }
+    }
+    writeOdometer(selection, answer);
+    goOn();
+  }
+  function refuse() {
+    writeOdometer(selection, { kind: ODOMETER_REFUSED, thingId: vehicle?.thingId ?? null });
+    goOn();
+  }
+
+  // Submit stays off at 0 km (§5 "submit disabled at 0 or less"); the VIN's errors show on pressing it.
+  const blocked = waiting || saving || (mileage && Number(sanitizeKm(km) || '0') <= 0);
 
   return (
     <Page
-      title={<Trans>Mileage</Trans>}
+      title={variant.kind === 'fuel-card' && !mileage ? <Trans>Your vehicle</Trans> : <Trans>Mileage</Trans>}
       actions={
         <>
-          <Button size="lg" type="submit" form="odometer-form" disabled={Number(sanitizeKm(km) || '0') <= 0}>
+          <Button size="lg" type="submit" form="odometer-form" disabled={blocked}>
             <Trans>Continue</Trans>
           </Button>
-          <Button variant="ghost" onClick={refuse}>
-            <Trans>Skip, I don't want to give it</Trans>
-          </Button>
+          {mayRefuse(variant) && !waiting ? (
+            <Button variant="ghost" onClick={refuse}>
+              <Trans>Skip, I don't want to give it</Trans>
+            </Button>
+          ) : null}
         </>
       }
     >
-      <p className="odometer-intro">
-        <OdometerIcon size={20} aria-hidden="true" />{' '}
-        <Trans>Your mileage keeps your vehicle's cost history right. It is saved once you have paid.</Trans>
-      </p>
-      {userId ? (
-        <Section title={<Trans>Vehicle</Trans>}>
-          {vehicles.isPending ? (
-            <Loading label={i18n._(msg`Loading your vehicles…`)}>
-              <SkeletonList rows={1} />
-            </Loading>
-          ) : list.length > 0 ? (
-            <VehiclePicker vehicles={list} value={vehicle?.thingId ?? null} onChange={setThingId} />
+      {waiting ? (
+        <Loading label={i18n._(msg`Loading your payment methods…`)}>
+          <SkeletonText lines={2} />
+          <SkeletonList rows={2} />
+        </Loading>
+      ) : (
+        <>
+          <p className="odometer-intro">
+            <OdometerIcon size={20} aria-hidden="true" />{' '}
+            {variant.kind === 'fuel-card' ? (
+              vinAsked && mileage ? (
+                <Trans>Your fuel card asks for your vehicle's VIN and mileage. The VIN is saved on your vehicle.</Trans>
+              ) : vinAsked ? (
+                <Trans>Your fuel card asks for your vehicle's VIN. It is saved on your vehicle.</Trans>
+              ) : (
+                <Trans>Your fuel card asks for your mileage. It is saved once you have paid.</Trans>
+              )
+            ) : (
+              <Trans>Your mileage keeps your vehicle's cost history right. It is saved once you have paid.</Trans>
+            )}
+          </p>
+          {userId ? (
+            <Section title={<Trans>Vehicle</Trans>}>
+              {vehicles.isPending ? (
+                <Loading label={i18n._(msg`Loading your vehicles…`)}>
+                  <SkeletonList rows={1} />
+                </Loading>
+              ) : list.length > 0 ? (
+                <VehiclePicker
+                  vehicles={list}
+                  value={vehicle?.thingId ?? null}
+                  onChange={(id) => {
+                    setThingId(id);
+                    setVin(null);
+                  }}
+                />
+              ) : null}
+            </Section>
           ) : null}
-        </Section>
-      ) : null}
-      <form
-        id="odometer-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <TextField
-          label={i18n._(msg`Mileage in km`)}
-          inputMode="numeric"
-          autoComplete="off"
-          enterKeyHint="done"
-          value={km}
-          onChange={(event) => setKm(sanitizeKm(event.currentTarget.value))}
-          onBlur={() => setTouched(km !== '')}
-          error={error ? messages[error] : undefined}
-          hint={
-            previous !== undefined
-              ? i18n._(msg`Last reading: ${number.format(previous)} km`)
-              : i18n._(msg`Digits only, up to ${number.format(ODOMETER_MAX_KM)} km.`)
-          }
-        />
-      </form>
+          <form
+            id="odometer-form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <FormAlert>{alert}</FormAlert>
+            {vinAsked ? (
+              <TextField
+                label={vinLabel}
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                enterKeyHint={mileage ? 'next' : 'done'}
+                value={vinValue}
+                onChange={(event) => {
+                  setVin(sanitizeVin(event.currentTarget.value));
+                  setAlert(null);
+                }}
+                onBlur={() => setVinTouched(vinValue !== '')}
+                error={vinShown ? vinMessages[vinShown] : undefined}
+                hint={i18n._(msg`17 characters, on your registration document. Required by your fuel card.`)}
+              />
+            ) : null}
+            {mileage ? (
+              <TextField
+                label={i18n._(msg`Mileage in km`)}
+                inputMode="numeric"
+                autoComplete="off"
+                enterKeyHint="done"
+                value={km}
+                onChange={(event) => setKm(sanitizeKm(event.currentTarget.value))}
+                onBlur={() => setTouched(km !== '')}
+                error={error ? messages[error] : undefined}
+                hint={
+                  previous !== undefined
+                    ? i18n._(msg`Last reading: ${number.format(previous)} km`)
+                    : i18n._(msg`Digits only, up to ${number.format(ODOMETER_MAX_KM)} km.`)
+                }
+              />
+            ) : null}
+          </form>
+        </>
+      )}
     </Page>
   );
 }

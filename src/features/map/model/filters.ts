@@ -6,7 +6,7 @@ import {
   FUEL_TYPES,
   type FuelType,
 } from '../../../contract/plain/stations';
-import { type Infer, oneOf, searchObject } from '../../../lib/search-schema';
+import { type Field, type Infer, oneOf, searchObject } from '../../../lib/search-schema';
 
 /** "Default fuel filter SUPER E5." */
 export const DEFAULT_FUEL: FuelType = 'SUPER E5';
@@ -29,10 +29,17 @@ export type MapView = (typeof VIEWS)[number];
 export const SORTS = ['distance', 'price'] as const;
 export type ListSort = (typeof SORTS)[number];
 
+/**
+ * EV mode in the URL: the router parses a typed `?ev=true` to the boolean true, and keeps the string 'true' of an
+ * older link (`?ev=%22true%22`); both are read, as a boolean, and anything else is dropped.
+ */
+const evFlag: Field<boolean | 'true' | 'false' | undefined, boolean | undefined> = (value: unknown) =>
+  value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
+
 /** The map's own query keys; anything malformed is dropped (catch), never an error page. */
 export const mapSearch = searchObject({
   fuel: oneOf(FUEL_TYPES),
-  ev: oneOf(['true', 'false']),
+  ev: evFlag,
   plug: oneOf(CONNECTOR_STANDARDS),
   power: oneOf(POWER_CLASSES),
   view: oneOf(VIEWS),
@@ -67,7 +74,7 @@ function readStoredFilters(value: unknown): StoredFilters | null {
 export function resolveFilters(search: MapSearch, stored: StoredFilters | null): MapFilters {
   const urlSays = search.ev !== undefined || search.fuel !== undefined || search.plug || search.power;
   if (urlSays) {
-    if (search.ev === 'true' || (search.ev === undefined && (search.plug || search.power)))
+    if (search.ev === true || (search.ev === undefined && (search.plug || search.power)))
       return {
         mode: 'ev',
         plug: search.plug ?? stored?.plug ?? DEFAULT_PLUG,
@@ -83,7 +90,7 @@ export function resolveFilters(search: MapSearch, stored: StoredFilters | null):
 
 /** The URL keys of a set of filters (the other mode's keys are cleared). */
 export function filtersToSearch(filters: MapFilters): Pick<MapSearch, 'fuel' | 'ev' | 'plug' | 'power'> {
-  if (filters.mode === 'ev') return { ev: 'true', plug: filters.plug, power: filters.power, fuel: undefined };
+  if (filters.mode === 'ev') return { ev: true, plug: filters.plug, power: filters.power, fuel: undefined };
   return { fuel: filters.fuel, ev: undefined, plug: undefined, power: undefined };
 }
 
