@@ -111,6 +111,12 @@ async function main() {
   await new Promise<void>((resolve, reject) => {
     server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, () => resolve());
     server.once('error', reject);
+    // Node closes an idle keep-alive socket after 5 s; a client that reuses it at that moment (a poller every few
+    // seconds, a proxy's pool) gets ECONNRESET. Outlive the usual client and proxy idle timeouts instead (60 s).
+    if ('keepAliveTimeout' in server) {
+      server.keepAliveTimeout = 65_000;
+      server.headersTimeout = 66_000;
+    }
   });
 
   const local = `http://localhost:${env.port}`;
