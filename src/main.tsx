@@ -6,7 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isUnderMaintenance } from './app/maintenance';
-import { CACHE_BUSTER, persister, queryClient } from './app/query-client';
+import { CACHE_BUSTER, featureMutations, persister, queryClient } from './app/query-client';
 import { router } from './app/router';
 import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
@@ -38,6 +38,7 @@ async function boot() {
   // Features whose writes register when their code loads come first, so every waiting write has its sender.
   void Promise.all([
     import('./db/app-outbox'),
+    featureMutations(),
     import('./features/history/queries'),
     import('./features/wash/tickets-queries'),
   ]).then(([{ outbox }]) => outbox.start());
