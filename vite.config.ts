@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -29,26 +28,6 @@ const captureBundle = (): Plugin => ({
     },
   },
 });
-// A route file's own stylesheet import (`import '../features/x/x.css'`) stays in the route tree's part of the file,
-// which is in the entry: every page would load every such stylesheet before its first paint. This moves each one to
-// the route's component chunk (the router plugin's ?tsr-split=component module), whose CSS Vite loads before the
-// component renders. A file without a split component keeps its imports.
-const cssImports = () => /^import\s+(['"])([^'"]+\.css)\1;?[ \t]*$/gm;
-const routeCssToComponent = (): Plugin => ({
-  name: 'forecourt:route-css-to-component',
-  apply: 'build',
-  transform(code, id) {
-    const [file = '', query = ''] = id.split('?');
-    if (!/\/src\/routes\/.*\.tsx$/.test(file)) return null;
-    if (query === '') {
-      if (!code.includes('tsr-split=component') || !cssImports().test(code)) return null;
-      return { code: code.replace(cssImports(), ''), map: null };
-    }
-    if (!query.includes('tsr-split=component')) return null;
-    const imports = readFileSync(file, 'utf8').match(cssImports()) ?? [];
-    return imports.length > 0 ? { code: `${imports.join('\n')}\n${code}`, map: null } : null;
-  },
-});
 const staticallyLoaded = new Map<string, Set<string>>();
 function loadedWith(file: string): Set<string> {
   const cached = staticallyLoaded.get(file);
@@ -74,7 +53,6 @@ export default defineConfig({
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
-    routeCssToComponent(),
     linguiMacro(),
     react(),
     lingui(),
