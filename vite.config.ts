@@ -2,7 +2,7 @@ import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { basemapPlugin } from './scripts/basemap.ts';
 import { catalogPreloadPlugin } from './scripts/catalog-preload.ts';
@@ -13,8 +13,40 @@ import { precompressPlugin } from './scripts/precompress.ts';
 // @rolldown/plugin-babel because @vitejs/plugin-react 6 has no babel option.
 export const linguiMacro = () => babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] });
 
+// The preload list of a dynamic import (the route chunks' __vite__mapDeps table, kept in the entry) names every chunk
+// the imported one needs, also those the importing chunk has statically loaded already (React, the router, the query
+// client…): preloading them again is a no-op, but their names cost ~2 KiB gzip of the entry. Only the chunks the
+// importer does not already have stay in its list. (index.html's own preload links, hostType 'html', are untouched.)
+let bundle: Rolldown.OutputBundle | undefined;
+const captureBundle = (): Plugin => ({
+  name: 'forecourt:capture-bundle',
+  generateBundle: {
+    order: 'pre',
+    handler(_options, output) {
+      bundle = output;
+      staticallyLoaded.clear();
+    },
+  },
+});
+const staticallyLoaded = new Map<string, Set<string>>();
+function loadedWith(file: string): Set<string> {
+  const cached = staticallyLoaded.get(file);
+  if (cached) return cached;
+  const loaded = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = bundle?.[name];
+    if (chunk?.type !== 'chunk' || loaded.has(name)) return;
+    loaded.add(name);
+    chunk.imports.forEach(visit);
+  };
+  visit(file);
+  staticallyLoaded.set(file, loaded);
+  return loaded;
+}
+
 export default defineConfig({
   plugins: [
+    captureBundle(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -65,6 +97,29 @@ export default defineConfig({
     // Last: .br and .gz beside every text file, once everything (the service worker too) is written.
     precompressPlugin(),
   ],
-  build: { manifest: true, target: 'es2022', sourcemap: false },
+  resolve: {
+    alias: [
+      // React 19 has useSyncExternalStore: the shim's fallback (and its React-version probe) is dead weight in the
+      // entry. The non-shim build of the same package calls React's own.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
+  },
+  build: {
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+    modulePreload: {
+      // Every browser the app supports (es2022) has <link rel=modulepreload>: no polyfill in the entry.
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostId, hostType }) => {
+        if (hostType !== 'js' || !bundle) return deps;
+        const loaded = loadedWith(hostId);
+        return deps.filter((dep) => !loaded.has(dep));
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:8080', '/dev': 'http://localhost:8080' } },
 });

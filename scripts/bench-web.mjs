@@ -1,6 +1,7 @@
 // `npm run bench -- lighthouse` and `npm run bench -- start` (issue 16): the web app's figures, printed beside their
 // targets; nothing here is a test condition. Both serve the built app (dist/, `npm run build` first) from the real
 // server on a free port with a fresh PGlite directory, and use Debian's Chromium (CHROMIUM_PATH).
+// BENCH_STATIC_DIR serves another build (a copy of an older dist/, to compare).
 //
 // lighthouse: Lighthouse 12 (run through npx, not a dependency of the app) in its default mobile mode (Moto G-class
 //   phone, simulated slow 4G, CPU × 4) against /landing and /pay?pid=<the prepay demo station>; BENCH_RUNS runs per page
@@ -13,6 +14,12 @@
 //   are timed from the console call to the pump button turning disabled / enabled on the screen. Then BENCH_PUSH_FILLS
 //   fills (default 10: order and hold made over the API, the fueling screen opened, nozzle lifted at the console) are
 //   timed from the console's hang-up call to the receipt on the screen. Targets: p95 ≤ 300 ms each.
+// tbt: the main thread's blocking on a cold start of /pay?pid=<the prepay station> (a new visitor: guest session),
+//   CPU × 4. Long tasks (PerformanceObserver 'longtask', buffered) from navigation start until the pump grid is on the
+//   screen and the page has been quiet for 2 s; blocking time = Σ (duration − 50 ms), as Lighthouse's TBT (which
+//   counts from first contentful paint). BENCH_RUNS runs (default 5), median reported; BENCH_TBT_PROFILE=1 also
+//   records a CPU profile per run and prints the functions with the most self time (idle excluded).
+//   Target: ≤ 100 ms.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,7 +29,7 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const sub = process.argv[2];
-const RUNS = Number(process.env.BENCH_RUNS ?? (sub === 'start' ? 15 : 3));
+const RUNS = Number(process.env.BENCH_RUNS ?? (sub === 'start' ? 15 : sub === 'tbt' ? 5 : 3));
 const PREPAY_STATION = 'fc2760000000000000010000';
 
 const median = (values) => {
@@ -54,7 +61,7 @@ async function startServer(extraEnv = {}) {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      STATIC_DIR: join(root, 'dist'),
+      STATIC_DIR: process.env.BENCH_STATIC_DIR ?? join(root, 'dist'),
       DEMO_MODE: 'true',
       DATABASE_URL: '',
       LOG_REQUESTS: 'false',
@@ -387,7 +394,111 @@ async function push() {
   console.log(line('  of which hang-up to the receipt page (/pay/finish)', toFinish));
 }
 
+async function blockingTime() {
+  const { chromium } = await import('@playwright/test');
+  const PROFILE = process.env.BENCH_TBT_PROFILE === '1';
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-quic'] });
+  const runs = [];
+  const selfTime = new Map();
+  try {
+    const station = await (await fetch(`${server.base}/api/v4/pois/${PREPAY_STATION}`)).json();
+    for (let i = 0; i < RUNS; i++) {
+      // A new visitor each run: no service worker, no cache, no stored session.
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 740 },
+        serviceWorkers: 'block',
+        geolocation: { latitude: station.location.latitude, longitude: station.location.longitude },
+        permissions: ['geolocation'],
+      });
+      await context.addInitScript(() => {
+        globalThis.__longTasks = [];
+        // The pump grid on the screen, noted by an observer (a Playwright locator would poll inside the page and add
+        // long tasks of its own).
+        new MutationObserver((_, observer) => {
+          if (document.querySelector('.pump-tiles button')) {
+            globalThis.__pumps = performance.now();
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) globalThis.__longTasks.push({ start: e.startTime, duration: e.duration });
+        }).observe({ type: 'longtask', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') globalThis.__fcp = e.startTime;
+        }).observe({ type: 'paint', buffered: true });
+      });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      if (PROFILE) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
+      await page.goto(`${server.base}/pay?pid=${PREPAY_STATION}`);
+      await page.waitForFunction(() => globalThis.__pumps !== undefined, undefined, { timeout: 60_000, polling: 500 });
+      const shownAt = await page.evaluate(() => globalThis.__pumps);
+      // Quiet for 2 s: no new long task.
+      for (let last = -1; ; ) {
+        await page.waitForTimeout(2_000);
+        const count = await page.evaluate(() => globalThis.__longTasks.length);
+        if (count === last) break;
+        last = count;
+      }
+      const { tasks, fcp } = await page.evaluate(() => ({ tasks: globalThis.__longTasks, fcp: globalThis.__fcp }));
+      const blocking = (list) => list.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+      runs.push({
+        total: blocking(tasks),
+        afterFcp: blocking(tasks.filter((t) => t.start + t.duration > (fcp ?? 0))),
+        longest: Math.max(0, ...tasks.map((t) => t.duration)),
+        count: tasks.length,
+        fcp: fcp ?? Number.NaN,
+        shown: shownAt,
+      });
+      console.log(
+        `run ${i + 1}: ${tasks.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(' ')} ms; pumps at ${shownAt.toFixed(0)} ms`,
+      );
+      if (PROFILE) {
+        const { profile } = await cdp.send('Profiler.stop');
+        // Self time per function over the whole start (long tasks are most of it on a phone).
+        const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+        const parents = new Map();
+        for (const n of profile.nodes) for (const child of n.children ?? []) parents.set(child, n.id);
+        const name = (node) => {
+          const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+          return `${functionName || '(anonymous)'} ${url.split('/').pop().split('?')[0]}:${lineNumber + 1}:${columnNumber + 1}`;
+        };
+        profile.samples.forEach((id, index) => {
+          const node = nodes.get(id);
+          const { functionName } = node.callFrame;
+          if (functionName === '(idle)' || functionName === '(program)') return;
+          // A native function (no script) is named with its caller.
+          const parent = nodes.get(parents.get(id));
+          const key = node.callFrame.url || !parent ? name(node) : `${name(node)} ← ${name(parent)}`;
+          selfTime.set(key, (selfTime.get(key) ?? 0) + profile.timeDeltas[index] / 1000);
+        });
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const pick = (key) => median(runs.map((r) => r[key]));
+  console.log(`\nCold start of /pay?pid=… (new visitor, CPU × 4, no service worker), ${RUNS} runs, median; ${load()}`);
+  console.log(
+    `blocking time ${pick('total').toFixed(0)} ms (after FCP ${pick('afterFcp').toFixed(0)} ms), longest task ${pick('longest').toFixed(0)} ms, ${pick('count')} long tasks, FCP ${pick('fcp').toFixed(0)} ms, pumps shown ${pick('shown').toFixed(0)} ms (target: TBT ≤ 100 ms)`,
+  );
+  if (PROFILE) {
+    console.log('\nSelf time on the main thread, all runs (ms):');
+    for (const [key, ms] of [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, 30))
+      console.log(`  ${ms.toFixed(0).padStart(6)}  ${key}`);
+  }
+}
+
 if (sub === 'lighthouse') await lighthouse();
+else if (sub === 'tbt') await blockingTime();
 else if (sub === 'push') await push();
 else if (sub === 'start') await offlineStart();
 else throw new Error(`unknown bench: ${sub}`);

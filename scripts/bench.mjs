@@ -12,10 +12,16 @@
 // 10,000 events in Dexie, filter + first render and CSV export against their targets; BENCH_HISTORY_EVENTS,
 // BENCH_HISTORY_RUNS).
 // Subcommands for the web app's figures (issue 16): `npm run bench -- lighthouse`, `npm run bench -- start`,
-// `npm run bench -- push` (pump to screen and hang-up to receipt through the event streams); and the logbook's filter +
+// `npm run bench -- push` (pump to screen and hang-up to receipt through the event streams), `npm run bench -- tbt`
+// (long tasks of a cold /pay start, CPU × 4), `npm run bench -- bundle` (what each budgeted route loads, module by
+// module: scripts/bench-bundle.mjs); and the logbook's filter +
 // first render in Chromium (issue 14): `npm run bench -- history` (scripts/bench-history.mjs).
-if (['lighthouse', 'start', 'push'].includes(process.argv[2] ?? '')) {
+if (['lighthouse', 'start', 'push', 'tbt'].includes(process.argv[2] ?? '')) {
   await import('./bench-web.mjs');
+  process.exit(0);
+}
+if (process.argv[2] === 'bundle') {
+  await import('./bench-bundle.mjs');
   process.exit(0);
 }
 if (process.argv[2] === 'history') {

@@ -6,63 +6,53 @@
 // schemas loaded beside their request (lib/http/client.ts lazySchema) and zod-free search schemas (lib/search-schema.ts)
 // took the landing page from 183.2 to 156.0 KiB and /pay/pump from 205.2 to 178.0 KiB; the same for the ev, payment
 // methods, loyalty, vehicles, vouchers and wallet calls took /pay/prepay/summary from 229.2 to 199.0 KiB).
-// Reads the Vite manifest: the entry and its static imports, the landing route's chunks and the English shell catalog.
+// 157 until session 22 (issue 16): the pay path's mutation defaults loaded with the first feature page
+// (app/feature-mutations.ts), the language sheet with its button, the nearby-station search with its rare link, no
+// already-loaded chunk in the route chunks' preload lists, no modulepreload polyfill, no useSyncExternalStore shim.
+// Since then all three routes of issue 16 are budgeted (LIMITS below), not only the landing page.
+// Reads the Vite manifest: the entry and its static imports, the route's chunks and the English catalogs it waits for;
+// a feature page (not a shell page) also the chunk the root route's beforeLoad loads for it (feature-mutations).
 // And the chunk graph (issue 15): the entry, /landing, every /pay route and the /map route's own chunk load no
 // MapLibre code statically; MapLibre lives only in chunks reached through a dynamic import (the lazy map).
-// And (issue 16) no zod in what the entry, /landing, /pay/pump and /pay/prepay/summary load statically: an import of a
-// contract's zod module there (for a constant, say) would bring the ~25 KiB back; import the value from contract/plain/
-// instead.
+// And (issue 16) no zod in what the entry, /landing and every /pay route (the route tree's pay/ files, each with its
+// layouts) load before their first screen: an import of a contract's zod module there (for a constant, say) would bring
+// the ~25 KiB back; import the value from contract/plain/ instead, and a response schema through lazySchema.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const LIMIT_KIB = Number(process.env.BUDGET_KIB ?? 157);
+// gzip KiB of the JavaScript each route waits for (CSS is printed beside it, not budgeted). ~1 KiB over the figure
+// measured when the limit was set; BUDGET_KIB overrides the landing page's.
+const LIMITS = {
+  '/landing': Number(process.env.BUDGET_KIB ?? 150),
+  '/pay/pump': 180.5,
+  '/pay/prepay/summary': 202,
+};
 const dist = new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const keys = Object.keys(manifest);
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 
-// The JavaScript a first visit to a route waits for: the entry and its static imports, the route's chunks (its own and
-// its parent layouts') and the English catalogs it needs before its first screen (public pages: the shell one only).
-function measure(routeKeys, catalogs) {
-  const files = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    if (chunk.file.endsWith('.js')) files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  entries.forEach(visit);
-  routeKeys.forEach(visit);
-  for (const name of catalogs) {
-    const catalog = Object.keys(manifest).find((key) => key.startsWith(`src/locales/en/${name}.po`));
-    if (!catalog) throw new Error(`the English ${name} catalog is not in the manifest`);
-    visit(catalog);
-  }
-  const rows = [...files].map((file) => [file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length]);
-  return { rows, total: rows.reduce((sum, [, size]) => sum + size, 0) };
-}
-const routeChunks = (...sources) =>
-  Object.keys(manifest).filter((key) => sources.some((source) => key.startsWith(`src/routes/${source}?`)));
-
-const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-const landing = routeChunks('(public)/landing.tsx');
-if (landing.length === 0) throw new Error('landing route chunk not found in the manifest');
-const { rows, total } = measure(landing, ['shell']);
-rows.sort((a, b) => b[1] - a[1]);
-for (const [file, size] of rows) console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KiB  ${file}`);
-// For information (issue 16 aims at 120 KiB per route): /pay (which redirects to /pay/pump) and the prepay summary.
-const others = {
-  '/pay/pump': routeChunks('pay/route.tsx', 'pay/pump.tsx'),
-  '/pay/prepay/summary': routeChunks('pay/route.tsx', 'pay/prepay/route.tsx', 'pay/prepay/summary.tsx'),
+const entries = keys.filter((key) => manifest[key].isEntry);
+/** What the root route's beforeLoad loads before a feature page renders (besides the features' catalog). */
+const FEATURE_PAGE_CHUNKS = ['src/app/feature-mutations.ts'];
+for (const key of FEATURE_PAGE_CHUNKS) if (!manifest[key]) throw new Error(`${key} is not in the manifest`);
+const catalogKey = (name) => {
+  const key = keys.find((k) => k.startsWith(`src/locales/en/${name}.po`));
+  if (!key) throw new Error(`the English ${name} catalog is not in the manifest`);
+  return key;
 };
-for (const [path, keys] of Object.entries(others)) {
-  if (keys.length === 0) throw new Error(`no route chunk for ${path} in the manifest`);
-  const kib = measure(keys, ['shell', 'messages']).total / 1024;
-  console.log(`${path} route JavaScript: ${kib.toFixed(1)} KiB gzip (not budgeted)`);
+const routeChunks = (...sources) =>
+  keys.filter((key) => sources.some((source) => key.startsWith(`src/routes/${source}?`)));
+/** A route file's chunks with its layouts' (pay/prepay/summary.tsx: pay/route.tsx, pay/prepay/route.tsx too). */
+function withLayouts(source) {
+  const parts = source.split('/');
+  const layouts = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join('/')}/route.tsx`);
+  return routeChunks(...new Set([...layouts, source]));
 }
-// --- The chunk graph: no MapLibre on the landing page or the pay path ----------------------------------------------
-const MAPLIBRE = /MapLibre GL JS|maplibregl-canvas/;
-const hasMaplibre = (file) => MAPLIBRE.test(readFileSync(join(dist, file), 'utf8'));
-function staticClosure(keys) {
+
+/** The chunks loaded statically from `start` (manifest keys), with their files (JS and CSS). */
+function staticClosure(start) {
   const seen = new Set();
   const out = [];
   const walk = (key) => {
@@ -72,24 +62,51 @@ function staticClosure(keys) {
     out.push({ key, files: [chunk.file, ...(chunk.css ?? [])] });
     for (const imported of chunk.imports ?? []) walk(imported);
   };
-  keys.forEach(walk);
+  start.forEach(walk);
   return out;
 }
-const routes = Object.keys(manifest);
+
+/** Everything a first visit to a route waits for: entry, the route's chunks, the catalogs, the feature-page chunks. */
+function firstScreen(routeKeys, { shell }) {
+  const catalogs = shell ? [catalogKey('shell')] : [catalogKey('shell'), catalogKey('messages')];
+  return staticClosure([...entries, ...routeKeys, ...catalogs, ...(shell ? [] : FEATURE_PAGE_CHUNKS)]);
+}
+function measure(closure) {
+  const files = [...new Set(closure.flatMap(({ files }) => files))];
+  const rows = files.map((file) => [file, gz(file)]);
+  const sum = (ext) => rows.filter(([file]) => file.endsWith(ext)).reduce((total, [, size]) => total + size, 0);
+  return { rows, js: sum('.js'), css: sum('.css') };
+}
+
+const landing = routeChunks('(public)/landing.tsx');
+if (landing.length === 0) throw new Error('landing route chunk not found in the manifest');
+const budgeted = {
+  '/landing': firstScreen(landing, { shell: true }),
+  '/pay/pump': firstScreen(withLayouts('pay/pump.tsx'), { shell: false }),
+  '/pay/prepay/summary': firstScreen(withLayouts('pay/prepay/summary.tsx'), { shell: false }),
+};
+const landingRows = measure(budgeted['/landing']).rows.filter(([file]) => file.endsWith('.js'));
+landingRows.sort((a, b) => b[1] - a[1]);
+console.log('/landing, file by file:');
+for (const [file, size] of landingRows) console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KiB  ${file}`);
+
+// --- The chunk graph: no MapLibre on the landing page or the pay path ----------------------------------------------
+const MAPLIBRE = /MapLibre GL JS|maplibregl-canvas/;
+const hasMaplibre = (file) => MAPLIBRE.test(readFileSync(join(dist, file), 'utf8'));
 const guarded = {
   entry: entries,
   landing,
-  pay: routes.filter((key) => key.startsWith('src/routes/pay/')),
-  'map route (lazy map only)': routes.filter((key) => key.startsWith('src/routes/map/')),
+  pay: keys.filter((key) => key.startsWith('src/routes/pay/')),
+  'map route (lazy map only)': keys.filter((key) => key.startsWith('src/routes/map/')),
 };
 if (guarded.pay.length === 0) throw new Error('no /pay route chunk in the manifest');
 if (guarded['map route (lazy map only)'].length === 0) throw new Error('no /map route chunk in the manifest');
-const withMaplibre = routes.filter((key) => hasMaplibre(manifest[key].file));
+const withMaplibre = keys.filter((key) => hasMaplibre(manifest[key].file));
 // The check must be able to fail: the map chunk itself is found by the same signature.
 if (withMaplibre.length === 0) throw new Error('no chunk with MapLibre found: the signature check is broken');
 let graphOk = true;
-for (const [name, keys] of Object.entries(guarded)) {
-  const closure = staticClosure(keys);
+for (const [name, start] of Object.entries(guarded)) {
+  const closure = staticClosure(start);
   const bad = closure.filter(({ files }) => files.some(hasMaplibre));
   console.log(`${name}: ${closure.length} chunks loaded statically, ${bad.length} with MapLibre`);
   for (const { key } of bad) console.error(`  MapLibre reached statically from ${name}: ${key}`);
@@ -101,36 +118,74 @@ if (!graphOk) {
   process.exit(1);
 }
 
-// --- No zod at start-up or on the pay path: the entry, /landing, /pay/pump, /pay/prepay/summary ---------------
+// --- No zod at start-up or on the pay path: the entry, /landing, every /pay route ------------------------------------
 const ZOD = /\$ZodType/;
-const withZod = routes.filter(
+const withZod = keys.filter(
   (key) => manifest[key].file.endsWith('.js') && ZOD.test(readFileSync(join(dist, manifest[key].file), 'utf8')),
 );
 // The check must be able to fail: the lazily loaded contracts still bring zod, found by the same signature.
 if (withZod.length === 0) throw new Error('no chunk with zod found: the signature check is broken');
+// Every route file under src/routes/pay/ in the route tree (layouts and pages), each with its layouts.
+const routeTree = readFileSync(new URL('../src/routeTree.gen.ts', import.meta.url), 'utf8');
+const payRoutes = [...routeTree.matchAll(/from '\.\/routes\/(pay\/[^']+)'/g)].map((m) => `${m[1]}.tsx`);
+if (payRoutes.length < 10) throw new Error(`only ${payRoutes.length} /pay routes found in src/routeTree.gen.ts`);
+const zodChecked = {
+  entry: staticClosure(entries),
+  landing: budgeted['/landing'],
+  ...Object.fromEntries(payRoutes.map((source) => [`/${source}`, firstScreen(withLayouts(source), { shell: false })])),
+};
+// Known, with an owner: the pages that wait on an order load the poll loop (src/features/orders/poll.ts), which parses
+// the order's event stream with contract/orders' zod schema imported statically. The fix is a lazySchema there (the
+// flows area's file); until then these pages may reach zod, and every other /pay page may not. Remove a page from
+// this list when the fix lands: the check then holds for it too.
+const ZOD_VIA_ORDER_POLL = new Set([
+  '/pay/finish.tsx',
+  '/pay/ev/finish.tsx',
+  '/pay/wash/finish.tsx',
+  '/pay/prepay/fueling.tsx',
+  '/pay/prepay/ev/charging.tsx',
+  '/pay/postpay/fueling.tsx',
+  '/pay/postpay/processing.tsx',
+  '/pay/postpay/summary.tsx',
+  '/pay/postpay/wash/index.tsx',
+]);
 let zodOk = true;
-for (const [name, keys] of Object.entries({
-  entry: entries,
-  landing,
-  '/pay/pump': others['/pay/pump'],
-  '/pay/prepay/summary': others['/pay/prepay/summary'],
-})) {
-  const bad = staticClosure(keys).filter(({ key }) => withZod.includes(key));
-  console.log(`${name}: ${bad.length} chunks with zod loaded statically`);
-  for (const { key } of bad) console.error(`  zod reached statically from ${name}: ${key}`);
-  if (bad.length > 0) zodOk = false;
+const clean = [];
+const known = [];
+for (const [name, closure] of Object.entries(zodChecked)) {
+  const bad = closure.filter(({ key }) => withZod.includes(key));
+  if (bad.length === 0) clean.push(name);
+  else if (ZOD_VIA_ORDER_POLL.has(name)) known.push(name);
+  else {
+    for (const { key } of bad) console.error(`  zod reached statically from ${name}: ${key}`);
+    zodOk = false;
+  }
 }
+console.log(`no zod loaded statically by ${clean.length} of ${Object.keys(zodChecked).length}: ${clean.join(', ')}`);
+if (known.length > 0)
+  console.log(`  zod through the order poll (orders/poll.ts, to be made lazy): ${known.join(', ')}`);
+const fixed = [...ZOD_VIA_ORDER_POLL].filter((name) => clean.includes(name));
+if (fixed.length > 0) console.log(`  no longer reaching zod, take them off ZOD_VIA_ORDER_POLL: ${fixed.join(', ')}`);
 if (!zodOk) {
   console.error(
     'zod is back in the start-up code or the pay path: import plain values from src/contract/plain/, response ' +
-      'schemas lazily',
+      'schemas lazily (lib/http lazySchema)',
   );
   process.exit(1);
 }
 
-const kib = total / 1024;
-console.log(`landing route JavaScript: ${kib.toFixed(1)} KiB gzip (budget ${LIMIT_KIB} KiB)`);
-if (kib > LIMIT_KIB) {
-  console.error(`Budget exceeded by ${(kib - LIMIT_KIB).toFixed(1)} KiB`);
-  process.exit(1);
+// --- The budget ------------------------------------------------------------------------------------------------------
+let over = false;
+for (const [path, closure] of Object.entries(budgeted)) {
+  const { js, css } = measure(closure);
+  const kib = js / 1024;
+  const limit = LIMITS[path];
+  console.log(
+    `${path} route JavaScript: ${kib.toFixed(1)} KiB gzip (budget ${limit} KiB; CSS ${(css / 1024).toFixed(1)} KiB more)`,
+  );
+  if (kib > limit) {
+    console.error(`  ${path}: budget exceeded by ${(kib - limit).toFixed(1)} KiB`);
+    over = true;
+  }
 }
+if (over) process.exit(1);

@@ -1,11 +1,25 @@
 // Start-up without a chain (issue 16): the first screen waits for the language's shell catalog, which main.tsx only
 // asks for once the entry has run. This build step writes a small inline script into index.html that asks for the
-// stored (else the browser's) language's shell catalog at once, beside the entry (a modulepreload link). The server's
-// CSP allows the script by its hash (server/http/static.ts). A wrong guess costs one small unused download.
-import type { Plugin } from 'vite';
-import { LANGUAGE_STORAGE_KEY } from '../src/lib/constants';
+// stored (else the browser's) language's shell catalog at once, beside the entry (a modulepreload link). On a feature
+// page (not one of SHELL_PATHS) it also asks for what the root route's beforeLoad waits for before that page renders:
+// the language's features catalog and the pay path's mutation defaults (src/app/feature-mutations.ts with the chunks
+// it imports that the entry does not). The server's CSP allows the script by its hash (server/http/static.ts). A wrong
+// guess costs one small unused download.
+import type { Plugin, Rolldown } from 'vite';
+import { SHELL_PATHS } from '../src/i18n/shell-paths.ts';
+import { LANGUAGE_STORAGE_KEY } from '../src/lib/constants.ts';
 
-const SHELL_CATALOG = /\/src\/locales\/([a-z]{2})\/shell\.po$/;
+const CATALOG = /\/src\/locales\/([a-z]{2})\/(shell|messages)\.po$/;
+const FEATURE_PAGE_MODULE = /\/src\/app\/feature-mutations\.ts$/;
+
+/** A chunk and the chunks it imports statically, except those `loaded` already has. */
+function withImports(bundle: Rolldown.OutputBundle, file: string, loaded: Set<string>, out = new Set<string>()) {
+  const chunk = bundle[file];
+  if (chunk?.type !== 'chunk' || loaded.has(file) || out.has(file)) return out;
+  out.add(file);
+  for (const imported of chunk.imports) withImports(bundle, imported, loaded, out);
+  return out;
+}
 
 export function catalogPreloadPlugin(): Plugin {
   return {
@@ -14,16 +28,27 @@ export function catalogPreloadPlugin(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const files: Record<string, string> = {};
-        for (const chunk of Object.values(ctx.bundle ?? {})) {
+        const bundle = ctx.bundle ?? {};
+        const shell: Record<string, string> = {};
+        const messages: Record<string, string> = {};
+        let featurePage: string | undefined;
+        let entry: string | undefined;
+        for (const chunk of Object.values(bundle)) {
           if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
-          const language = SHELL_CATALOG.exec(chunk.facadeModuleId)?.[1];
-          if (language) files[language] = `/${chunk.fileName}`;
+          if (chunk.isEntry) entry = chunk.fileName;
+          if (FEATURE_PAGE_MODULE.test(chunk.facadeModuleId)) featurePage = chunk.fileName;
+          const catalog = CATALOG.exec(chunk.facadeModuleId);
+          if (catalog) (catalog[2] === 'shell' ? shell : messages)[catalog[1]!] = `/${chunk.fileName}`;
         }
-        if (!files.en) throw new Error('catalog preload: no English shell catalog chunk in the bundle');
-        const script = `(function(){try{var f=${JSON.stringify(files)};var l=null;try{l=localStorage.getItem(${JSON.stringify(
+        if (!shell.en || !messages.en) throw new Error('catalog preload: no English catalog chunks in the bundle');
+        if (!entry || !featurePage) throw new Error('catalog preload: no entry or feature-mutations chunk');
+        const loaded = withImports(bundle, entry, new Set());
+        const feature = [...withImports(bundle, featurePage, loaded)].map((file) => `/${file}`);
+        const script = `(function(){try{var f=${JSON.stringify(shell)},m=${JSON.stringify(messages)},p=${JSON.stringify(
+          feature,
+        )},s=${JSON.stringify(SHELL_PATHS)};var l=null;try{l=localStorage.getItem(${JSON.stringify(
           LANGUAGE_STORAGE_KEY,
-        )})}catch(e){}var c=[l].concat(navigator.languages||[]);var u=f.en;for(var i=0;i<c.length;i++){var k=c[i]&&String(c[i]).slice(0,2).toLowerCase();if(k&&f[k]){u=f[k];break}}var n=document.createElement('link');n.rel='modulepreload';n.href=u;document.head.appendChild(n)}catch(e){}})();`;
+        )})}catch(e){}var c=[l].concat(navigator.languages||[]);var k2='en';for(var i=0;i<c.length;i++){var k=c[i]&&String(c[i]).slice(0,2).toLowerCase();if(k&&f[k]){k2=k;break}}var a=function(u){var n=document.createElement('link');n.rel='modulepreload';n.href=u;document.head.appendChild(n)};a(f[k2]);var h=location.pathname;if(h.length>1)h=h.replace(/\\/+$/,'');if(s.indexOf(h)<0){a(m[k2]);for(var j=0;j<p.length;j++)a(p[j])}}catch(e){}})();`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },

@@ -6,7 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isUnderMaintenance } from './app/maintenance';
-import { CACHE_BUSTER, persister, queryClient } from './app/query-client';
+import { CACHE_BUSTER, featureMutations, persister, queryClient } from './app/query-client';
 import { router } from './app/router';
 import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
@@ -15,6 +15,20 @@ import { activateLanguage, i18n, initialLanguage, isShellPath } from './i18n';
 import './styles.css';
 
 installSessionEvents(router);
+
+/** Once the router has shown its first page, when the browser is idle (at most 2 s later). */
+function afterFirstScreen(run: () => void): void {
+  const idle = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+  if (router.state.resolvedLocation) {
+    idle();
+    return;
+  }
+  const unsubscribe = router.subscribe('onResolved', () => {
+    unsubscribe();
+    idle();
+  });
+}
 
 async function boot() {
   // On a public page the first screen needs only the shell catalog; the features' one follows (src/i18n).
@@ -33,14 +47,18 @@ async function boot() {
   serviceWorker.register();
   // The host apps a callback may return to (kept in the persisted cache for a start without signal).
   refreshHostApps();
-  // Writes made without signal in an earlier visit go out now (and whenever the signal returns); the outbox and Dexie
-  // load after the first screen, not with it.
-  // Features whose writes register when their code loads come first, so every waiting write has its sender.
-  void Promise.all([
-    import('./db/app-outbox'),
-    import('./features/history/queries'),
-    import('./features/wash/tickets-queries'),
-  ]).then(([{ outbox }]) => outbox.start());
+  // Writes made without signal in an earlier visit go out once the first screen is up and the browser is idle (and
+  // whenever the signal returns); the outbox and Dexie are not part of the start's work (a write made meanwhile loads
+  // them itself, db/outbox-submit.ts). Features whose writes register when their code loads come first, so every
+  // waiting write has its sender.
+  afterFirstScreen(() => {
+    void Promise.all([
+      import('./db/app-outbox'),
+      featureMutations(),
+      import('./features/history/queries'),
+      import('./features/wash/tickets-queries'),
+    ]).then(([{ outbox }]) => outbox.start());
+  });
   // "If its production flag is set, it goes to /maintenance." On timeout or error the app simply continues.
   if (await isUnderMaintenance()) void router.navigate({ to: '/maintenance' });
 }

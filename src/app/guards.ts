@@ -2,8 +2,6 @@
 import { redirect } from '@tanstack/react-router';
 import { ensureHostApps } from '../features/embedding/queries';
 import { ensureSession, type SessionState } from '../features/session/queries';
-import { nearestStationId } from '../features/stations/model/pumps';
-import { nearbyQuery } from '../features/stations/queries';
 import { registeredOnly, stationRequired } from './guard-rules';
 import { exitContext, leaveRedirect } from './leave';
 import { navigation } from './navigation';
@@ -58,6 +56,11 @@ export async function requireStation({ context, location }: GuardContext): Promi
   let pid: string | null = null;
   if (Number.isFinite(lat) && Number.isFinite(lon)) {
     try {
+      // The nearby search is rare (a link with coordinates): its code loads with it, not with every page's start.
+      const [{ nearestStationId }, { nearbyQuery }] = await Promise.all([
+        import('../features/stations/model/pumps'),
+        import('../features/stations/queries'),
+      ]);
       pid = nearestStationId(await context.queryClient.fetchQuery(nearbyQuery(lat, lon, mtskid)), mtskid);
     } catch {
       throw redirect({ to: '/error', search: {} });

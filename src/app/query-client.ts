@@ -1,20 +1,30 @@
 // The query client at boot: its cache persisted to local storage (sync-storage persister) so what a driver saw shows
-// at once on the next start, with or without signal; and the mutation defaults of the features on the pay path
-// registered, so a mutation is one `useMutation({ mutationKey })` wherever it is used. Features off that path
-// (history) register their own when their code loads; main.tsx loads them before the outbox replays.
+// at once on the next start, with or without signal; and the mutation defaults of the features registered, so a
+// mutation is one `useMutation({ mutationKey })` wherever it is used. The session's (the public pages sign in) at
+// once; those of the pay path (orders, checkout, profile) with the first feature page: the root route's beforeLoad
+// waits for featureMutations() before any feature page renders, and main.tsx before the outbox replays. Features off
+// that path (history) register their own when their code loads.
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { registerCheckoutMutations } from '../features/checkout/queries';
-import { registerOrderMutations } from '../features/orders/queries';
-import { registerProfileMutations } from '../features/profile/queries';
 import { registerSessionMutations } from '../features/session/queries';
 import { queryClient } from '../lib/query-client';
 
 export { queryClient };
 
 registerSessionMutations(queryClient);
-registerOrderMutations(queryClient);
-registerCheckoutMutations(queryClient);
-registerProfileMutations(queryClient);
+
+let featureMutationsLoaded: Promise<void> | undefined;
+
+/** The pay path's mutation defaults and outbox senders, registered once; a failed load is tried again next time. */
+export function featureMutations(): Promise<void> {
+  featureMutationsLoaded ??= import('./feature-mutations').then(
+    ({ registerFeatureMutations }) => registerFeatureMutations(queryClient),
+    (error: unknown) => {
+      featureMutationsLoaded = undefined;
+      throw error;
+    },
+  );
+  return featureMutationsLoaded;
+}
 
 export const persister = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : window.localStorage,

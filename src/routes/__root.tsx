@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { carryQuery, leaving, type Query, sameQuery, type UiQuery, uiQuery } from '../app/query-carry';
+import { featureMutations } from '../app/query-client';
 import type { RouterContext } from '../app/router-context';
 import { isFullWidth, showsFooter } from '../app/shell-rules';
 import { Footer } from '../app/ui/Footer';
@@ -21,8 +22,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     ],
   },
   beforeLoad: async ({ location, cause }) => {
-    // A feature page renders with every string of the language in (the shell catalog alone covers the public pages).
-    if (!isShellPath(location.pathname)) await allMessages();
+    // A feature page renders with every string of the language in (the shell catalog alone covers the public pages),
+    // and with the pay path's mutation defaults registered (app/query-client.ts).
+    if (!isShellPath(location.pathname)) await Promise.all([allMessages(), featureMutations()]);
     if (cause === 'preload') return;
     // Carrying happened when the navigation was built; here only the rules that need the path (the /register data
     // rule) and the first load (auth=0) are left to settle.

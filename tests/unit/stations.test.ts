@@ -72,6 +72,17 @@ describe('pumps (pay-flows.md §2)', () => {
     ).map((p) => p.name);
     expect(names).toEqual(['1', '2', '3', '10', '12']);
   });
+  it('orders number names as the numeric collator does (leading zeros, beyond 2^53)', () => {
+    const names = ['10', '007', '9', '7', '0', '100000000000000000001', '99999999999999999999', '08', '1'];
+    const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    const expected = [...names].sort((a, b) => collator.compare(a, b));
+    expect(
+      sortPumps(
+        names.map((n) => ({ name: n })),
+        'en',
+      ).map((p) => p.name),
+    ).toEqual(expected);
+  });
   it('sorts mixed names locale-aware', () => {
     const names = sortPumps(
       ['b2', 'A10', 'a2', 'Ä1'].map((n) => ({ name: n })),

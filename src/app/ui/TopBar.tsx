@@ -3,9 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../../features/session/queries';
-import { LanguageSheet } from '../../features/settings/ui/LanguageSheet';
 import { IconButton } from '../../ui';
 import { BackIcon, LanguageIcon, UserIcon } from '../../ui/icons';
 import { HOME_PATH } from '../home';
@@ -22,6 +21,11 @@ import {
   titleFor,
 } from '../shell-rules';
 import { SupportWidget } from './SupportWidget';
+
+// The language sheet (a bottom sheet with a radio list) loads when the driver reaches for the button, not with the
+// first screen of every page.
+const loadLanguageSheet = () => import('../../features/settings/ui/LanguageSheet');
+const LanguageSheet = lazy(() => loadLanguageSheet().then((m) => ({ default: m.LanguageSheet })));
 
 const TITLES: Record<TitleKey, MessageDescriptor> = {
   address: msg`Address`,
@@ -47,6 +51,8 @@ export function TopBar() {
   const record = useSession();
   const isGuest = !record || record.isGuest === true;
   const [languageOpen, setLanguageOpen] = useState(false);
+  // Mounted from the first opening on (and kept, so closing animates and gives focus back like any sheet).
+  const [languageUsed, setLanguageUsed] = useState(false);
   const path = location.pathname;
   const titleKey = titleFor(path);
   const backTo = backTarget(path, navigation.previous()?.path ?? null, payFlowPrevious(path));
@@ -87,7 +93,16 @@ export function TopBar() {
         {showsLanguageButton(path) ? (
           <>
             {/* The visible code is part of the name (WCAG 2.5.3 label in name): "EN Change language". */}
-            <button type="button" className="language-button" onClick={() => setLanguageOpen(true)}>
+            <button
+              type="button"
+              className="language-button"
+              onPointerDown={() => void loadLanguageSheet()}
+              onFocus={() => void loadLanguageSheet()}
+              onClick={() => {
+                setLanguageUsed(true);
+                setLanguageOpen(true);
+              }}
+            >
               <LanguageIcon size={20} aria-hidden="true" />
               <span>{i18n.locale.toUpperCase()}</span>
               <span className="visually-hidden">
@@ -95,7 +110,11 @@ export function TopBar() {
                 <Trans>Change language</Trans>
               </span>
             </button>
-            <LanguageSheet open={languageOpen} onClose={() => setLanguageOpen(false)} />
+            {languageUsed ? (
+              <Suspense fallback={null}>
+                <LanguageSheet open={languageOpen} onClose={() => setLanguageOpen(false)} />
+              </Suspense>
+            ) : null}
           </>
         ) : null}
       </div>

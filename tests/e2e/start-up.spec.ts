@@ -1,0 +1,40 @@
+// Start-up without a chain (issue 16): index.html asks for what the first screen waits for beside the entry. A
+// public page: its language's shell catalog only. A feature page (the pay path): also the features' catalog and the
+// chunks of the pay path's mutation defaults that the root route waits for, so they load while the entry does.
+import { DEMO_STATIONS } from '../../server/seed/stations';
+import { expect, type Page, test } from './fixtures';
+
+const preloads = (page: Page) =>
+  page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+
+test('a public page preloads only the shell catalog', async ({ page }) => {
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+  const hrefs = await preloads(page);
+  expect(hrefs.filter((h) => h.startsWith('/assets/shell-'))).toHaveLength(1);
+  expect(hrefs.filter((h) => h.startsWith('/assets/messages-') || h.startsWith('/assets/feature-mutations-'))).toEqual(
+    [],
+  );
+});
+
+test.describe('a station link', () => {
+  const station = DEMO_STATIONS.prepay;
+  test.use({
+    geolocation: { latitude: station.latitude, longitude: station.longitude },
+    permissions: ['geolocation'],
+  });
+  test('preloads the features catalog and the mutation defaults, which the pump page then uses', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`/pay?pid=${station.id}`);
+    await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
+    const hrefs = await preloads(page);
+    const catalog = hrefs.find((h) => h.startsWith('/assets/messages-'));
+    const mutations = hrefs.find((h) => h.startsWith('/assets/feature-mutations-'));
+    expect(catalog).toBeTruthy();
+    expect(mutations).toBeTruthy();
+    // Each asked for once: the preload is the request the app's own import then reuses.
+    expect(requested.filter((path) => path === catalog)).toHaveLength(1);
+    expect(requested.filter((path) => path === mutations)).toHaveLength(1);
+  });
+});
