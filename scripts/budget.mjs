@@ -26,7 +26,7 @@ import { gzipSync } from 'node:zlib';
 const LIMITS = {
   '/landing': Number(process.env.BUDGET_KIB ?? 150),
   '/pay/pump': 180.5,
-  '/pay/prepay/summary': 202,
+  '/pay/prepay/summary': 201,
 };
 const dist = new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));

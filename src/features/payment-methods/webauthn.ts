@@ -1,6 +1,5 @@
 // Biometrics (WebAuthn) as the alternative to the payment PIN (pay-flows.md §6, §7 cloud functions): register a
 // passkey of this device, and validate with it before a card payment. The summary calls useBiometricValidation.
-import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, lazySchema } from '../../lib/http/index';
 import { functionResult, validationResult } from './api';
@@ -26,7 +25,12 @@ export const hasBiometricsQuery = () =>
     staleTime: 0,
   });
 
-export const biometricsSupported = (): boolean => typeof window !== 'undefined' && browserSupportsWebAuthn();
+/** @simplewebauthn/browser's own test (browserSupportsWebAuthn), inline: the library loads only when a passkey is used. */
+export const biometricsSupported = (): boolean =>
+  typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+
+// The browser library (3 KiB gzip) loads with the first passkey step, not with the summary (issue 16 budget).
+const webauthnBrowser = () => import('@simplewebauthn/browser');
 
 /** generate_register_options → the device's passkey → register_webauthn. */
 /** The server names the passkey after the account's email unless a userName is given. */
@@ -35,6 +39,7 @@ export async function registerBiometrics(user: { userId: string; userName?: stri
     method: 'POST',
     json: user,
   });
+  const { startRegistration } = await webauthnBrowser();
   // biome-ignore lint/suspicious/noExplicitAny: the server library's options JSON, passed through unchanged
   const credential = await startRegistration({ optionsJSON: options as any });
   await api.request('functions/register_webauthn_prod', functionResult, { method: 'POST', json: { credential } });
@@ -49,6 +54,7 @@ export async function validateWithBiometrics(userId: string): Promise<string | n
     method: 'POST',
     json: { userId },
   });
+  const { startAuthentication } = await webauthnBrowser();
   // biome-ignore lint/suspicious/noExplicitAny: see above
   const assertion = await startAuthentication({ optionsJSON: options as any });
   const done = await api.request('functions/login_webauthn_prod', validationResult, {
