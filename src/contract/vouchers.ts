@@ -133,8 +133,23 @@ const referralFriend = z.object({
   acceptedAt: z.string(),
 });
 
+/**
+ * The offer in the driver's currency (their userCurrency, else their localisationCountry's; euro where the offer has no
+ * amount): minor units per litre at `precision`, the same values the discount engine pays.
+ */
+export const referralOffer = z.object({
+  currency,
+  precision: z.number().int().min(0).max(4),
+  friendFirstRefuel: z.number().int().min(0),
+  friendAfterThreshold: z.number().int().min(0),
+  referrer: z.number().int().min(0),
+  thresholdLitres: z.number().int().positive(),
+});
+export type ReferralOffer = z.infer<typeof referralOffer>;
+
 /** GET /v4/vouchers/referral-program-participation. */
 export const referralParticipation = z.object({
+  offer: referralOffer,
   /** The program opens after the driver's first completed transaction (§4 Refer-a-friend). */
   enabled: z.boolean(),
   referralCode: z.string().nullable(),

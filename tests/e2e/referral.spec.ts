@@ -140,3 +140,22 @@ test('a friend registers with a referral code, sees the referral discount in the
   await page.screenshot({ path: testInfo.outputPath('refer-progress-360.png'), fullPage: true });
   await friendContext.close();
 });
+
+test('a driver in Denmark reads the offer in Danish crowns per litre', async ({ page }, testInfo) => {
+  await registerByMail(page, uniqueEmail('referral-dk'), 'e2e-Password-9');
+  const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}'));
+  const patched = await page.request.patch(`/api/users/${auth.userId}`, {
+    headers: { Authorization: `Bearer ${auth.token}` },
+    data: { localisationCountry: 'DK' },
+  });
+  expect(patched.status()).toBe(200);
+  await page.evaluate(() => localStorage.setItem('language', 'da'));
+  await page.goto('/profile/refer');
+  const offer = page.getByTestId('referral-offer');
+  // The server's Danish amounts (0.40 and 0.75 DKK per litre), formatted as Danish money: "0,40 kr./l".
+  await expect(offer.getByRole('listitem').first()).toHaveText(/0,40\skr\.\/l/);
+  await expect(offer.getByRole('listitem').nth(1)).toHaveText(/0,75\skr\.\/l.*0,75\skr\.\/l/);
+  await expect(offer).not.toContainText('ct/l');
+  await expectAccessible(page, 'refer a friend in Denmark');
+  await page.screenshot({ path: testInfo.outputPath('refer-denmark-360.png'), fullPage: true });
+});

@@ -3,12 +3,12 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { useId } from 'react';
-import { REFERRAL_OFFER } from '../../contract/vouchers';
 import { useSession } from '../../features/session/queries';
 import { referralLink, shareReferral, validateReferralCode } from '../../features/vouchers/model/referral';
 import { useEnterReferralCode, useReferral } from '../../features/vouchers/queries';
 import { REFERRAL_STATUS_TEXT, ReferralProgress } from '../../features/vouchers/ui/ReferralProgress';
 import { REFERRAL_ERROR_TEXT } from '../../features/vouchers/ui/referral-errors';
+import { offerPerLitre } from '../../features/vouchers/ui/referral-offer';
 import '../../features/vouchers/ui/vouchers.css';
 import { errorText } from '../../i18n/messages';
 import { ApiError } from '../../lib/http/errors';
@@ -40,12 +40,15 @@ function Refer() {
   const program = useReferral(record?.userId ?? null);
   const p = program.data;
   const code = p?.referralCode ?? null;
-  const { friendFirstRefuel, friendAfterThreshold, referrer, thresholdLitres } = REFERRAL_OFFER;
+  // The offer in the driver's currency, as the server pays it (GET referral-program-participation's offer).
+  const offer = p?.offer;
+  const perLitre = (minor: number) => (offer ? offerPerLitre(offer, minor, i18n.locale) : '');
 
   async function share(copyOnly: boolean) {
-    if (!code) return;
+    if (!code || !offer) return;
+    const first = perLitre(offer.friendFirstRefuel);
     const text = i18n._(
-      msg`Pay for fuel at the pump with Forecourt Pay. Use my code ${code} and get ${friendFirstRefuel} ct/l off your first refuel.`,
+      msg`Pay for fuel at the pump with Forecourt Pay. Use my code ${code} and get ${first} off your first refuel.`,
     );
     const outcome = await shareReferral(
       { title: i18n._(msg`Refer a friend`), text, url: referralLink(window.location.origin, code) },
@@ -73,17 +76,18 @@ function Refer() {
       }
     >
       <Card>
-        <ul className="referral-offer">
-          <li>
-            <Trans>Your friend gets {friendFirstRefuel} ct/l off their first refuel.</Trans>
-          </li>
-          <li>
-            <Trans>
-              After {thresholdLitres} l your friend gets {friendAfterThreshold} ct/l off, and you get {referrer} ct/l
-              off.
-            </Trans>
-          </li>
-        </ul>
+        {offer ? (
+          <ul className="referral-offer" data-testid="referral-offer">
+            <OfferLines
+              first={perLitre(offer.friendFirstRefuel)}
+              after={perLitre(offer.friendAfterThreshold)}
+              reward={perLitre(offer.referrer)}
+              thresholdLitres={offer.thresholdLitres}
+            />
+          </ul>
+        ) : (
+          <SkeletonList rows={2} />
+        )}
       </Card>
       {program.isError && !p ? (
         <Notice
@@ -122,7 +126,7 @@ function Refer() {
       </Section>
       {p?.enabled || (p?.progress.friends.length ?? 0) > 0 ? (
         <Section title={<Trans>Your friends</Trans>}>
-          <ReferralProgress progress={p!.progress} />
+          <ReferralProgress progress={p!.progress} offer={p!.offer} />
         </Section>
       ) : null}
       {program.isPending ? (
@@ -139,6 +143,23 @@ function Refer() {
         <EnterCode />
       ) : null}
     </Page>
+  );
+}
+
+/** The offer's two lines, each amount already formatted per litre ("0,40 kr./l"). */
+function OfferLines(props: { first: string; after: string; reward: string; thresholdLitres: number }) {
+  const { first, after, reward, thresholdLitres } = props;
+  return (
+    <>
+      <li>
+        <Trans>Your friend gets {first} off their first refuel.</Trans>
+      </li>
+      <li>
+        <Trans>
+          After {thresholdLitres} l your friend gets {after} off, and you get {reward} off.
+        </Trans>
+      </li>
+    </>
   );
 }
 
