@@ -171,12 +171,7 @@ export const referralCodeBody = z.strictObject({
 export type ReferralCodeBody = z.infer<typeof referralCodeBody>;
 
 /** The error codes of PUT v4/vouchers/referral-code. */
-export const REFERRAL_ERRORS = {
-  unknown: 'referral_code_unknown',
-  own: 'referral_own_code',
-  alreadyReferred: 'referral_already_referred',
-  notNew: 'referral_not_new_driver',
-} as const;
+export { REFERRAL_ERRORS } from './plain/referral';
 
 /** A gift card the driver bought (shell-and-account.md §3 Gift card: code, expiry, amount, balance). */
 export const giftCard = z.object({

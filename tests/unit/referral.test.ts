@@ -3,7 +3,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loyaltyPointsFor } from '../../src/contract/loyalty';
 import { REFERRAL_OFFER, referralStatus } from '../../src/contract/vouchers';
+import { amazonReturnSearch } from '../../src/features/session/model/search';
 import { referralLink, shareReferral, validateReferralCode } from '../../src/features/vouchers/model/referral';
+import { referSearch } from '../../src/features/vouchers/model/search';
 import { offerPerLitre } from '../../src/features/vouchers/ui/referral-offer';
 
 describe('referral status', () => {
@@ -117,5 +119,23 @@ describe('loyalty points', () => {
     [2_000, 20],
   ])('%i minor units paid give %i points', (paid, points) => {
     expect(loyaltyPointsFor(paid, 2)).toBe(points);
+  });
+});
+
+describe('a friend’s code through Sign in with Amazon', () => {
+  it('comes back from Amazon with the buyer token, trimmed and upper-cased', () => {
+    expect(amazonReturnSearch.parse({ buyerToken: 'tok', referralCode: ' abcd2345 ' })).toEqual({
+      buyerToken: 'tok',
+      referralCode: 'ABCD2345',
+    });
+  });
+  it('a refused code reaches /profile/refer with its reason; an unknown reason is dropped', () => {
+    expect(referSearch.parse({ referralError: 'referral_code_unknown', referralCode: 'ZZZZ2345' })).toEqual({
+      referralError: 'referral_code_unknown',
+      referralCode: 'ZZZZ2345',
+    });
+    expect(referSearch.parse({ referralError: 'internal_error', referralCode: 'ZZZZ2345' })).toEqual({
+      referralCode: 'ZZZZ2345',
+    });
   });
 });

@@ -23,6 +23,8 @@ export async function startAmazonSignIn(opts: {
   const origin = window.location.origin;
   const back = new URL('/amazonSSORedirect', origin);
   if (opts.redirect) back.searchParams.set('redirect', opts.redirect);
+  // The friend's code travels in the signed return address: Amazon hands it back with the buyer token.
+  if (opts.referralCode) back.searchParams.set('referralCode', opts.referralCode);
   const cancel = new URL(opts.from, origin);
   if (opts.redirect) cancel.searchParams.set('redirect', opts.redirect);
   if (opts.email) cancel.searchParams.set('email', opts.email);

@@ -4,6 +4,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack
 import { useSyncExternalStore } from 'react';
 import type {
   AmazonSignInBody,
+  AmazonSignInResponse,
   ChangePasswordBody,
   LoginLocalBody,
   LoginOpenIdBody,
@@ -202,7 +203,7 @@ export const useLogin = () =>
 export const useLoginOpenId = () =>
   useMutation<LoginResponse, ApiError, LoginOpenIdBody>({ mutationKey: sessionMutations.loginOpenId });
 export const useAmazonSignIn = () =>
-  useMutation<LoginResponse, ApiError, AmazonSignInBody>({ mutationKey: sessionMutations.amazonSignIn });
+  useMutation<AmazonSignInResponse, ApiError, AmazonSignInBody>({ mutationKey: sessionMutations.amazonSignIn });
 export const useContinueAsGuest = () =>
   useMutation<AuthRecord, ApiError, void>({ mutationKey: sessionMutations.continueAsGuest });
 export const useRegister = () =>

@@ -5,6 +5,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useSession } from '../../features/session/queries';
 import { referralLink, shareReferral, validateReferralCode } from '../../features/vouchers/model/referral';
+import { referSearch } from '../../features/vouchers/model/search';
 import { useEnterReferralCode, useReferral } from '../../features/vouchers/queries';
 import { REFERRAL_STATUS_TEXT, ReferralProgress } from '../../features/vouchers/ui/ReferralProgress';
 import { REFERRAL_ERROR_TEXT } from '../../features/vouchers/ui/referral-errors';
@@ -29,6 +30,7 @@ import { CopyIcon, ShareIcon } from '../../ui/icons';
 import { accountFeaturePage, featureGates } from '../-account-page';
 
 export const Route = createFileRoute('/profile/refer')({
+  validateSearch: referSearch,
   beforeLoad: accountFeaturePage(featureGates.referAFriend),
   component: Refer,
 });
@@ -36,6 +38,7 @@ export const Route = createFileRoute('/profile/refer')({
 /** Refer-a-friend (§2.4): the own code to share, the friends' progress, and a friend's code to enter. */
 function Refer() {
   const { i18n } = useLingui();
+  const { referralError, referralCode: refusedCode } = Route.useSearch();
   const record = useSession();
   const program = useReferral(record?.userId ?? null);
   const p = program.data;
@@ -89,6 +92,14 @@ function Refer() {
           <SkeletonList rows={2} />
         )}
       </Card>
+      {referralError && refusedCode && !p?.referredBy ? (
+        <Notice tone="warning">
+          <Trans>
+            Your account is ready, but your friend's code {refusedCode} could not be used:{' '}
+            {i18n._(REFERRAL_ERROR_TEXT[referralError]!)}
+          </Trans>
+        </Notice>
+      ) : null}
       {program.isError && !p ? (
         <Notice
           tone="warning"
@@ -140,7 +151,7 @@ function Refer() {
           </p>
         </Section>
       ) : p && !p.enabled ? (
-        <EnterCode />
+        <EnterCode initialCode={referralError ? (refusedCode ?? '') : ''} />
       ) : null}
     </Page>
   );
@@ -164,12 +175,12 @@ function OfferLines(props: { first: string; after: string; reward: string; thres
 }
 
 /** A new driver enters the code a friend gave them (PUT v4/vouchers/referral-code). */
-function EnterCode() {
+function EnterCode({ initialCode }: { initialCode: string }) {
   const { i18n } = useLingui();
   const formId = useId();
   const enter = useEnterReferralCode();
   const form = useForm({
-    initial: { referralCode: '' },
+    initial: { referralCode: initialCode },
     labels: { referralCode: msg`Referral code` },
     validate: { referralCode: validateReferralCode },
     alertFor: (error) => (error instanceof ApiError && REFERRAL_ERROR_TEXT[error.code]) || errorText(i18n, error),
