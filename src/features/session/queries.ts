@@ -30,11 +30,19 @@ export const userQuery = (id: string) =>
     staleTime: 60_000,
   });
 
+/**
+ * How long the account features count as fresh. The console switches them per account (EV, refer-a-friend, loyalty,
+ * odometer ...); after this a screen that mounts, or the app coming back to the foreground, asks again, so a change
+ * reaches a signed-in driver within about half a minute. The persisted copy still shows at once, offline too.
+ */
+export const ACCOUNT_FEATURES_STALE_MS = 30_000;
+
 export const featuresQuery = (accountId: string) =>
   queryOptions({
     queryKey: userKeys.features(accountId),
     queryFn: ({ signal }) => userApi.features(accountId, signal),
-    staleTime: 5 * 60_000,
+    staleTime: ACCOUNT_FEATURES_STALE_MS,
+    refetchOnWindowFocus: true,
   });
 
 /** The auth record, re-rendering when it changes (login, logout, another tab). */
