@@ -161,6 +161,8 @@ const envSchema = z.object({
   AMAZON_PAY_PUBLIC_KEY_ID: optionalString,
   AMAZON_PAY_PRIVATE_KEY_FILE: optionalString,
   AMAZON_PAY_SANDBOX: bool.default(true),
+  /** Amazon Pay API v2's base address (Get Buyer for Sign in with Amazon); a test points it at a fake Amazon. */
+  AMAZON_PAY_API_URL: z.url({ protocol: /^https?$/ }).default('https://pay-api.amazon.eu'),
 });
 
 export type Env = {
@@ -178,6 +180,8 @@ export type Env = {
       publicKeyId: string | undefined;
       privateKeyFile: string | undefined;
       sandbox: boolean;
+      /** AMAZON_PAY_API_URL: where Get Buyer is asked (https://pay-api.amazon.eu). */
+      apiUrl: string;
     };
   };
   /** PSP_PREAUTH_CONFIG: the payment provider's EV pre-authorization per currency (minor units); overrides pay-flows.md §9's defaults. */
@@ -393,6 +397,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         publicKeyId: e.AMAZON_PAY_PUBLIC_KEY_ID,
         privateKeyFile: e.AMAZON_PAY_PRIVATE_KEY_FILE,
         sandbox: e.AMAZON_PAY_SANDBOX,
+        apiUrl: e.AMAZON_PAY_API_URL,
       },
     },
   };

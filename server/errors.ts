@@ -2,7 +2,7 @@
 // {code, message, details?, errorDescription} with its status.
 import type { ErrorCode } from '../src/contract/errors';
 
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 export class ApiError extends Error {
   override name = 'ApiError';

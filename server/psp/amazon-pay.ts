@@ -17,24 +17,42 @@ import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import type { AmazonSignedConfig, amazonButtonConfigBody, amazonSessionConfigBody } from '../../src/contract/wallets';
 import type { AppContext } from '../context';
+import { ApiError } from '../errors';
 import { ownUrl } from './wallet-urls';
 
 let sandboxKey: KeyObject | null = null;
 const keys = new Map<string, KeyObject>();
 
-function signingKey(ctx: AppContext): { key: KeyObject; publicKeyId: string } {
+/** The merchant's own Amazon Pay key (AMAZON_PAY_PUBLIC_KEY_ID + AMAZON_PAY_PRIVATE_KEY_FILE), or null without it. */
+export function amazonMerchantKey(ctx: AppContext): { key: KeyObject; publicKeyId: string } | null {
   const a = ctx.env.wallets.amazon;
-  if (a.privateKeyFile && a.publicKeyId) {
-    let key = keys.get(a.privateKeyFile);
-    if (!key) {
-      key = createPrivateKey(readFileSync(a.privateKeyFile));
-      keys.set(a.privateKeyFile, key);
-    }
-    return { key, publicKeyId: a.publicKeyId };
+  if (!a.privateKeyFile || !a.publicKeyId) return null;
+  let key = keys.get(a.privateKeyFile);
+  if (!key) {
+    key = createPrivateKey(readFileSync(a.privateKeyFile));
+    keys.set(a.privateKeyFile, key);
   }
+  return { key, publicKeyId: a.publicKeyId };
+}
+
+function signingKey(ctx: AppContext): { key: KeyObject; publicKeyId: string } {
+  const merchant = amazonMerchantKey(ctx);
+  if (merchant) return merchant;
   sandboxKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   return { key: sandboxKey, publicKeyId: 'SANDBOX' };
 }
+
+/**
+ * Who answers Sign in with Amazon: Amazon itself with the merchant's key (Get Buyer, server/auth/amazon-pay-client.ts),
+ * else the sandbox Amazon page in DEMO_MODE, else nobody (the button config answers 404 and the app hides the button:
+ * the sandbox page lets anyone name any email, so it never runs outside DEMO_MODE).
+ */
+export function amazonSignInMode(ctx: AppContext): 'amazon' | 'sandbox' | 'off' {
+  if (amazonMerchantKey(ctx)) return 'amazon';
+  return ctx.env.demoMode ? 'sandbox' : 'off';
+}
+
+export const amazonSignInOff = () => new ApiError(404, 'not_found', 'Sign in with Amazon is not set up on this server');
 
 export function amazonSignature(key: KeyObject, payload: string): string {
   const toSign = `AMZN-PAY-RSASSA-PSS\n${createHash('sha256').update(payload).digest('hex')}`;
@@ -105,6 +123,7 @@ export function amazonSessionConfig(ctx: AppContext, body: z.infer<typeof amazon
 }
 
 export function amazonButtonConfig(ctx: AppContext, body: z.infer<typeof amazonButtonConfigBody>) {
+  if (amazonSignInMode(ctx) === 'off') throw amazonSignInOff();
   return signed(
     ctx,
     {

@@ -46,8 +46,24 @@ export const loginOpenIdBody = z.strictObject({
 export type LoginOpenIdBody = z.infer<typeof loginOpenIdBody>;
 
 /** POST /auth/amazon/sign-in (our addition for /amazonSSORedirect): the buyer token Amazon appended to signInReturnUrl. */
-export const amazonSignInBody = z.strictObject({ buyerToken: z.string().min(1).max(200) });
+export const amazonSignInBody = z.strictObject({
+  buyerToken: z.string().min(1).max(200),
+  /** A friend's code from /register, carried through Amazon's page: applied when the sign-in creates the account. */
+  referralCode: z.string().trim().regex(REFERRAL_CODE_PATTERN, '8 letters and digits').optional(),
+});
 export type AmazonSignInBody = z.infer<typeof amazonSignInBody>;
+
+/**
+ * POST /auth/amazon/sign-in's answer: a session, and when a friend's code came with a sign-in that created the account,
+ * what became of it. A refused code never costs the sign-in: the account exists, `error` is the code's error of PUT
+ * v4/vouchers/referral-code, and the driver can enter a code again on /profile/refer.
+ */
+export const amazonSignInResponse = z.object({
+  auth_token: z.string(),
+  _id: z.string(),
+  referral: z.object({ code: z.string(), accepted: z.boolean(), error: z.string().optional() }).optional(),
+});
+export type AmazonSignInResponse = z.infer<typeof amazonSignInResponse>;
 
 export const guestBody = z.strictObject({ partner: z.string().max(100).optional() }).optional();
 

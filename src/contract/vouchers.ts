@@ -133,8 +133,23 @@ const referralFriend = z.object({
   acceptedAt: z.string(),
 });
 
+/**
+ * The offer in the driver's currency (their userCurrency, else their localisationCountry's; euro where the offer has no
+ * amount): minor units per litre at `precision`, the same values the discount engine pays.
+ */
+export const referralOffer = z.object({
+  currency,
+  precision: z.number().int().min(0).max(4),
+  friendFirstRefuel: z.number().int().min(0),
+  friendAfterThreshold: z.number().int().min(0),
+  referrer: z.number().int().min(0),
+  thresholdLitres: z.number().int().positive(),
+});
+export type ReferralOffer = z.infer<typeof referralOffer>;
+
 /** GET /v4/vouchers/referral-program-participation. */
 export const referralParticipation = z.object({
+  offer: referralOffer,
   /** The program opens after the driver's first completed transaction (§4 Refer-a-friend). */
   enabled: z.boolean(),
   referralCode: z.string().nullable(),
@@ -156,12 +171,7 @@ export const referralCodeBody = z.strictObject({
 export type ReferralCodeBody = z.infer<typeof referralCodeBody>;
 
 /** The error codes of PUT v4/vouchers/referral-code. */
-export const REFERRAL_ERRORS = {
-  unknown: 'referral_code_unknown',
-  own: 'referral_own_code',
-  alreadyReferred: 'referral_already_referred',
-  notNew: 'referral_not_new_driver',
-} as const;
+export { REFERRAL_ERRORS } from './plain/referral';
 
 /** A gift card the driver bought (shell-and-account.md §3 Gift card: code, expiry, amount, balance). */
 export const giftCard = z.object({

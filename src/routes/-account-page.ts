@@ -44,7 +44,8 @@ export async function accountFeatureOn(
   try {
     const accountId =
       result.session?.user?.accountId ?? (await client.ensureQueryData(userQuery(record.userId))).accountId;
-    return isOn(await client.ensureQueryData(featuresQuery(accountId)));
+    // The cached features decide at once; stale ones are asked again behind it (ACCOUNT_FEATURES_STALE_MS).
+    return isOn(await client.ensureQueryData({ ...featuresQuery(accountId), revalidateIfStale: true }));
   } catch {
     return true;
   }

@@ -140,3 +140,72 @@ test('a friend registers with a referral code, sees the referral discount in the
   await page.screenshot({ path: testInfo.outputPath('refer-progress-360.png'), fullPage: true });
   await friendContext.close();
 });
+
+test('a driver in Denmark reads the offer in Danish crowns per litre', async ({ page }, testInfo) => {
+  await registerByMail(page, uniqueEmail('referral-dk'), 'e2e-Password-9');
+  const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}'));
+  const patched = await page.request.patch(`/api/users/${auth.userId}`, {
+    headers: { Authorization: `Bearer ${auth.token}` },
+    data: { localisationCountry: 'DK' },
+  });
+  expect(patched.status()).toBe(200);
+  await page.evaluate(() => localStorage.setItem('language', 'da'));
+  await page.goto('/profile/refer');
+  const offer = page.getByTestId('referral-offer');
+  // The server's Danish amounts (0.40 and 0.75 DKK per litre), formatted as Danish money: "0,40 kr./l".
+  await expect(offer.getByRole('listitem').first()).toHaveText(/0,40\skr\.\/l/);
+  await expect(offer.getByRole('listitem').nth(1)).toHaveText(/0,75\skr\.\/l.*0,75\skr\.\/l/);
+  await expect(offer).not.toContainText('ct/l');
+  await expectAccessible(page, 'refer a friend in Denmark');
+  await page.screenshot({ path: testInfo.outputPath('refer-denmark-360.png'), fullPage: true });
+});
+
+test('a friend’s code from /register rides through Sign in with Amazon; a mistyped one keeps the sign-in and is offered again', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await registerByMail(page, uniqueEmail('amazon-referrer'), 'e2e-Password-9');
+  await addCardOnProviderPage(page);
+  await buyWash(page, page.request);
+  await page.goto('/profile/refer');
+  const code = (await page.getByTestId('referral-code').innerText()).trim();
+
+  async function viaAmazon(link: string, email: string) {
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      viewport: { width: 360, height: 740 },
+    });
+    const friend = await context.newPage();
+    await friend.goto(link);
+    await friend.getByRole('button', { name: 'Sign in with Amazon' }).click();
+    await expect(friend).toHaveURL(/\/dev\/amazon\/sign-in\?/);
+    await friend.getByLabel('Name').fill('Amazon Friend');
+    await friend.getByLabel('Email').fill(email);
+    await friend.getByRole('button', { name: 'Continue' }).click();
+    return { context, friend };
+  }
+
+  // The share link's code: the new Amazon account is referred (the code went to Amazon's page and came back).
+  const first = await viaAmazon(`/register?referralCode=${code}`, uniqueEmail('amazon-friend'));
+  await expect(first.friend).toHaveURL(/\/map(\?|$)/);
+  await first.friend.goto('/profile/refer');
+  await expect(first.friend.getByTestId('referred-by')).toContainText(`You used the code ${code}: Accepted`);
+  await first.context.close();
+
+  // A mistyped code: signed in all the same, on /profile/refer, told why, the code ready to correct.
+  const second = await viaAmazon('/register?referralCode=zzzz2345', uniqueEmail('amazon-mistyped'));
+  await expect(second.friend).toHaveURL(/\/profile\/refer\?/);
+  await expect(second.friend.getByText(/your friend's code ZZZZ2345 could not be used/)).toContainText(
+    'This referral code does not exist',
+  );
+  const field = second.friend.getByLabel('Referral code');
+  await expect(field).toHaveValue('ZZZZ2345');
+  await expectAccessible(second.friend, 'refer a friend after a refused code');
+  await second.friend.screenshot({ path: testInfo.outputPath('refer-amazon-refused-360.png'), fullPage: true });
+  await field.fill(code);
+  await second.friend.getByRole('button', { name: 'Use code' }).click();
+  await expect(second.friend.getByTestId('referred-by')).toContainText(`You used the code ${code}: Accepted`);
+  await expect(second.friend.getByText(/could not be used/)).toHaveCount(0);
+  await second.context.close();
+});

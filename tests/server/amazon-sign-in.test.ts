@@ -1,7 +1,10 @@
 // "Sign in with Amazon" through HTTP (shell-and-account.md §2.1 /amazonSSORedirect): the signed button config opens
 // the sandbox Amazon's sign-in page, which hands a buyer token to signInReturnUrl; POST /auth/amazon/sign-in trades a
 // genuine, unexpired token once for a session — of the existing user with that email, or of a new registered account.
+import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { referralCodes } from '../../server/db/schema';
+import { referralParticipation } from '../../src/contract/vouchers';
 import { drivers, type FakeClock, fakeClock, registerUser, type TestServer, uniqueEmail, useServer } from './helpers';
 
 const APP = 'http://localhost:8080';
@@ -107,6 +110,59 @@ describe.each(drivers)('sign in with Amazon (%s)', (driver) => {
     expect(user.status).toBe(200);
     // Amazon's name does not overwrite the account's.
     expect(user.body.firstName ?? null).toBeNull();
+  });
+
+  it('a friend’s code rides through Amazon’s page and refers the new account; a refused one keeps the sign-in', async () => {
+    const referrer = await registerUser(s);
+    const code = Array.from({ length: 8 }, () => 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'[randomInt(31)]).join('');
+    await s.ctx.db.insert(referralCodes).values({ userId: referrer.id, code });
+    // The app puts the code into signInReturnUrl; the signed config carries it, Amazon appends the token to it.
+    const viaAmazon = async (email: string) => {
+      const res = await s.request('/api/auth/amazon-pay/button-config', {
+        body: { signInReturnUrl: `${APP}/amazonSSORedirect?referralCode=${code}`, signInCancelUrl: CANCEL },
+      });
+      expect(res.status).toBe(200);
+      const page = await postPage(s, { ...res.body, name: 'Friend Of Amazon', email, action: 'continue' });
+      expect(page.status).toBe(303);
+      const back = new URL(page.headers.get('location') ?? '');
+      expect(back.searchParams.get('referralCode')).toBe(code);
+      return back.searchParams.get('buyerToken') as string;
+    };
+    const programOf = async (token: string) => {
+      const res = await s.request('/api/v4/vouchers/referral-program-participation', { token });
+      return referralParticipation.parse(res.body);
+    };
+
+    // A new account, the code as typed (any case): referred, with the first-refuel card.
+    const friend = await s.request('/api/auth/amazon/sign-in', {
+      body: { buyerToken: await viaAmazon(uniqueEmail('amazon-friend')), referralCode: code.toLowerCase() },
+    });
+    expect(friend.status).toBe(200);
+    expect(friend.body.referral).toEqual({ code, accepted: true });
+    expect((await programOf(friend.body.auth_token)).referredBy).toMatchObject({ code, status: 'ACCEPTED' });
+
+    // An unknown code: the account is made and signed in all the same; the answer says why the code was refused.
+    const email = uniqueEmail('amazon-unknown-code');
+    const refused = await s.request('/api/auth/amazon/sign-in', {
+      body: { buyerToken: await viaAmazon(email), referralCode: 'ZZZZ2345' },
+    });
+    expect(refused.status).toBe(200);
+    expect(refused.body.referral).toEqual({ code: 'ZZZZ2345', accepted: false, error: 'referral_code_unknown' });
+    const me = await s.request(`/api/users/${refused.body._id}`, { token: refused.body.auth_token });
+    expect(me.body).toMatchObject({ email });
+    expect((await programOf(refused.body.auth_token)).referredBy).toBeNull();
+    // An existing account signing in with a code stays as it is (a code is for the account the sign-in creates).
+    const existing = await s.request('/api/auth/amazon/sign-in', {
+      body: { buyerToken: await viaAmazon(referrer.email), referralCode: code },
+    });
+    expect(existing.status).toBe(200);
+    expect(existing.body._id).toBe(referrer.id);
+    expect(existing.body.referral).toBeUndefined();
+    // A malformed code is a bad request, before any token is spent.
+    const token = await viaAmazon(uniqueEmail());
+    const bad = await s.request('/api/auth/amazon/sign-in', { body: { buyerToken: token, referralCode: 'AB-12' } });
+    expect(bad.status).toBe(400);
+    expect((await exchange(token)).status).toBe(200);
   });
 
   it('a token is single use: the second exchange is refused as used', async () => {

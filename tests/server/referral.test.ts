@@ -90,6 +90,14 @@ describe.each(drivers)('refer-a-friend (%s)', (driver) => {
   it('opens after the first completed transaction, with one stable code', async () => {
     const a = await newDriver(s);
     expect(await participation(a)).toEqual({
+      offer: {
+        currency: 'EUR',
+        precision: 2,
+        friendFirstRefuel: 5,
+        friendAfterThreshold: 10,
+        referrer: 10,
+        thresholdLitres: 100,
+      },
       enabled: false,
       referralCode: null,
       progress: { accepted: 0, inProgress: 0, completed: 0, friends: [] },
@@ -100,6 +108,23 @@ describe.each(drivers)('refer-a-friend (%s)', (driver) => {
     expect(open.enabled).toBe(true);
     expect(open.referralCode).toMatch(/^[A-Z2-9]{8}$/);
     expect((await participation(a)).referralCode).toBe(open.referralCode);
+  });
+
+  it('states the offer in the driver’s currency: userCurrency, else the localisation country’s, else euro', async () => {
+    const offerOf = async (patch: Record<string, unknown>) => {
+      const d = await newDriver(s);
+      const res = await s.request(`/api/users/${d.id}`, { token: d.token, method: 'PATCH', body: patch });
+      expect(res.status).toBe(200);
+      const { currency, friendFirstRefuel, friendAfterThreshold, referrer } = (await participation(d)).offer;
+      return [currency, friendFirstRefuel, friendAfterThreshold, referrer];
+    };
+    expect(await offerOf({ localisationCountry: 'DK' })).toEqual(['DKK', 40, 75, 75]);
+    expect(await offerOf({ localisationCountry: 'PL' })).toEqual(['PLN', 20, 40, 40]);
+    expect(await offerOf({ localisationCountry: 'CH' })).toEqual(['CHF', 5, 10, 10]);
+    expect(await offerOf({ localisationCountry: 'AT' })).toEqual(['EUR', 5, 10, 10]);
+    // A currency chosen in the profile wins over the country; one the offer does not pay in falls back to the country.
+    expect(await offerOf({ localisationCountry: 'DE', userCurrency: 'CZK' })).toEqual(['CZK', 125, 250, 250]);
+    expect(await offerOf({ localisationCountry: 'DK', userCurrency: 'GBP' })).toEqual(['DKK', 40, 75, 75]);
   });
 
   it('guests have no program', async () => {

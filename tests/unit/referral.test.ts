@@ -3,7 +3,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loyaltyPointsFor } from '../../src/contract/loyalty';
 import { REFERRAL_OFFER, referralStatus } from '../../src/contract/vouchers';
+import { amazonReturnSearch } from '../../src/features/session/model/search';
 import { referralLink, shareReferral, validateReferralCode } from '../../src/features/vouchers/model/referral';
+import { referSearch } from '../../src/features/vouchers/model/search';
+import { offerPerLitre } from '../../src/features/vouchers/ui/referral-offer';
 
 describe('referral status', () => {
   const cases: [string, number, boolean, string][] = [
@@ -23,6 +26,27 @@ describe('referral status', () => {
       referrer: 10,
       thresholdLitres: 100,
     });
+  });
+});
+
+describe('the offer per litre, in the driver’s currency and language', () => {
+  const offer = (currency: 'EUR' | 'DKK' | 'PLN', first: number) => ({
+    currency,
+    precision: 2,
+    friendFirstRefuel: first,
+    friendAfterThreshold: 2 * first,
+    referrer: 2 * first,
+    thresholdLitres: 100,
+  });
+  // Intl puts a no-break space between amount and symbol; compare with plain spaces.
+  const plain = (s: string) => s.replace(/\u00a0/g, ' ');
+  it.each([
+    ['a Danish driver in Danish', offer('DKK', 40), 40, 'da', '0,40 kr./l'],
+    ['a Danish driver in English', offer('DKK', 40), 75, 'en', 'DKK 0.75/l'],
+    ['a German driver', offer('EUR', 5), 5, 'de', '0,05 €/l'],
+    ['a Polish driver', offer('PLN', 20), 20, 'pl', '0,20 zł/l'],
+  ] as const)('%s', (_name, o, minor, locale, expected) => {
+    expect(plain(offerPerLitre(o, minor, locale))).toBe(expected);
   });
 });
 
@@ -95,5 +119,23 @@ describe('loyalty points', () => {
     [2_000, 20],
   ])('%i minor units paid give %i points', (paid, points) => {
     expect(loyaltyPointsFor(paid, 2)).toBe(points);
+  });
+});
+
+describe('a friend’s code through Sign in with Amazon', () => {
+  it('comes back from Amazon with the buyer token, trimmed and upper-cased', () => {
+    expect(amazonReturnSearch.parse({ buyerToken: 'tok', referralCode: ' abcd2345 ' })).toEqual({
+      buyerToken: 'tok',
+      referralCode: 'ABCD2345',
+    });
+  });
+  it('a refused code reaches /profile/refer with its reason; an unknown reason is dropped', () => {
+    expect(referSearch.parse({ referralError: 'referral_code_unknown', referralCode: 'ZZZZ2345' })).toEqual({
+      referralError: 'referral_code_unknown',
+      referralCode: 'ZZZZ2345',
+    });
+    expect(referSearch.parse({ referralError: 'internal_error', referralCode: 'ZZZZ2345' })).toEqual({
+      referralCode: 'ZZZZ2345',
+    });
   });
 });

@@ -10,6 +10,7 @@ import {
   REFERRAL_ERRORS,
   REFERRAL_OFFER,
   type ReferralCodeBody,
+  type ReferralOffer,
   type ReferralParticipation,
   referralStatus,
 } from '../../../src/contract/vouchers';
@@ -23,6 +24,7 @@ import {
   type ReferralRow,
   referralCodes,
   referrals,
+  users,
   voucherCampaigns,
   voucherParticipations,
 } from '../../db/schema';
@@ -51,6 +53,36 @@ export const REFERRAL_OFFER_ABROAD = {
 } as const;
 
 type OfferPart = keyof (typeof REFERRAL_OFFER_ABROAD)['DKK'];
+type AbroadCurrency = keyof typeof REFERRAL_OFFER_ABROAD;
+
+/** The countries of the spec that do not pay in euro, and their currency. */
+const COUNTRY_CURRENCY: Readonly<Record<string, AbroadCurrency>> = {
+  DK: 'DKK',
+  CZ: 'CZK',
+  PL: 'PLN',
+  CH: 'CHF',
+  LI: 'CHF',
+};
+
+const isAbroad = (code: string): code is AbroadCurrency => Object.hasOwn(REFERRAL_OFFER_ABROAD, code);
+
+/**
+ * The offer as a driver sees it on /profile/refer: in their userCurrency when the offer has one other than the euro
+ * (userCurrency defaults to EUR, so EUR there says nothing), else in their localisationCountry's currency, else in euro.
+ */
+export function referralOfferFor(user: { userCurrency: string; localisationCountry: string }): ReferralOffer {
+  const chosen = user.userCurrency.toUpperCase();
+  const code = isAbroad(chosen) ? chosen : COUNTRY_CURRENCY[user.localisationCountry.toUpperCase()];
+  const values = code ? REFERRAL_OFFER_ABROAD[code] : REFERRAL_OFFER;
+  return {
+    currency: code ?? currency,
+    precision: 2,
+    friendFirstRefuel: values.friendFirstRefuel,
+    friendAfterThreshold: values.friendAfterThreshold,
+    referrer: values.referrer,
+    thresholdLitres,
+  };
+}
 const abroad = (part: OfferPart): Record<string, number> =>
   Object.fromEntries(Object.entries(REFERRAL_OFFER_ABROAD).map(([code, offer]) => [code, offer[part]]));
 
@@ -165,7 +197,12 @@ export async function getReferralParticipation({
   ).map(friendJson);
   const [mine] = await ctx.db.select().from(referrals).where(eq(referrals.friendUserId, userId));
   const count = (s: string) => friends.filter((f) => f.status === s).length;
+  const [user] = await ctx.db
+    .select({ userCurrency: users.userCurrency, localisationCountry: users.localisationCountry })
+    .from(users)
+    .where(eq(users.id, userId));
   return {
+    offer: referralOfferFor(user ?? { userCurrency: currency, localisationCountry: 'DE' }),
     enabled,
     referralCode,
     progress: {

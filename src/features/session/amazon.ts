@@ -13,25 +13,34 @@ const buttonConfig = (body: z.infer<typeof amazonButtonConfigBody>) =>
 /** The sandbox Amazon's sign-in page (server/routes/amazon-sign-in.ts): it stands in for Amazon's. */
 const SANDBOX_SIGN_IN_PATH = '/dev/amazon/sign-in';
 
-export async function startAmazonSignIn(opts: {
+export type AmazonSignInOptions = {
   /** The page the button is on: Cancel comes back here, with what the driver had typed. */
   from: '/login' | '/register';
   redirect?: string | undefined;
   email?: string | undefined;
   referralCode?: string | undefined;
-}): Promise<void> {
+};
+
+/**
+ * The signed config of the button for this page. A server without Amazon sign-in (no Amazon Pay key, not DEMO_MODE)
+ * answers 404: the page then shows no button.
+ */
+export function amazonSignInConfig(opts: AmazonSignInOptions) {
   const origin = window.location.origin;
   const back = new URL('/amazonSSORedirect', origin);
   if (opts.redirect) back.searchParams.set('redirect', opts.redirect);
+  // The friend's code travels in the signed return address: Amazon hands it back with the buyer token.
+  if (opts.referralCode) back.searchParams.set('referralCode', opts.referralCode);
   const cancel = new URL(opts.from, origin);
   if (opts.redirect) cancel.searchParams.set('redirect', opts.redirect);
   if (opts.email) cancel.searchParams.set('email', opts.email);
   if (opts.referralCode) cancel.searchParams.set('referralCode', opts.referralCode);
-  const config = await buttonConfig({
-    signInReturnUrl: back.toString(),
-    signInCancelUrl: cancel.toString(),
-  });
-  const page = new URL(SANDBOX_SIGN_IN_PATH, origin);
+  return buttonConfig({ signInReturnUrl: back.toString(), signInCancelUrl: cancel.toString() });
+}
+
+/** Leaves for Amazon's sign-in page with the signed config. */
+export function openAmazonSignIn(config: z.infer<typeof amazonSignedConfig>): void {
+  const page = new URL(SANDBOX_SIGN_IN_PATH, window.location.origin);
   page.searchParams.set('payloadJSON', config.payloadJSON);
   page.searchParams.set('signature', config.signature);
   page.searchParams.set('publicKeyId', config.publicKeyId);

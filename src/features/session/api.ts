@@ -10,6 +10,7 @@ import { api, lazySchema } from '../../lib/http/index';
 // The response schemas load with the first call, not with the app's entry (lib/http/client.ts).
 const auth = () => import('../../contract/auth');
 const loginResponse = lazySchema(() => auth().then((m) => m.loginResponse));
+const amazonSignInResponse = lazySchema(() => auth().then((m) => m.amazonSignInResponse));
 const logoutResponse = lazySchema(() => auth().then((m) => m.logoutResponse));
 const resendPasswordResponse = lazySchema(() => auth().then((m) => m.resendPasswordResponse));
 const users = () => import('../../contract/users');
@@ -29,7 +30,7 @@ export const authApi = {
     api.request('auth/resend-password', resendPasswordResponse, { method: 'POST', json: { email } }),
   /** POST auth/amazon/sign-in (ours): Amazon's buyer token for a session. */
   amazonSignIn: (body: AmazonSignInBody) =>
-    api.request('auth/amazon/sign-in', loginResponse, { method: 'POST', json: body }),
+    api.request('auth/amazon/sign-in', amazonSignInResponse, { method: 'POST', json: body }),
   logout: () => api.request('auth/logout', logoutResponse, { method: 'POST', json: {} }),
 };
 

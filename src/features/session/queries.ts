@@ -4,6 +4,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack
 import { useSyncExternalStore } from 'react';
 import type {
   AmazonSignInBody,
+  AmazonSignInResponse,
   ChangePasswordBody,
   LoginLocalBody,
   LoginOpenIdBody,
@@ -29,11 +30,19 @@ export const userQuery = (id: string) =>
     staleTime: 60_000,
   });
 
+/**
+ * How long the account features count as fresh. The console switches them per account (EV, refer-a-friend, loyalty,
+ * odometer ...); after this a screen that mounts, or the app coming back to the foreground, asks again, so a change
+ * reaches a signed-in driver within about half a minute. The persisted copy still shows at once, offline too.
+ */
+export const ACCOUNT_FEATURES_STALE_MS = 30_000;
+
 export const featuresQuery = (accountId: string) =>
   queryOptions({
     queryKey: userKeys.features(accountId),
     queryFn: ({ signal }) => userApi.features(accountId, signal),
-    staleTime: 5 * 60_000,
+    staleTime: ACCOUNT_FEATURES_STALE_MS,
+    refetchOnWindowFocus: true,
   });
 
 /** The auth record, re-rendering when it changes (login, logout, another tab). */
@@ -202,7 +211,7 @@ export const useLogin = () =>
 export const useLoginOpenId = () =>
   useMutation<LoginResponse, ApiError, LoginOpenIdBody>({ mutationKey: sessionMutations.loginOpenId });
 export const useAmazonSignIn = () =>
-  useMutation<LoginResponse, ApiError, AmazonSignInBody>({ mutationKey: sessionMutations.amazonSignIn });
+  useMutation<AmazonSignInResponse, ApiError, AmazonSignInBody>({ mutationKey: sessionMutations.amazonSignIn });
 export const useContinueAsGuest = () =>
   useMutation<AuthRecord, ApiError, void>({ mutationKey: sessionMutations.continueAsGuest });
 export const useRegister = () =>

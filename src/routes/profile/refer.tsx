@@ -3,12 +3,13 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { useId } from 'react';
-import { REFERRAL_OFFER } from '../../contract/vouchers';
 import { useSession } from '../../features/session/queries';
 import { referralLink, shareReferral, validateReferralCode } from '../../features/vouchers/model/referral';
+import { referSearch } from '../../features/vouchers/model/search';
 import { useEnterReferralCode, useReferral } from '../../features/vouchers/queries';
 import { REFERRAL_STATUS_TEXT, ReferralProgress } from '../../features/vouchers/ui/ReferralProgress';
 import { REFERRAL_ERROR_TEXT } from '../../features/vouchers/ui/referral-errors';
+import { offerPerLitre } from '../../features/vouchers/ui/referral-offer';
 import '../../features/vouchers/ui/vouchers.css';
 import { errorText } from '../../i18n/messages';
 import { ApiError } from '../../lib/http/errors';
@@ -29,6 +30,7 @@ import { CopyIcon, ShareIcon } from '../../ui/icons';
 import { accountFeaturePage, featureGates } from '../-account-page';
 
 export const Route = createFileRoute('/profile/refer')({
+  validateSearch: referSearch,
   beforeLoad: accountFeaturePage(featureGates.referAFriend),
   component: Refer,
 });
@@ -36,16 +38,20 @@ export const Route = createFileRoute('/profile/refer')({
 /** Refer-a-friend (§2.4): the own code to share, the friends' progress, and a friend's code to enter. */
 function Refer() {
   const { i18n } = useLingui();
+  const { referralError, referralCode: refusedCode } = Route.useSearch();
   const record = useSession();
   const program = useReferral(record?.userId ?? null);
   const p = program.data;
   const code = p?.referralCode ?? null;
-  const { friendFirstRefuel, friendAfterThreshold, referrer, thresholdLitres } = REFERRAL_OFFER;
+  // The offer in the driver's currency, as the server pays it (GET referral-program-participation's offer).
+  const offer = p?.offer;
+  const perLitre = (minor: number) => (offer ? offerPerLitre(offer, minor, i18n.locale) : '');
 
   async function share(copyOnly: boolean) {
-    if (!code) return;
+    if (!code || !offer) return;
+    const first = perLitre(offer.friendFirstRefuel);
     const text = i18n._(
-      msg`Pay for fuel at the pump with Forecourt Pay. Use my code ${code} and get ${friendFirstRefuel} ct/l off your first refuel.`,
+      msg`Pay for fuel at the pump with Forecourt Pay. Use my code ${code} and get ${first} off your first refuel.`,
     );
     const outcome = await shareReferral(
       { title: i18n._(msg`Refer a friend`), text, url: referralLink(window.location.origin, code) },
@@ -73,18 +79,27 @@ function Refer() {
       }
     >
       <Card>
-        <ul className="referral-offer">
-          <li>
-            <Trans>Your friend gets {friendFirstRefuel} ct/l off their first refuel.</Trans>
-          </li>
-          <li>
-            <Trans>
-              After {thresholdLitres} l your friend gets {friendAfterThreshold} ct/l off, and you get {referrer} ct/l
-              off.
-            </Trans>
-          </li>
-        </ul>
+        {offer ? (
+          <ul className="referral-offer" data-testid="referral-offer">
+            <OfferLines
+              first={perLitre(offer.friendFirstRefuel)}
+              after={perLitre(offer.friendAfterThreshold)}
+              reward={perLitre(offer.referrer)}
+              thresholdLitres={offer.thresholdLitres}
+            />
+          </ul>
+        ) : (
+          <SkeletonList rows={2} />
+        )}
       </Card>
+      {referralError && refusedCode && !p?.referredBy ? (
+        <Notice tone="warning">
+          <Trans>
+            Your account is ready, but your friend's code {refusedCode} could not be used:{' '}
+            {i18n._(REFERRAL_ERROR_TEXT[referralError]!)}
+          </Trans>
+        </Notice>
+      ) : null}
       {program.isError && !p ? (
         <Notice
           tone="warning"
@@ -122,7 +137,7 @@ function Refer() {
       </Section>
       {p?.enabled || (p?.progress.friends.length ?? 0) > 0 ? (
         <Section title={<Trans>Your friends</Trans>}>
-          <ReferralProgress progress={p!.progress} />
+          <ReferralProgress progress={p!.progress} offer={p!.offer} />
         </Section>
       ) : null}
       {program.isPending ? (
@@ -136,19 +151,36 @@ function Refer() {
           </p>
         </Section>
       ) : p && !p.enabled ? (
-        <EnterCode />
+        <EnterCode initialCode={referralError ? (refusedCode ?? '') : ''} />
       ) : null}
     </Page>
   );
 }
 
+/** The offer's two lines, each amount already formatted per litre ("0,40 kr./l"). */
+function OfferLines(props: { first: string; after: string; reward: string; thresholdLitres: number }) {
+  const { first, after, reward, thresholdLitres } = props;
+  return (
+    <>
+      <li>
+        <Trans>Your friend gets {first} off their first refuel.</Trans>
+      </li>
+      <li>
+        <Trans>
+          After {thresholdLitres} l your friend gets {after} off, and you get {reward} off.
+        </Trans>
+      </li>
+    </>
+  );
+}
+
 /** A new driver enters the code a friend gave them (PUT v4/vouchers/referral-code). */
-function EnterCode() {
+function EnterCode({ initialCode }: { initialCode: string }) {
   const { i18n } = useLingui();
   const formId = useId();
   const enter = useEnterReferralCode();
   const form = useForm({
-    initial: { referralCode: '' },
+    initial: { referralCode: initialCode },
     labels: { referralCode: msg`Referral code` },
     validate: { referralCode: validateReferralCode },
     alertFor: (error) => (error instanceof ApiError && REFERRAL_ERROR_TEXT[error.code]) || errorText(i18n, error),

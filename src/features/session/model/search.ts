@@ -18,15 +18,17 @@ export const signInSearch = searchObject({
   amazonError: oneOf(AMAZON_SIGN_IN_ERRORS),
 });
 
-/** /amazonSSORedirect: the buyer token Amazon appended to signInReturnUrl, and where the driver was going. */
-export const amazonReturnSearch = searchObject({
-  buyerToken: textRule({ max: 200 }),
-  redirect: internalPath,
-});
-
 /** A friend's referral code from the share link of /profile/refer (/register?referralCode=…), as typed by anyone:
  *  trimmed and upper-cased, at most 40 characters. */
 const referralCode: Field<string | undefined, string | undefined> = (value) =>
   typeof value === 'string' && value.trim().length <= 40 ? value.trim().toUpperCase() : undefined;
+
+/** /amazonSSORedirect: the buyer token Amazon appended to signInReturnUrl, where the driver was going, and the
+ *  friend's code they brought from /register (carried in signInReturnUrl through Amazon's page). */
+export const amazonReturnSearch = searchObject({
+  buyerToken: textRule({ max: 200 }),
+  redirect: internalPath,
+  referralCode,
+});
 
 export const registerSearch = signInSearch.extend({ data: text, referralCode });

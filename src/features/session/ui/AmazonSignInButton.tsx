@@ -1,22 +1,41 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorText } from '../../../i18n/messages';
+import { ApiError } from '../../../lib/http/errors';
 import { Button, Notice } from '../../../ui';
-import { startAmazonSignIn } from '../amazon';
+import { type AmazonSignInOptions, amazonSignInConfig, openAmazonSignIn } from '../amazon';
 
-type Props = Parameters<typeof startAmazonSignIn>[0] & { disabled?: boolean };
+type Props = AmazonSignInOptions & { disabled?: boolean };
 
-/** "Sign in with Amazon": asks our server for the signed button config, then leaves for Amazon's sign-in page. */
+/**
+ * "Sign in with Amazon": asks our server for the signed button config, then leaves for Amazon's sign-in page. A server
+ * without Amazon sign-in answers the config with 404: no button then. The config is asked again on a click, with
+ * what the driver typed meanwhile (Cancel brings it back).
+ */
 export function AmazonSignInButton({ disabled, ...opts }: Props) {
   const { i18n } = useLingui();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // Asked once per page: 'off' only on the server's 404; a failure (offline) keeps the button, a click says why.
+  const [offered, setOffered] = useState<'checking' | 'on' | 'off'>('checking');
+  const { from } = opts;
+  useEffect(() => {
+    let live = true;
+    amazonSignInConfig({ from }).then(
+      () => live && setOffered('on'),
+      (failure: unknown) => live && setOffered(failure instanceof ApiError && failure.status === 404 ? 'off' : 'on'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [from]);
+  if (offered === 'off') return null;
   const start = async () => {
     setPending(true);
     setError(null);
     try {
-      await startAmazonSignIn(opts);
+      openAmazonSignIn(await amazonSignInConfig(opts));
     } catch (failure) {
       setError(failure);
       setPending(false);
@@ -25,7 +44,7 @@ export function AmazonSignInButton({ disabled, ...opts }: Props) {
   return (
     <>
       {error ? <Notice tone="danger">{errorText(i18n, error)}</Notice> : null}
-      <Button variant="secondary" loading={pending} disabled={disabled} onClick={start}>
+      <Button variant="secondary" loading={pending || offered === 'checking'} disabled={disabled} onClick={start}>
         <Trans>Sign in with Amazon</Trans>
       </Button>
     </>

@@ -3,10 +3,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { REFERRAL_OFFER, type ReferralParticipation, type ReferralStatus } from '../../../contract/vouchers';
+import type { ReferralParticipation, ReferralStatus } from '../../../contract/vouchers';
 import { formatQuantity } from '../../../lib/money';
 import { List, ListItem } from '../../../ui';
 import { UserIcon } from '../../../ui/icons';
+import { offerPerLitre } from './referral-offer';
 import './vouchers.css';
 
 export const REFERRAL_STATUS_TEXT: Record<ReferralStatus, MessageDescriptor> = {
@@ -15,11 +16,17 @@ export const REFERRAL_STATUS_TEXT: Record<ReferralStatus, MessageDescriptor> = {
   COMPLETED: msg`Completed`,
 };
 
-export function ReferralProgress({ progress }: { progress: ReferralParticipation['progress'] }) {
+export function ReferralProgress({
+  progress,
+  offer,
+}: {
+  progress: ReferralParticipation['progress'];
+  offer: ReferralParticipation['offer'];
+}) {
   const { i18n } = useLingui();
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(iso));
-  const threshold = REFERRAL_OFFER.thresholdLitres;
-  const reward = REFERRAL_OFFER.referrer;
+  const threshold = offer.thresholdLitres;
+  const reward = offerPerLitre(offer, offer.referrer, i18n.locale);
   return (
     <div className="referral-stack">
       <dl className="referral-counts">
@@ -58,7 +65,7 @@ export function ReferralProgress({ progress }: { progress: ReferralParticipation
                 subtitle={
                   f.status === 'COMPLETED' ? (
                     <Trans>
-                      Fuelled {threshold} l: your {reward} ct/l discount is in your vouchers
+                      Fuelled {threshold} l: your {reward} discount is in your vouchers
                     </Trans>
                   ) : (
                     <Trans>
