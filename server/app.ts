@@ -26,6 +26,7 @@ import { orderRoutes } from './routes/orders';
 import { paymentMethodRoutes } from './routes/payment-methods';
 import { poiRoutes } from './routes/pois';
 import { pspRoutes } from './routes/psp';
+import { testKnobRoutes } from './routes/test-knobs';
 import { thingRoutes } from './routes/things';
 import { tutorialRoutes } from './routes/tutorials';
 import { userRoutes } from './routes/users';
@@ -108,6 +109,11 @@ export function createApp(ctx: AppContext) {
     app.use('/dev/mail/*', local);
     app.route('/api', devMailApiRoutes(ctx));
     app.route('/dev/mail', devMailPages(ctx));
+  }
+  // Test knobs (TEST_KNOBS, which needs DEMO_MODE): for clients on this machine.
+  if (ctx.env.testKnobs) {
+    app.use('/api/dev/knobs/*', loopbackOnly(ctx));
+    app.route('/api/dev/knobs', testKnobRoutes(ctx));
   }
   // The sandbox Amazon's sign-in page names any buyer: a stand-in for Amazon, so demo servers only.
   if (ctx.env.demoMode) app.route('/dev/amazon', amazonSandboxPages(ctx));

@@ -22,6 +22,12 @@ export const consoleLogger: Logger = {
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
 
+/** Settings a test changes while the server runs (TEST_KNOBS, routes/test-knobs.ts); empty unless it does. */
+export type Knobs = {
+  /** A station's own postpay expiry in seconds, instead of POSTPAY_EXPIRY_SECONDS. */
+  postpayExpirySeconds: Map<string, number>;
+};
+
 /** Work that runs after the answer was sent (mail): errors are logged; idle() waits for what is under way. */
 export type Background = {
   run(what: string, task: () => Promise<unknown>): void;
@@ -46,4 +52,5 @@ export type AppContext = {
   process: ProcessIdentity;
   /** Change notifications of orders and stations, for the event streams (services/events). */
   events: EventHub;
+  knobs: Knobs;
 };

@@ -30,6 +30,7 @@ export async function createContext(opts: {
     background: createBackground(log),
     process: opts.process ?? soleProcess(),
     events: createEventHub({ db: opts.db, driver: opts.driver, log }),
+    knobs: { postpayExpirySeconds: new Map() },
   } satisfies Omit<AppContext, 'mailer' | 'orderHooks'> as AppContext;
   // Both act on this very context, so they are made once it exists.
   ctx.mailer = createMailer({

@@ -148,6 +148,8 @@ const envSchema = z.object({
   FORECOURT_CONSOLE_MAX_BAD_TOKENS: positiveInt.default(10),
   ORDER_STUCK_LIMIT_SECONDS: positiveInt.default(900),
   POSTPAY_EXPIRY_SECONDS: positiveInt.default(600),
+  // Test-only: settings a test changes while the server runs (routes/test-knobs.ts). DEMO_MODE, one process.
+  TEST_KNOBS: bool.default(false),
   PSP_PREAUTH_CONFIG: preauthConfig,
   // Wallets (server/psp/merchants.ts, apple-pay-session.ts, amazon-pay.ts): without the keys the sandbox answers.
   WALLET_MERCHANT_ID: z.string().min(1).max(100).default('forecourt-sandbox'),
@@ -270,6 +272,11 @@ export type Env = {
   orderStuckLimitSeconds: number;
   /** A postpay order left unpaid (PAYMENT_PENDING) this long expires: FAILED, its message says "expired". */
   postpayExpirySeconds: number;
+  /**
+   * TEST_KNOBS: /api/dev/knobs lets a test on this machine change a setting while the server runs (the postpay expiry
+   * of one station), kept in this process only (AppContext.knobs). For the e2e server; never in production.
+   */
+  testKnobs: boolean;
 };
 
 /** Thrown for bad configuration; server/index.ts prints the message (no stack) and exits 1. */
@@ -314,6 +321,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (mailTransport === 'smtp' && !e.SMTP_HOST) {
     throw new ConfigError('Invalid configuration:\n  MAIL_TRANSPORT: smtp needs SMTP_HOST');
+  }
+  if (e.TEST_KNOBS && (!e.DEMO_MODE || (e.DATABASE_URL && e.WORKERS !== 1))) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_KNOBS: test knobs are kept in one process: DEMO_MODE only, and WORKERS=1 with DATABASE_URL',
+    );
   }
   if (mailTransport === 'mailbox' && !e.DEMO_MODE) {
     throw new ConfigError('Invalid configuration:\n  MAIL_TRANSPORT: the development mailbox exists only in DEMO_MODE');
@@ -383,6 +395,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     orderStuckLimitSeconds: e.ORDER_STUCK_LIMIT_SECONDS,
     postpayExpirySeconds: e.POSTPAY_EXPIRY_SECONDS,
+    testKnobs: e.TEST_KNOBS,
     pspPreauthConfig: e.PSP_PREAUTH_CONFIG,
     wallets: {
       merchantId: e.WALLET_MERCHANT_ID,

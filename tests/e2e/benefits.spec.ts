@@ -4,7 +4,7 @@
 import jsQR from 'jsqr';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { expect, type Page, test } from './fixtures';
-import { expectAccessible, expectHome, waitForServiceWorker } from './helpers';
+import { expectAccessible, signInAsDemoDriver, waitForServiceWorker } from './helpers';
 
 const station = DEMO_STATIONS.washOnly;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
@@ -33,11 +33,7 @@ const shot = (page: Page, name: string) =>
 test('wash tickets offline, a tutorial completed, the lottery joined with consent', async ({ page }) => {
   // A paid wash, two offline reloads and three areas: longer than the default on a loaded 2-core machine.
   test.setTimeout(180_000);
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expectHome(page);
+  await signInAsDemoDriver(page, '/settings');
   await waitForServiceWorker(page);
 
   // A wash bought through the app's own flow.

@@ -1,10 +1,11 @@
 // Paying with cards registered on the sandbox provider's page: 3-D Secure approved (on to the pump) and denied (the
 // payment error page), and a declined card.
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { expect, type Page, test } from './fixtures';
+import { devicesOf, expect, type Page, test } from './fixtures';
 import { addCardOnProviderPage, expectAccessible, registerByMail, uniqueEmail } from './helpers';
 
-const station = DEMO_STATIONS.prepay;
+const station = DEMO_STATIONS.payconiq;
+const [APPROVED_PUMP, DENIED_PUMP, DECLINED_PUMP] = devicesOf('card-payments', 'payconiq');
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
 
 /** A new driver with one card, added on the provider's page. */
@@ -30,7 +31,7 @@ test('3-D Secure approved: the issuer’s page, a wrong code, the right one, the
   page,
 }) => {
   await driverWithCard(page, '4000 0000 0000 3220');
-  await payAtPump(page, '3', '3220');
+  await payAtPump(page, APPROVED_PUMP, '3220');
   await expect(page).toHaveURL(/\/psp\/challenge\//);
   await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
   await expect(page.getByText('EUR 30.00')).toBeVisible();
@@ -42,13 +43,13 @@ test('3-D Secure approved: the issuer’s page, a wrong code, the right one, the
   await page.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?.*orderId=/);
   await expect(page).toHaveURL(/resultIndicator=/);
-  await expect(page.getByRole('heading', { name: 'Pump 3' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Pump ${APPROVED_PUMP}` })).toBeVisible();
   await expect(page.getByText('Maximum amount: €30.00')).toBeVisible();
 });
 
 test('3-D Secure denied: the payment error page', async ({ page }) => {
   await driverWithCard(page, '4000 0000 0000 3220');
-  await payAtPump(page, '4', '3220');
+  await payAtPump(page, DENIED_PUMP, '3220');
   await expect(page).toHaveURL(/\/psp\/challenge\//);
   await page.getByRole('button', { name: 'Deny payment' }).click();
   await expect(page).toHaveURL(/\/error\?.*type=payment/);
@@ -57,7 +58,7 @@ test('3-D Secure denied: the payment error page', async ({ page }) => {
 
 test('a declined card: the payment error page', async ({ page }) => {
   await driverWithCard(page, '4000 0000 0000 0002');
-  await payAtPump(page, '5', '0002');
+  await payAtPump(page, DECLINED_PUMP, '0002');
   await expect(page).toHaveURL(/\/error\?.*type=payment/);
   await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
 });

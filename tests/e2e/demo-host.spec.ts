@@ -3,7 +3,7 @@
 // partner passed by the host goes onto the order (X-Txn-Initiated-By-Partner).
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { expect, test } from './fixtures';
-import { expectAccessible, expectHome } from './helpers';
+import { expectAccessible, signInAsDemoDriver } from './helpers';
 
 // Hamburg's wash (wash.spec.ts puts Frankfurt's bays out of order for a while, and spec files run side by side).
 const station = DEMO_STATIONS.manyPumps;
@@ -12,11 +12,7 @@ test.use({ geolocation: { latitude: station.latitude, longitude: station.longitu
 test('a host app embeds the app, the driver buys a car wash, and the host gets order id, state and amount back', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expectHome(page);
+  await signInAsDemoDriver(page);
 
   await page.goto('/demo-host');
   await expect(page.getByRole('heading', { name: 'Demo host app' })).toBeVisible();

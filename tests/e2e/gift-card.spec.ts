@@ -2,17 +2,13 @@
 // the code with its expiry, amount and balance.
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { expect, test } from './fixtures';
-import { expectAccessible, expectHome } from './helpers';
+import { expectAccessible, signInAsDemoDriver } from './helpers';
 
 const station = DEMO_STATIONS.giftShop;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
 
 test('gift card: amount, pay, code with expiry, amount and balance', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expectHome(page);
+  await signInAsDemoDriver(page);
   await page.goto(`/pay?pid=${station.id}`);
   await page.getByRole('button', { name: 'Buy a gift card' }).click();
   await expect(page).toHaveURL(/\/pay\/postpay\/gift-card\?/);

@@ -7,10 +7,11 @@ import type { APIResponse } from '@playwright/test';
 import Papa from 'papaparse';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { pdfText } from '../support/pdf-text';
-import { expect, type Page, test } from './fixtures';
+import { devicesOf, expect, type Page, test } from './fixtures';
 import { expectAccessible, registerByMail, signInAsDemoDriver, uniqueEmail, waitForServiceWorker } from './helpers';
 
-const station = DEMO_STATIONS.prepay;
+const station = DEMO_STATIONS.manyPumps;
+const [PUMP] = devicesOf('history', 'manyPumps');
 
 /** The signed-in driver's history through the API (what the server holds), for counting. */
 async function serverHistory(page: Page, query: string) {
@@ -37,7 +38,7 @@ const isoDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /**
- * A prepay order on pump 6 of the demo station, paid and fuelled through the HTTP API and the forecourt console's API
+ * A prepay order on a pump of the Hamburg demo station, paid and fuelled through the HTTP API and the forecourt console's API
  * (the same calls the app and the console page make; prepay.spec.ts walks those screens): the history's own part
  * starts from a paid order.
  */
@@ -50,7 +51,7 @@ async function paidPrepayOrder(page: Page, session: { token: string; userId: str
   const poi = await ok(await page.request.get(`/api/v4/pois/${station.id}`));
   const pump = (
     poi.products as Array<{ _id: string; name: string; attributes: { availableItems: Array<{ itemCode: string }> } }>
-  ).find((p) => p.name === '6')!;
+  ).find((p) => p.name === PUMP)!;
   const me = await ok(await page.request.get(`/api/users/${session.userId}`, { headers: auth }));
   const cards = (await ok(
     await page.request.get(`/api/v4/payment-methods/?customerId=${session.userId}&state=ACTIVE`, { headers: auth }),
@@ -116,7 +117,7 @@ test('a paid prepay order is in the history once, with its receipt fields and it
   await expectAccessible(page, 'history filtered by payments');
   await page.goto(`/history/${event._id}`);
   const fields = page.locator('dl.history-fields');
-  await expect(fields).toContainText('Pump6');
+  await expect(fields).toContainText(`Pump${PUMP}`);
   await expect(fields).toContainText('Paid withVISA •••• 4242');
   await expect(fields).toContainText(`Order${orderId}`);
   await expect(fields).toContainText(/Quantity\d+(\.\d+)? l/);
@@ -125,7 +126,7 @@ test('a paid prepay order is in the history once, with its receipt fields and it
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download invoice (PDF)' }).click();
   const text = pdfText(readFileSync((await (await download).path()) as string));
-  for (const expected of ['Invoice', 'Nordwind', 'VISA •••• 4242', orderId, 'VAT 19 %', 'Pump 6'])
+  for (const expected of ['Invoice', 'Nordwind', 'VISA •••• 4242', orderId, 'VAT 19 %', `Pump ${PUMP}`])
     expect(text).toContain(expected);
 });
 

@@ -2,10 +2,11 @@
 // driver's screens — the pump grid, the fueling screen with its live meter, the receipt — through the event streams.
 import type { Route } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { expect, type Page, test } from './fixtures';
-import { expectAccessible, expectHome, refuseOdometer } from './helpers';
+import { devicesOf, expect, type Page, test } from './fixtures';
+import { expectAccessible, refuseOdometer, signInAsDemoDriver } from './helpers';
 
 const station = DEMO_STATIONS.prepay;
+const [PAY_PUMP, FAULT_PUMP] = devicesOf('live', 'prepay');
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
 
 /**
@@ -28,11 +29,7 @@ test('console changes reach the pump grid, the fueling screen (live meter) and t
   page,
   browser,
 }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expectHome(page);
+  await signInAsDemoDriver(page);
 
   // The console on an operator's desktop screen.
   const operator = await browser.newContext({
@@ -48,19 +45,19 @@ test('console changes reach the pump grid, the fueling screen (live meter) and t
 
   // The pump grid: a fault from the console shows although the station is never fetched again.
   await page.goto(`/pay?pid=${station.id}`);
-  const pump4 = page.getByRole('button', { name: 'Pump 4', exact: true });
+  const pump4 = page.getByRole('button', { name: `Pump ${FAULT_PUMP}`, exact: true });
   await expect(pump4).toBeEnabled();
   const heldGrid = await holdPolls(page);
   await page.waitForTimeout(500);
-  await consolePump('4').getByRole('button', { name: 'Fault', exact: true }).click();
+  await consolePump(FAULT_PUMP).getByRole('button', { name: 'Fault', exact: true }).click();
   await expect(pump4).toBeDisabled({ timeout: 3_000 });
-  await consolePump('4').getByRole('button', { name: 'Clear fault' }).click();
+  await consolePump(FAULT_PUMP).getByRole('button', { name: 'Clear fault' }).click();
   await expect(pump4).toBeEnabled({ timeout: 3_000 });
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   for (const route of heldGrid) await route.continue().catch(() => {});
 
-  // Pay pump 10, then hold the polls on the fueling screen.
-  await page.getByRole('button', { name: 'Pump 10', exact: true }).click();
+  // Pay a pump, then hold the polls on the fueling screen.
+  await page.getByRole('button', { name: `Pump ${PAY_PUMP}`, exact: true }).click();
   // The fuel list, not the pump grid still on screen (its first item is pump 1).
   await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   await page.getByRole('listitem').getByRole('button').first().click();
@@ -74,7 +71,7 @@ test('console changes reach the pump grid, the fueling screen (live meter) and t
   });
   const held = await holdPolls(page);
 
-  await consolePump('10').getByRole('button', { name: 'Lift nozzle' }).click();
+  await consolePump(PAY_PUMP).getByRole('button', { name: 'Lift nozzle' }).click();
   await expect(page.getByText('Fuelling… Hang up the nozzle when you are done.')).toBeVisible({ timeout: 3_000 });
   const litres = page.getByTestId('meter-quantity');
   await expect(litres).toHaveText(/^[1-9]\d*([.,]\d+)? l$/, { timeout: 5_000 });
@@ -86,7 +83,7 @@ test('console changes reach the pump grid, the fueling screen (live meter) and t
   await expectAccessible(page, 'fueling with the live meter');
   await page.screenshot({ path: '/tmp/live-fueling.png' });
 
-  await consolePump('10').getByRole('button', { name: 'Hang up' }).click();
+  await consolePump(PAY_PUMP).getByRole('button', { name: 'Hang up' }).click();
   await expect(page).toHaveURL(/\/pay\/finish\?/, { timeout: 5_000 });
   await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Charged', { timeout: 5_000 });
   await page.unrouteAll({ behavior: 'ignoreErrors' });

@@ -2,18 +2,14 @@
 // under 16, a card is added in its format, and the card shows on the prepay summary.
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { expect, test } from './fixtures';
-import { expectAccessible, expectHome, refuseOdometer } from './helpers';
+import { expectAccessible, refuseOdometer, signInAsDemoDriver } from './helpers';
 
 const station = DEMO_STATIONS.manyPumps;
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
 
 test('loyalty: the partner form’s age rule, a card added, and the card on the summary', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill('driver@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('forecourt-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expectHome(page);
+  await signInAsDemoDriver(page);
 
   await page.goto('/profile');
   await page.getByRole('link', { name: /Loyalty cards/ }).click();

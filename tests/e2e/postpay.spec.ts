@@ -1,6 +1,6 @@
 // Postpay fuel as a driver does it (pay-flows.md §4 Postpay flow): choose the pump, fuel (the forecourt console plays
-// the nozzle), see the summary with what was dispensed, pay, get the receipt. Left unpaid, the order expires (the e2e
-// server sets POSTPAY_EXPIRY_SECONDS=25), and a cancel before fuel flows ends on the cancel page. The demo account asks
+// the nozzle), see the summary with what was dispensed, pay, get the receipt. Left unpaid, the order expires (the test
+// shortens the station's expiry through the e2e server's test knob), and a cancel before fuel flows ends on the cancel page. The demo account asks
 // for the odometer before payment: the first test gives a reading (the receipt records the cost with it), the others
 // refuse.
 import { DEMO_STATIONS } from '../../server/seed/stations';
@@ -147,8 +147,16 @@ test('postpay: left unpaid, the order expires and the summary shows the expired-
   await fuel(browser, '3', 1_500);
   await expect(page).toHaveURL(/\/pay\/postpay\/summary\?/, { timeout: 15_000 });
   await expect(page.getByRole('button', { name: /^Pay €/ })).toBeEnabled();
-  // POSTPAY_EXPIRY_SECONDS=25 on the e2e server; the summary keeps watching the order.
-  await expect(page).toHaveURL(/\/error\?type=fueling_postpay_order/, { timeout: 60_000 });
+  // The driver waits: the station's expiry, shortened to a second now (scripts/e2e-server.mjs TEST_KNOBS), passes
+  // while the summary keeps watching the order.
+  const expiry = (seconds: number | null) =>
+    page.request.put(`/api/dev/knobs/stations/${station.id}/postpay-expiry`, { data: { seconds } });
+  expect((await expiry(1)).status()).toBe(200);
+  try {
+    await expect(page).toHaveURL(/\/error\?type=fueling_postpay_order/, { timeout: 15_000 });
+  } finally {
+    expect((await expiry(null)).status()).toBe(200);
+  }
   await expect(page.getByRole('heading', { name: 'Your order has expired' })).toBeVisible();
   await expectAccessible(page, 'expired postpay order');
 });

@@ -3,11 +3,11 @@
 // shows the same amount (the offer is applied by the server's one discount engine).
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { expect, type Page, test } from './fixtures';
+import { devicesOf, expect, type Page, test } from './fixtures';
 import { addCardOnProviderPage, expectAccessible, registerByMail, uniqueEmail } from './helpers';
 
 const station = DEMO_STATIONS.manyPumps;
-const PUMP = '9';
+const [PUMP] = devicesOf('referral', 'manyPumps');
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
 
 /** The referrer's first completed transaction: a car wash bought through the API with the app's own session. */

@@ -1,5 +1,5 @@
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { expect, type Page, test } from './fixtures';
+import { devicesOf, expect, type Page, STATIONS, test } from './fixtures';
 import { expectAccessible, waitForServiceWorker } from './helpers';
 
 type Station = { id: string; latitude: number; longitude: number };
@@ -7,6 +7,9 @@ type Station = { id: string; latitude: number; longitude: number };
 async function openStation(page: Page, station: Station) {
   await page.goto(`/pay?pid=${station.id}`);
 }
+
+const [PUMP, GUEST_PUMP] = devicesOf('stations', 'prepay');
+const [FAULT_PUMP] = devicesOf('stations', 'manyPumps');
 
 function at(station: Station) {
   return { geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] };
@@ -21,14 +24,14 @@ test.describe('at the prepay station', () => {
     await expect(page.getByText('Nordwind')).toBeVisible();
     const pumps = page.getByRole('button', { name: /^Pump \d+$/ });
     await expect(pumps).toHaveCount(10);
-    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeEnabled();
+    await expect(page.getByRole('button', { name: `Pump ${PUMP}`, exact: true })).toBeEnabled();
     await expect(page.getByRole('dialog', { name: 'You are not at this station' })).toHaveCount(0);
     await expectAccessible(page, 'pump page');
   });
 
   test('a guest choosing a pump is offered to log in or go on as a guest, once', async ({ page }) => {
     await openStation(page, DEMO_STATIONS.prepay);
-    await page.getByRole('button', { name: 'Pump 1', exact: true }).click();
+    await page.getByRole('button', { name: `Pump ${PUMP}`, exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'You are not logged in' });
     await expect(modal).toBeVisible();
     await expect(modal.getByRole('link', { name: 'Log in' })).toBeVisible();
@@ -36,7 +39,7 @@ test.describe('at the prepay station', () => {
     await modal.getByRole('button', { name: 'Continue as guest' }).click();
     await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
     await page.goBack();
-    await page.getByRole('button', { name: 'Pump 2', exact: true }).click();
+    await page.getByRole('button', { name: `Pump ${GUEST_PUMP}`, exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   });
 });
@@ -48,7 +51,7 @@ test.describe('far from the station', () => {
     const overlay = page.getByRole('dialog', { name: 'You are not at this station' });
     await expect(overlay).toBeVisible();
     await expect(overlay).toContainText('km away');
-    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: `Pump ${PUMP}`, exact: true })).toBeDisabled();
     await expectAccessible(page, 'pump page with the geofence overlay');
 
     const hold = overlay.getByRole('button', { name: 'Return to the map' });
@@ -58,7 +61,7 @@ test.describe('far from the station', () => {
     await page.waitForTimeout(5_300);
     await page.mouse.up();
     await expect(overlay).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeEnabled();
+    await expect(page.getByRole('button', { name: `Pump ${PUMP}`, exact: true })).toBeEnabled();
     // Still on the station: the hold did not also leave to the map.
     await expect(page).toHaveURL(/\/pay\/pump\?/);
   });
@@ -81,7 +84,7 @@ test.describe('location not yet allowed', () => {
     await openStation(page, DEMO_STATIONS.prepay);
     const ask = page.getByRole('dialog', { name: 'Are you at the station?' });
     await expect(ask).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: `Pump ${PUMP}`, exact: true })).toBeDisabled();
     await expectAccessible(page, 'pump page asking for the location');
     expect(await page.evaluate(() => (window as unknown as { __positionAsks: number }).__positionAsks)).toBe(0);
     // Playwright's browser refuses a location it was not granted: the driver then reads how to allow it.
@@ -99,31 +102,31 @@ test.describe('the forecourt console drives the station', () => {
     await expect(page.getByRole('button', { name: /^Pump \d+$/ })).toHaveCount(9);
     await expect(page.getByText('Page 1 of 2')).toBeVisible();
     await expectAccessible(page, 'pump page with paging and a car wash');
-    const pump2 = page.getByRole('button', { name: 'Pump 2', exact: true });
-    await expect(pump2).toBeEnabled();
+    const faultPump = page.getByRole('button', { name: `Pump ${FAULT_PUMP}`, exact: true });
+    await expect(faultPump).toBeEnabled();
 
     const console = await context.newPage();
     await console.goto(`/forecourt?station=${DEMO_STATIONS.manyPumps.id}`);
-    const device = console.getByRole('article', { name: 'Pump 2', exact: true });
+    const device = console.getByRole('article', { name: `Pump ${FAULT_PUMP}`, exact: true });
     await device.getByRole('button', { name: 'Fault', exact: true }).click();
     await expect(device).toContainText('OUT_OF_ORDER');
 
     // Station polling runs every 5 s: one poll later the driver sees it.
-    await expect(pump2).toBeDisabled({ timeout: 7_000 });
-    await expect(page.getByRole('listitem').filter({ has: pump2 })).toContainText('Out of order');
+    await expect(faultPump).toBeDisabled({ timeout: 7_000 });
+    await expect(page.getByRole('listitem').filter({ has: faultPump })).toContainText('Out of order');
 
     await device.getByRole('button', { name: 'Clear fault' }).click();
-    await expect(pump2).toBeEnabled({ timeout: 7_000 });
+    await expect(faultPump).toBeEnabled({ timeout: 7_000 });
   });
 });
 
 test.describe('a station taken offline', () => {
-  test.use(at(DEMO_STATIONS.postpay));
+  test.use(at(STATIONS.goesOffline));
   test('leads the driver to the error page', async ({ page, context }) => {
-    await openStation(page, DEMO_STATIONS.postpay);
+    await openStation(page, STATIONS.goesOffline);
     await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
     const console = await context.newPage();
-    await console.goto(`/forecourt?station=${DEMO_STATIONS.postpay.id}`);
+    await console.goto(`/forecourt?station=${STATIONS.goesOffline.id}`);
     await console.getByRole('button', { name: 'Take station offline' }).click();
     try {
       await expect(page).toHaveURL(/\/error\?.*type=STATION_OFFLINE/, { timeout: 8_000 });
@@ -191,7 +194,7 @@ test.describe('without signal', () => {
     context,
   }) => {
     await openStation(page, DEMO_STATIONS.prepay);
-    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeEnabled();
+    await expect(page.getByRole('button', { name: `Pump ${PUMP}`, exact: true })).toBeEnabled();
     await waitForServiceWorker(page);
     // The query cache is persisted at most once a second.
     await page.waitForTimeout(1_500);
@@ -200,10 +203,10 @@ test.describe('without signal', () => {
     await page.reload();
     await expect(page.getByText('Nordwind')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'This may be out of date' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: `Pump ${PUMP}`, exact: true })).toBeDisabled();
     await expectAccessible(page, 'pump page offline (the station out of date)');
 
     await context.setOffline(false);
-    await expect(page.getByRole('button', { name: 'Pump 1', exact: true })).toBeEnabled({ timeout: 10_000 });
+    await expect(page.getByRole('button', { name: `Pump ${PUMP}`, exact: true })).toBeEnabled({ timeout: 10_000 });
   });
 });

@@ -1,11 +1,11 @@
 // Vouchers as a driver meets them (issue 13): a custom code with its errors, the voucher card, then a prepay fill whose
 // summary previews the discount and whose receipt shows the same amount (one discount engine on the server).
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { expect, type Page, test } from './fixtures';
+import { devicesOf, expect, type Page, test } from './fixtures';
 import { addCardOnProviderPage, expectAccessible, registerByMail, uniqueEmail } from './helpers';
 
 const station = DEMO_STATIONS.manyPumps;
-const PUMP = '8';
+const [PUMP] = devicesOf('vouchers', 'manyPumps');
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
 
 async function addCode(page: Page, code: string) {

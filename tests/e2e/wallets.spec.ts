@@ -2,10 +2,12 @@
 // (our own sheet, a test token, the wallet's email and billing address) and gets the receipt; the wallet's sheet
 // closed stays silent on the summary.
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { type Browser, expect, test } from './fixtures';
+import { type Browser, devicesOf, expect, test } from './fixtures';
 import { expectAccessible, expectHome, registerByMail, uniqueEmail } from './helpers';
 
 const station = DEMO_STATIONS.prepay;
+const [GUEST_PUMP] = devicesOf('wallets', 'prepay');
+const [APPLE_PUMP, AMAZON_PUMP] = devicesOf('wallets', 'manyPumps');
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
 
 /** The forecourt console on an operator's screen: lift the nozzle, fuel a little, hang up. */
@@ -39,7 +41,7 @@ test('a guest pays with the sandbox Google Pay at the guest-checkout station, to
   await page.getByRole('button', { name: 'Continue as guest' }).click();
   await expectHome(page);
   await page.goto(`/pay?pid=${station.id}`);
-  await page.getByRole('button', { name: 'Pump 8', exact: true }).click();
+  await page.getByRole('button', { name: `Pump ${GUEST_PUMP}`, exact: true }).click();
   // The fuel list, not the pump grid still on screen (its first item is pump 1).
   await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   await page.getByRole('listitem').getByRole('button').first().click();
@@ -70,8 +72,8 @@ test('a guest pays with the sandbox Google Pay at the guest-checkout station, to
   await googlePay.click();
   await sheet.getByRole('button', { name: 'Pay EUR 30.00' }).click();
   await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?.*orderId=/);
-  await expect(page.getByRole('heading', { name: 'Pump 8' })).toBeVisible();
-  await fuelAt(browser, 'Pump 8');
+  await expect(page.getByRole('heading', { name: `Pump ${GUEST_PUMP}` })).toBeVisible();
+  await fuelAt(browser, `Pump ${GUEST_PUMP}`);
   await expect(page).toHaveURL(/\/pay\/finish\?/, { timeout: 15_000 });
   const receipt = page.getByRole('article', { name: 'Receipt' });
   await expect(receipt).toContainText('Reserved€30.00');
@@ -102,15 +104,15 @@ test.describe('on Safari', () => {
     };
 
     // Apple Pay: offered on Safari (never in Chromium), the sandbox sheet, then the pump.
-    await toSummary('8');
+    await toSummary(APPLE_PUMP);
     await page.getByRole('button', { name: 'Pay with Apple Pay' }).click();
     const apple = page.getByRole('dialog', { name: 'Sandbox wallet: Apple Pay' });
     await apple.getByRole('button', { name: 'Pay EUR 30.00' }).click();
     await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?.*orderId=/);
-    await expect(page.getByRole('heading', { name: 'Pump 8' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Pump ${APPLE_PUMP}` })).toBeVisible();
 
     // Amazon Pay leaves the app; cancelled, it comes back with amazonIsCancel and the flags leave the address.
-    await toSummary('9');
+    await toSummary(AMAZON_PUMP);
     await page.getByRole('button', { name: 'Pay with Amazon Pay' }).click();
     const amazon = page.getByRole('dialog', { name: 'Sandbox wallet: Amazon Pay' });
     await amazon.getByRole('button', { name: 'Cancel' }).click();
@@ -122,6 +124,6 @@ test.describe('on Safari', () => {
     await amazon.getByRole('button', { name: 'Pay EUR 30.00' }).click();
     await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?.*orderId=/);
     await expect(page).not.toHaveURL(/amazonCheckoutSessionId/);
-    await expect(page.getByRole('heading', { name: 'Pump 9' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Pump ${AMAZON_PUMP}` })).toBeVisible();
   });
 });

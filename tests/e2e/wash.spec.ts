@@ -2,10 +2,13 @@
 // code with its QR; then, without signal, the finish page opens again from the phone and its QR reads back as the code.
 import jsQR from 'jsqr';
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { expect, type Page, test } from './fixtures';
+import { devicesOf, expect, type Page, STATIONS, test } from './fixtures';
 import { expectAccessible, signInAsDemoDriver, waitForServiceWorker } from './helpers';
 
 const station = DEMO_STATIONS.washOnly;
+/** The bays put out of order: another station's (buying a wash at Frankfurt goes on in other spec files meanwhile). */
+const faultStation = STATIONS.washFault;
+const BAYS = devicesOf('wash', 'washFault');
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
 
 /** The QR canvas of a code, scaled up without smoothing, decoded with jsQR outside the page. */
@@ -93,20 +96,27 @@ test('wash: cheapest-first packages, pay, the code with its QR; offline the fini
 test('a station whose wash is out of order says so instead of listing packages', async ({ page, browser }) => {
   await signInAsDemoDriver(page);
   // Both bays out of order at the forecourt console.
-  const consoleContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  // An operator's desktop screen: the console has no phone layout, and at the phone-sized default the tap on a bay
+  // below Liège's four pumps landed on a pump.
+  const consoleContext = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1280, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+  });
   const forecourt = await consoleContext.newPage();
-  await forecourt.goto(`/forecourt?station=${station.id}`);
-  for (const bay of ['Wash Bay 1', 'Wash Bay 2']) {
+  await forecourt.goto(`/forecourt?station=${faultStation.id}`);
+  for (const bay of BAYS) {
     const article = forecourt.getByRole('article', { name: bay, exact: true });
     await article.getByRole('button', { name: 'Fault' }).click();
     await expect(article).toContainText('FAULT');
   }
   try {
-    await page.goto(`/pay/postpay/wash?pid=${station.id}`);
+    await page.goto(`/pay/postpay/wash?pid=${faultStation.id}`);
     await expect(page.getByRole('heading', { name: 'No car wash available' })).toBeVisible();
     await expectAccessible(page, 'no wash');
   } finally {
-    for (const bay of ['Wash Bay 1', 'Wash Bay 2']) {
+    for (const bay of BAYS) {
       await forecourt
         .getByRole('article', { name: bay, exact: true })
         .getByRole('button', { name: 'Clear fault' })

@@ -1,9 +1,11 @@
-// Server tier, PostgreSQL pass: one migrated template database for the whole run. Each suite copies it
-// (CREATE DATABASE ... TEMPLATE, a tenth of a migration's cost) and drops its copy; the template goes at the end.
+// Server tier, PostgreSQL pass: one migrated template database for the whole run. Each worker copies it once
+// (CREATE DATABASE ... TEMPLATE, a tenth of a migration's cost; tests/server/helpers.ts); the copies and the template
+// go at the end.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../../server/db/client';
+import { WORKER_COPY } from './worker-copy';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,11 +13,11 @@ declare module 'vitest' {
   }
 }
 
-async function admin(sql: string): Promise<void> {
+async function admin(sql: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL as string });
   await client.connect();
   try {
-    await client.query(sql);
+    return await client.query(sql, values);
   } finally {
     await client.end();
   }
@@ -33,6 +35,10 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgTemplate', name);
   return async () => {
+    const copies = await admin('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+      `${name}${WORKER_COPY}`,
+    ]);
+    for (const { datname } of copies.rows) await admin(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
 }

@@ -1,7 +1,8 @@
 // Test harness of the server tier: the real app (createApp) on a real database, driven through app.request.
 // PGlite: one in-memory database per worker (initdb costs seconds), migrated once and shared by all files.
-// PostgreSQL (only when DATABASE_URL is set): each suite copies the run's migrated template into its own uniquely named
-// database and drops it after.
+// PostgreSQL (only when DATABASE_URL is set): likewise one database per worker, a copy of the run's migrated template
+// made on first use and shared by all files (tests make their own users and stations, as on PGlite); the run's end
+// drops it with the template (global-setup.ts). A copy per suite cost a CREATE and a DROP DATABASE each, 42 times.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -13,6 +14,7 @@ import { type Database, openPglite, openPostgres, type ProcessIdentity } from '.
 import { forecourtDevices } from '../../server/db/schema';
 import { type Env, loadEnv } from '../../server/env';
 import type { DevMail } from '../../src/contract/dev';
+import { WORKER_COPY } from './worker-copy';
 
 export type DriverName = 'pglite' | 'postgres';
 export const drivers: DriverName[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -43,18 +45,15 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
-async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const name = `fp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  // A copy of the run's migrated template (tests/server/global-setup.ts).
-  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-  const database = await openPostgres(databaseUrl(name));
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
+let postgres: Promise<Database> | undefined;
+function sharedPostgres(): Promise<Database> {
+  postgres ??= (async () => {
+    // Named after the template, so that the run's end finds and drops it (tests/server/global-setup.ts).
+    const name = `${inject('pgTemplate')}${WORKER_COPY}${process.pid}`;
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    return openPostgres(databaseUrl(name));
+  })();
+  return postgres;
 }
 
 /** Test configuration: fast argon2, demo mode, quiet request log, no static app unless asked. */
@@ -182,28 +181,19 @@ async function makeServer(
  */
 export function useServer(driver: DriverName, overrides: Record<string, string> = {}) {
   const handle = { server: undefined as unknown as TestServer };
-  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    let database: Database;
-    if (driver === 'postgres') {
-      const made = await freshPostgres();
-      database = made.database;
-      drop = made.drop;
-    } else {
-      database = await sharedPglite();
-    }
+    const database = driver === 'postgres' ? await sharedPostgres() : await sharedPglite();
     handle.server = await makeServer(database, testEnv(overrides), driver);
   });
   afterAll(async () => {
-    // The hubs listen on the database (also those of withEnv's apps): closed first, none tries to reconnect to a
-    // dropped one.
+    // The hubs listen on the database (also those of withEnv's apps): closed with their suite, none listens on when
+    // the run's end drops the database.
     if (handle.server)
       await Promise.all(
         contextsOf(handle.server.database)
           .splice(0)
           .map((ctx) => ctx.events.close()),
       );
-    await drop?.();
   });
   return handle;
 }

@@ -65,18 +65,22 @@ export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; inpu
 
   // 3. An unpaid postpay order expires (pay-flows.md §4 Postpay flow: "if the order is FAILED and its message
   // contains expired, show the expired-order error").
-  const expirySeconds = ctx.env.postpayExpirySeconds;
-  const expired = await ctx.db
-    .select({ id: orders.id })
+  // A station may have its own expiry (TEST_KNOBS): the query takes the shortest, each order is held to its station's.
+  const expiryOf = (poiId: string) => ctx.knobs.postpayExpirySeconds.get(poiId) ?? ctx.env.postpayExpirySeconds;
+  const shortest = Math.min(ctx.env.postpayExpirySeconds, ...ctx.knobs.postpayExpirySeconds.values());
+  const unpaid = await ctx.db
+    .select({ id: orders.id, poiId: orders.poiId, since: orders.stateChangedAt })
     .from(orders)
     .where(
       and(
         eq(orders.state, 'PAYMENT_PENDING'),
         eq(orders.orderType, 'POSTPAY'),
-        lt(orders.stateChangedAt, new Date(now.getTime() - expirySeconds * 1000)),
+        lt(orders.stateChangedAt, new Date(now.getTime() - shortest * 1000)),
       ),
     );
-  for (const { id } of expired) {
+  for (const { id, poiId, since } of unpaid) {
+    const expirySeconds = expiryOf(poiId);
+    if (since.getTime() >= now.getTime() - expirySeconds * 1000) continue;
     await each({
       ctx,
       input: { orderId: id },
