@@ -72,6 +72,7 @@ export type StationKey = keyof typeof STATIONS;
  *   lisbon      Pump 1, 2, 3      wallet-methods     PayPal, MB WAY pay
  *   lisbon      Pump 4            webauthn           pays with a passkey
  *   fuelCard    Pump 2            wallet-methods     pays with the fuel card
+ *   fuelCard    Pump 5            odometer           the fuel card's VIN screen, pays, fuels
  *   ev          Charger 1, 3      ev                 plugs, charges, stops
  *   washFault   Wash Bay 1, 2     wash               out of order, then cleared
  *   goesOffline *                 stations           taken offline, then online
@@ -91,6 +92,7 @@ const DEVICES = {
   'card-payments': { payconiq: ['3', '4', '5'] },
   'wallet-methods': { lisbon: ['1', '2', '3'], fuelCard: ['2'] },
   webauthn: { lisbon: ['4'] },
+  odometer: { fuelCard: ['5'] },
   ev: { ev: ['Charger 1', 'Charger 3'] },
   wash: { washFault: ['Wash Bay 1', 'Wash Bay 2'] },
 } as const satisfies Record<string, Partial<Record<StationKey, readonly string[]>>>;

@@ -4,11 +4,11 @@
 // right one on the vehicle, and the paid order records the reading. A level 2 card asks the VIN only, and a driver
 // without a vehicle gets one with it. Pump 5 of the truck stop is this spec's alone.
 import { DEMO_STATIONS } from '../../server/seed/stations';
-import { type Browser, expect, type Page, test } from './fixtures';
+import { type Browser, devicesOf, expect, type Page, test } from './fixtures';
 import { expectAccessible, uniqueEmail } from './helpers';
 
 const truckStop = DEMO_STATIONS.fuelCard;
-const PUMP = '5';
+const [PUMP] = devicesOf('odometer', 'fuelCard');
 const PASSWORD = 'e2e-Password-9';
 const VIN = 'WVWZZZ1JZXW000001';
 test.use({
