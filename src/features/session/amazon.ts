@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { type amazonButtonConfigBody, amazonSignedConfig } from '../../contract/wallets';
 import { api } from '../../lib/http/index';
+import { loadScript } from '../../lib/load-script';
 
 /** POST auth/amazon-pay/button-config: the signed config of the button. Here, not in api.ts: only the sign-in pages
  * (lazily loaded) need the wallet contract, the landing does not. */
@@ -45,4 +46,43 @@ export function openAmazonSignIn(config: z.infer<typeof amazonSignedConfig>): vo
   page.searchParams.set('signature', config.signature);
   page.searchParams.set('publicKeyId', config.publicKeyId);
   window.location.assign(page.toString());
+}
+
+// Amazon's own sign-in (VITE_AMAZON_PAY=real, as the Amazon Pay wallet): Amazon's checkout.js draws its "Sign in with
+// Amazon" button with the signed config, and Amazon's page sends the driver to signInReturnUrl with the buyer token
+// (the server then reads the buyer with Get Buyer). Amazon's button starts the redirect itself, so it is drawn in
+// place of ours, again whenever the config changes (what the driver typed travels in the return and cancel URLs).
+// Such a build names Amazon Pay in index.html, and the server's CSP then allows its script (server/http/wallet-scripts.ts).
+export const realAmazonSignIn = import.meta.env.VITE_AMAZON_PAY === 'real';
+const CHECKOUT_JS = 'https://static-eu.payments-amazon.com/checkout.js';
+/** The EU region's page languages; the others see English. */
+const CHECKOUT_LANGUAGES: Record<string, string> = { de: 'de_DE', fr: 'fr_FR', it: 'it_IT', es: 'es_ES' };
+
+/** The options of amazon.Pay.renderButton for the sign-in button (Amazon Sign-in, "Render the button"). */
+export function amazonSignInButtonOptions(config: z.infer<typeof amazonSignedConfig>, language: string) {
+  return {
+    merchantId: config.merchantId,
+    ledgerCurrency: config.ledgerCurrency,
+    sandbox: config.sandbox,
+    checkoutLanguage: CHECKOUT_LANGUAGES[language] ?? 'en_GB',
+    productType: 'SignIn',
+    placement: 'Other',
+    buttonColor: 'Gold',
+    signInConfig: { payloadJSON: config.payloadJSON, signature: config.signature, publicKeyId: config.publicKeyId },
+  };
+}
+
+type AmazonGlobal = { Pay: { renderButton(selector: string, options: object): unknown } };
+
+/** Draws Amazon's sign-in button into `container` (which needs an id), replacing what was there. */
+export async function renderAmazonSignIn(
+  container: HTMLElement,
+  config: z.infer<typeof amazonSignedConfig>,
+  language: string,
+): Promise<void> {
+  await loadScript(CHECKOUT_JS);
+  const amazon = (window as unknown as { amazon?: AmazonGlobal }).amazon;
+  if (!amazon) throw new Error('Amazon Pay did not load');
+  container.replaceChildren();
+  amazon.Pay.renderButton(`#${container.id}`, amazonSignInButtonOptions(config, language));
 }

@@ -1,8 +1,9 @@
 // Amazon Pay for real (VITE_AMAZON_PAY=real): the signed checkout-session config from POST v4/amazon-pay/session-config,
 // then Amazon's checkout.js takes the driver away; Amazon sends them back to the summary with amazonCheckoutSessionId
 // (paid: the summary authorizes the order with it) or amazonIsCancel (pay-flows.md §4 Amazon return).
+
+import { loadScript } from '../../../lib/load-script';
 import { checkoutApi } from '../api';
-import { loadScript } from './load-script';
 import type { WalletAdapter, WalletRequest } from './types';
 
 const CHECKOUT_JS = 'https://static-eu.payments-amazon.com/checkout.js';

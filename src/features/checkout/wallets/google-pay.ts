@@ -1,8 +1,9 @@
 // Google Pay for real (VITE_GOOGLE_PAY=test|production): Google's PaymentsClient, the merchant from GET
 // /v4/merchants/best-match (waiting at most 10 s), card networks MASTERCARD, VISA, AMEX (pay-flows.md §5), the amount as a
 // 2-decimal string. CANCELED is the driver closing the sheet (silent).
+
+import { loadScript } from '../../../lib/load-script';
 import { checkoutApi } from '../api';
-import { loadScript } from './load-script';
 import { type WalletAdapter, WalletCancelled, type WalletRequest, type WalletResult } from './types';
 
 const PAY_JS = 'https://pay.google.com/gp/p/js/pay.js';

@@ -1,5 +1,5 @@
-// A wallet's own script (Google Pay's pay.js, Amazon's checkout.js), loaded once when its real adapter is configured.
-// The server's CSP must allow its origin (README: CSP_SCRIPT_ORIGINS is not set by default: only the sandbox runs).
+// A third party's own script (Google Pay's pay.js, Amazon's checkout.js), loaded once when its real adapter is configured.
+// The server's CSP allows its origin only in a build that turned that adapter on (server/http/wallet-scripts.ts).
 const loaded = new Map<string, Promise<void>>();
 
 export function loadScript(src: string): Promise<void> {
