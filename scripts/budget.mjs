@@ -134,38 +134,17 @@ const zodChecked = {
   landing: budgeted['/landing'],
   ...Object.fromEntries(payRoutes.map((source) => [`/${source}`, firstScreen(withLayouts(source), { shell: false })])),
 };
-// Known, with an owner: the pages that wait on an order load the poll loop (src/features/orders/poll.ts), which parses
-// the order's event stream with contract/orders' zod schema imported statically. The fix is a lazySchema there (the
-// flows area's file); until then these pages may reach zod, and every other /pay page may not. Remove a page from
-// this list when the fix lands: the check then holds for it too.
-const ZOD_VIA_ORDER_POLL = new Set([
-  '/pay/finish.tsx',
-  '/pay/ev/finish.tsx',
-  '/pay/wash/finish.tsx',
-  '/pay/prepay/fueling.tsx',
-  '/pay/prepay/ev/charging.tsx',
-  '/pay/postpay/fueling.tsx',
-  '/pay/postpay/processing.tsx',
-  '/pay/postpay/summary.tsx',
-  '/pay/postpay/wash/index.tsx',
-]);
 let zodOk = true;
 const clean = [];
-const known = [];
 for (const [name, closure] of Object.entries(zodChecked)) {
   const bad = closure.filter(({ key }) => withZod.includes(key));
   if (bad.length === 0) clean.push(name);
-  else if (ZOD_VIA_ORDER_POLL.has(name)) known.push(name);
   else {
     for (const { key } of bad) console.error(`  zod reached statically from ${name}: ${key}`);
     zodOk = false;
   }
 }
 console.log(`no zod loaded statically by ${clean.length} of ${Object.keys(zodChecked).length}: ${clean.join(', ')}`);
-if (known.length > 0)
-  console.log(`  zod through the order poll (orders/poll.ts, to be made lazy): ${known.join(', ')}`);
-const fixed = [...ZOD_VIA_ORDER_POLL].filter((name) => clean.includes(name));
-if (fixed.length > 0) console.log(`  no longer reaching zod, take them off ZOD_VIA_ORDER_POLL: ${fixed.join(', ')}`);
 if (!zodOk) {
   console.error(
     'zod is back in the start-up code or the pay path: import plain values from src/contract/plain/, response ' +
