@@ -10,6 +10,7 @@ import { loopbackOnly } from './http/loopback';
 import { requestLog } from './http/request-log';
 import { serveStatic } from './http/static';
 import type { AppEnv } from './http/types';
+import { SANDBOX_WALLET_METHOD_PATH, sandboxWalletHandlerRoutes } from './psp/sandbox-wallet-handler';
 import { amazonSandboxPages, amazonSignInApiRoutes } from './routes/amazon-sign-in';
 import { authRoutes } from './routes/auth';
 import { benefitRoutes } from './routes/benefits';
@@ -120,6 +121,8 @@ export function createApp(ctx: AppContext) {
   if (ctx.env.demoMode && ctx.demoOidc) app.route('/dev/oidc', devOidcRoutes(ctx, ctx.demoOidc));
   // The forecourt console (not under /api): FORECOURT_CONSOLE_TOKEN, or loopback clients in DEMO_MODE (routes/forecourt.ts).
   app.route('/forecourt', forecourtRoutes(ctx));
+  // The sandbox wallet's payment handler (method manifest, web app manifest, wallet window), before /psp's own CSP.
+  app.route(SANDBOX_WALLET_METHOD_PATH, sandboxWalletHandlerRoutes(ctx.env.publicOrigin));
   // The sandbox payment provider's own pages (hosted card page).
   app.route('/psp', pspRoutes(ctx));
 

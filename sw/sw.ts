@@ -4,6 +4,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { installPaymentHandler } from './payment-handler';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -20,6 +21,9 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if (event.data && (event.data as { type?: string }).type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// The sandbox wallet's payment handler (Payment Request API): opens the wallet window, answers with its token.
+installPaymentHandler();
 
 // The first install has no page to interrupt: take control at once so the shell works offline after one visit.
 // Later versions wait in 'waiting' until the page sends SKIP_WAITING (see src/app/sw-register.ts).

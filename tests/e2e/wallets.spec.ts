@@ -1,6 +1,9 @@
 // Device wallets as a driver meets them: a guest at the guest-checkout demo station pays with the sandbox Google Pay
 // (our own sheet, a test token, the wallet's email and billing address) and gets the receipt; the wallet's sheet
-// closed stays silent on the summary.
+// closed stays silent on the summary. Where the browser can install the sandbox wallet's payment handler (Chromium
+// does, just in time, from /psp/pay), the browser's Payment Request path runs instead: the service worker opens the
+// wallet window, whose approval pays the order.
+import type { CDPSession, Page } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { type Browser, devicesOf, expect, test } from './fixtures';
 import { expectAccessible, expectHome, registerByMail, uniqueEmail } from './helpers';
@@ -10,8 +13,19 @@ const [GUEST_PUMP] = devicesOf('wallets', 'prepay');
 const [APPLE_PUMP, AMAZON_PUMP] = devicesOf('wallets', 'manyPumps');
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
 
+/**
+ * A browser with the Payment Request API but no payment handler for the sandbox method (Safari, Chromium where
+ * payment handlers are off): canMakePayment() answers false, so the app draws its own wallet sheet. (Playwright's
+ * permission grant already denies 'payment-handler'; this says so where the test depends on it.)
+ */
+async function withoutPaymentHandler(page: Page) {
+  await page.addInitScript(() => {
+    PaymentRequest.prototype.canMakePayment = () => Promise.resolve(false);
+  });
+}
+
 /** The forecourt console on an operator's screen: lift the nozzle, fuel a little, hang up. */
-async function fuelAt(browser: Browser, pumpName: string) {
+async function fuelAt(browser: Browser, pumpName: string, stationId = station.id) {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     viewport: { width: 1280, height: 900 },
@@ -20,7 +34,7 @@ async function fuelAt(browser: Browser, pumpName: string) {
   });
   try {
     const page = await context.newPage();
-    await page.goto(`/forecourt?station=${station.id}`);
+    await page.goto(`/forecourt?station=${stationId}`);
     const pump = page.getByRole('article', { name: pumpName, exact: true });
     await expect(pump).toContainText('RELEASED', { timeout: 10_000 });
     await pump.getByRole('button', { name: 'Lift nozzle' }).click();
@@ -37,6 +51,7 @@ test('a guest pays with the sandbox Google Pay at the guest-checkout station, to
   browser,
 }) => {
   test.setTimeout(120_000);
+  await withoutPaymentHandler(page);
   await page.goto('/landing');
   await page.getByRole('button', { name: 'Continue as guest' }).click();
   await expectHome(page);
@@ -79,6 +94,86 @@ test('a guest pays with the sandbox Google Pay at the guest-checkout station, to
   await expect(receipt).toContainText('Reserved€30.00');
 });
 
+/**
+ * The wallet window the service worker opened (a window of the payment handler, not a Playwright page): found and
+ * driven through the browser's DevTools protocol. run evaluates an expression in it and returns its value.
+ */
+async function walletWindow(browser: Browser) {
+  const cdp: CDPSession = await browser.newBrowserCDPSession();
+  let targetId = '';
+  await expect
+    .poll(async () => {
+      const { targetInfos } = await cdp.send('Target.getTargets');
+      targetId = targetInfos.find((t) => t.type === 'page' && t.url.includes('/psp/pay/wallet'))?.targetId ?? '';
+      return targetId;
+    })
+    .not.toBe('');
+  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: false });
+  let nextId = 1;
+  const run = async (expression: string): Promise<unknown> => {
+    const id = nextId++;
+    const answer = new Promise<unknown>((resolve) => {
+      const onMessage = (event: { sessionId?: string; message: string }) => {
+        const message = JSON.parse(event.message) as { id?: number; result?: { result?: { value?: unknown } } };
+        if (event.sessionId !== sessionId || message.id !== id) return;
+        cdp.off('Target.receivedMessageFromTarget', onMessage);
+        resolve(message.result?.result?.value);
+      };
+      cdp.on('Target.receivedMessageFromTarget', onMessage);
+    });
+    await cdp.send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, returnByValue: true } }),
+    });
+    return answer;
+  };
+  return { run, detach: () => cdp.detach() };
+}
+
+test.describe('where the browser installs the sandbox payment handler', () => {
+  const hamburg = DEMO_STATIONS.manyPumps;
+  // Granting permissions denies every other one, the payment handler's too: grant it with the geolocation.
+  test.use({
+    geolocation: { latitude: hamburg.latitude, longitude: hamburg.longitude },
+    permissions: ['geolocation', 'payment-handler'],
+  });
+
+  test('a driver pays a prepay order with the sandbox Google Pay through the browser path', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await registerByMail(page, uniqueEmail('payhandler'), 'e2e-Password-9');
+    // Pump 11 at Hamburg: no other spec uses it.
+    await page.goto(`/pay?pid=${hamburg.id}`);
+    // Nine pumps a page: pump 11 is on the second.
+    await page.getByRole('navigation', { name: 'Pump pages' }).getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Pump 11', exact: true }).click();
+    // The fuel list, not the pump grid still on screen (its first item is pump 1).
+    await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
+    await page.getByRole('listitem').getByRole('button').first().click();
+    await page.getByRole('button', { name: '€30.00' }).click();
+    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Pay with Google Pay' }).click();
+    // The browser path: the service worker opened the wallet window; our drawn sheet never shows.
+    const wallet = await walletWindow(browser);
+    try {
+      await expect.poll(() => wallet.run("document.getElementById('total')?.textContent")).toBe('EUR 30.00');
+      expect(await wallet.run('document.body.innerText')).toContain('wallet.tester@example.com');
+      await expect(page.getByRole('dialog', { name: 'Sandbox wallet: Google Pay' })).toHaveCount(0);
+      await wallet.run("document.getElementById('approve').click()");
+    } finally {
+      await wallet.detach();
+    }
+    await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?.*orderId=/);
+    await expect(page.getByRole('heading', { name: 'Pump 11' })).toBeVisible();
+    await fuelAt(browser, 'Pump 11', hamburg.id);
+    await expect(page).toHaveURL(/\/pay\/finish\?/, { timeout: 15_000 });
+    await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Reserved€30.00');
+  });
+});
+
 test.describe('on Safari', () => {
   const safari =
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -92,6 +187,7 @@ test.describe('on Safari', () => {
     page,
   }) => {
     test.setTimeout(120_000);
+    await withoutPaymentHandler(page);
     await registerByMail(page, uniqueEmail('wallets'), 'e2e-Password-9');
     const toSummary = async (pump: string) => {
       await page.goto(`/pay?pid=${hamburg.id}`);

@@ -1,7 +1,8 @@
 // Which sheet the sandbox wallet shows (issue 11: "where the browser has the Payment Request API, use it for the
-// sandbox wallet's sheet"): the browser's own payment sheet only when it says it can pay with the sandbox's method
-// (canMakePayment, i.e. a payment handler for it is installed); otherwise, and always for Amazon Pay (a redirect
-// flow), our own drawn dialog. Headless Chromium has PaymentRequest but no handler for it: canMakePayment() is false.
+// sandbox wallet's sheet"): the browser's Payment Request path only when it says it can pay with the sandbox's method
+// (canMakePayment: a payment handler for it is installed or installable; Chromium installs ours just in time from
+// /psp/pay, server/psp/sandbox-wallet-handler.ts, and sw/payment-handler.ts opens the wallet window); otherwise (no
+// handler: Safari, or the permission denied) and always for Amazon Pay (a redirect flow), our own drawn dialog.
 import type { WalletId } from './wallets';
 
 export type WalletSheet = 'payment-request' | 'drawn';

@@ -77,8 +77,11 @@ export function looksLikeSafari(userAgent: string): boolean {
   return /Safari\//.test(userAgent) && !/Chrome|Chromium|CriOS|Android/.test(userAgent);
 }
 
-/** The sandbox wallet's payment method identifier for the Payment Request API (a URL of our own server). */
-export const sandboxPaymentMethod = () => `${window.location.origin}/psp/sandbox-wallet`;
+/**
+ * The sandbox wallet's payment method identifier for the Payment Request API (a URL of our own server: its payment
+ * method manifest names the app's service worker as the handler, server/psp/sandbox-wallet-handler.ts).
+ */
+export const sandboxPaymentMethod = () => `${window.location.origin}/psp/pay`;
 
 /** A Payment Request for the sandbox method, or null where the API is missing or refuses the request. */
 function paymentRequestFor(request: WalletRequest): PaymentRequest | null {
