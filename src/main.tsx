@@ -6,7 +6,14 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isUnderMaintenance } from './app/maintenance';
-import { CACHE_BUSTER, featureMutations, persister, queryClient } from './app/query-client';
+import {
+  CACHE_BUSTER,
+  cacheRestored,
+  featureMutations,
+  keepCacheOnLeave,
+  persister,
+  queryClient,
+} from './app/query-client';
 import { router } from './app/router';
 import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
@@ -38,12 +45,17 @@ async function boot() {
   createRoot(root).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, buster: CACHE_BUSTER }}>
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={{ persister, buster: CACHE_BUSTER }}
+          onSuccess={cacheRestored}
+        >
           <RouterProvider router={router} />
         </PersistQueryClientProvider>
       </I18nProvider>
     </StrictMode>,
   );
+  keepCacheOnLeave();
   serviceWorker.register();
   // The host apps a callback may return to (kept in the persisted cache for a start without signal).
   refreshHostApps();

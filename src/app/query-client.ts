@@ -5,6 +5,7 @@
 // waits for featureMutations() before any feature page renders, and main.tsx before the outbox replays. Features off
 // that path (history) register their own when their code loads.
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { dehydrate } from '@tanstack/react-query';
 import { registerSessionMutations } from '../features/session/queries';
 import { queryClient } from '../lib/query-client';
 
@@ -26,11 +27,40 @@ export function featureMutations(): Promise<void> {
   return featureMutationsLoaded;
 }
 
+const PERSIST_KEY = 'forecourt-query-cache';
+
 export const persister = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : window.localStorage,
-  key: 'forecourt-query-cache',
+  key: PERSIST_KEY,
   throttleTime: 1000,
 });
 
 /** Bumped when the shape of cached data changes, so an old cache is dropped instead of misread. */
 export const CACHE_BUSTER = 'v1';
+
+let restored = false;
+
+/** PersistQueryClientProvider's onSuccess: the kept cache is in (from here on the cache is the one to keep). */
+export function cacheRestored(): void {
+  restored = true;
+}
+
+/**
+ * The persister writes at most once a second, so a page left within that second (a reload right after saving the
+ * profile or a PIN, the app closed at once) kept the cache of before: the next start showed the old user as fresh, an
+ * edit form began from it and the summary read an old two-factor state. As the page goes, the cache is written once
+ * more, at once, in the persister's own format (not before the kept cache was restored: that would drop it).
+ */
+export function keepCacheOnLeave(): void {
+  window.addEventListener('pagehide', () => {
+    if (!restored) return;
+    try {
+      window.localStorage.setItem(
+        PERSIST_KEY,
+        JSON.stringify({ buster: CACHE_BUSTER, timestamp: Date.now(), clientState: dehydrate(queryClient) }),
+      );
+    } catch {
+      // Storage full or unavailable: the last throttled write stays.
+    }
+  });
+}

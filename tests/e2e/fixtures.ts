@@ -60,6 +60,7 @@ export type StationKey = keyof typeof STATIONS;
  *   prepay      Pump 5            wallets            guest pays with Google Pay, fuels
  *   prepay      Pump 6-10         prepay             pays, fuels or cancels (10 twice, in order)
  *   manyPumps   Pump 1, 3         wallets            Apple Pay and Amazon Pay pay: both stay RELEASED
+ *   manyPumps   Pump 11           wallets            Google Pay through the browser's payment handler, fuels
  *   manyPumps   Pump 2            stations           faults and clears
  *   manyPumps   Pump 5, 6         pin                pays (5); wrong PINs on the summary (6)
  *   manyPumps   Pump 7            loyalty            to the summary
@@ -80,7 +81,7 @@ export type StationKey = keyof typeof STATIONS;
 const DEVICES = {
   stations: { prepay: ['1', '2'], manyPumps: ['2'], goesOffline: ['*'] },
   live: { prepay: ['3', '4'] },
-  wallets: { prepay: ['5'], manyPumps: ['1', '3'] },
+  wallets: { prepay: ['5'], manyPumps: ['1', '3', '11'] },
   prepay: { prepay: ['6', '7', '8', '9', '10'] },
   pin: { manyPumps: ['5', '6'] },
   loyalty: { manyPumps: ['7'] },

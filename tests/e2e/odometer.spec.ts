@@ -87,6 +87,7 @@ test('fuel card of level 3: the odometer screen asks VIN and mileage, refuses a 
   const vehicleId = ((await created.json()) as { _id: string })._id;
   // The fuel card (level 3: its 7th digit), its second factor, and the payment PIN, as the driver adds them.
   await page.goto('/profile/payments');
+  await page.getByRole('button', { name: 'Add payment method' }).click();
   await page.getByRole('link', { name: 'Add a fuel card' }).click();
   await page.getByLabel('Card holder').fill('Ada Driver');
   await page.getByLabel('Card number').fill('7000 0030 0000 0009');

@@ -10,7 +10,7 @@ import { expectAccessible, expectHome, registerByMail, uniqueEmail } from './hel
 
 const station = DEMO_STATIONS.prepay;
 const [GUEST_PUMP] = devicesOf('wallets', 'prepay');
-const [APPLE_PUMP, AMAZON_PUMP] = devicesOf('wallets', 'manyPumps');
+const [APPLE_PUMP, AMAZON_PUMP, HANDLER_PUMP] = devicesOf('wallets', 'manyPumps');
 test.use({ geolocation: { latitude: station.latitude, longitude: station.longitude }, permissions: ['geolocation'] });
 
 /**
@@ -144,11 +144,11 @@ test.describe('where the browser installs the sandbox payment handler', () => {
   }) => {
     test.setTimeout(120_000);
     await registerByMail(page, uniqueEmail('payhandler'), 'e2e-Password-9');
-    // Pump 11 at Hamburg: no other spec uses it.
+    // Pump 11 at Hamburg (the device table): on the grid's second page.
     await page.goto(`/pay?pid=${hamburg.id}`);
     // Nine pumps a page: pump 11 is on the second.
     await page.getByRole('navigation', { name: 'Pump pages' }).getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Pump 11', exact: true }).click();
+    await page.getByRole('button', { name: `Pump ${HANDLER_PUMP}`, exact: true }).click();
     // The fuel list, not the pump grid still on screen (its first item is pump 1).
     await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
     await page.getByRole('listitem').getByRole('button').first().click();
@@ -167,8 +167,8 @@ test.describe('where the browser installs the sandbox payment handler', () => {
       await wallet.detach();
     }
     await expect(page).toHaveURL(/\/pay\/prepay\/fueling\?.*orderId=/);
-    await expect(page.getByRole('heading', { name: 'Pump 11' })).toBeVisible();
-    await fuelAt(browser, 'Pump 11', hamburg.id);
+    await expect(page.getByRole('heading', { name: `Pump ${HANDLER_PUMP}` })).toBeVisible();
+    await fuelAt(browser, `Pump ${HANDLER_PUMP}`, hamburg.id);
     await expect(page).toHaveURL(/\/pay\/finish\?/, { timeout: 15_000 });
     await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Reserved€30.00');
   });

@@ -5,6 +5,7 @@ import type { PaymentMethod } from '../../contract/orders';
 import { MBWAY_PROVIDER } from '../../contract/plain/payment-methods';
 import type { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
+import { userKeys } from '../session/queries';
 import { paymentMethodsApi, pinApi, type ReturnUrls } from './api';
 import { REGISTER_RETURN_PATH } from './model/registration-return';
 
@@ -86,7 +87,12 @@ export function registerPaymentMethodMutations(client: QueryClient): void {
     mutationFn: ({ id }: { id: string }) => paymentMethodsApi.deactivate(id),
     onSettled: () => refreshPaymentMethods(client),
   });
-  const refreshPin = () => client.invalidateQueries({ queryKey: paymentMethodKeys.pin() });
+  // A PIN saved or unlocked changes the user's twoFactorMethod too (the summary's "PayPal needs a two-factor method").
+  const refreshPin = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: paymentMethodKeys.pin() }),
+      client.invalidateQueries({ queryKey: userKeys.all }),
+    ]);
   client.setMutationDefaults(paymentMethodMutations.savePin, {
     mutationFn: (body: { pin: string; password?: string }) => pinApi.save(body),
     onSettled: refreshPin,
