@@ -9,6 +9,7 @@ import { isUnderMaintenance } from './app/maintenance';
 import {
   CACHE_BUSTER,
   cacheRestored,
+  dehydrateOptions,
   featureMutations,
   keepCacheOnLeave,
   persister,
@@ -47,7 +48,7 @@ async function boot() {
       <I18nProvider i18n={i18n}>
         <PersistQueryClientProvider
           client={queryClient}
-          persistOptions={{ persister, buster: CACHE_BUSTER }}
+          persistOptions={{ persister, buster: CACHE_BUSTER, dehydrateOptions }}
           onSuccess={cacheRestored}
         >
           <RouterProvider router={router} />

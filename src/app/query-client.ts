@@ -6,6 +6,7 @@
 // that path (history) register their own when their code loads.
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { dehydrate } from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { registerSessionMutations } from '../features/session/queries';
 import { queryClient } from '../lib/query-client';
 
@@ -29,10 +30,32 @@ export function featureMutations(): Promise<void> {
 
 const PERSIST_KEY = 'forecourt-query-cache';
 
+/**
+ * What is kept: every query with data. A refetch that failed (no signal: TanStack starts online and a reload without
+ * signal fails its fetches) leaves a query in error with its data; the default (success only) dropped it at the next
+ * write, and a later start without signal had nothing of what the driver saw.
+ */
+export const dehydrateOptions = {
+  // Structural: the persist client brings its own copy of query-core, whose Query type is not react-query's.
+  shouldDehydrateQuery: (query: { state: { data: unknown; status: string } }) =>
+    query.state.data !== undefined && query.state.status !== 'pending',
+};
+
+/** Such a query is kept as its data (a success of when it last succeeded), not as the failure. */
+export function serialize(client: PersistedClient): string {
+  const queries = client.clientState.queries.map((q) =>
+    q.state.status === 'error'
+      ? { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchFailureReason: null } }
+      : q,
+  );
+  return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
+}
+
 export const persister = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : window.localStorage,
   key: PERSIST_KEY,
   throttleTime: 1000,
+  serialize,
 });
 
 /** Bumped when the shape of cached data changes, so an old cache is dropped instead of misread. */
@@ -57,7 +80,11 @@ export function keepCacheOnLeave(): void {
     try {
       window.localStorage.setItem(
         PERSIST_KEY,
-        JSON.stringify({ buster: CACHE_BUSTER, timestamp: Date.now(), clientState: dehydrate(queryClient) }),
+        serialize({
+          buster: CACHE_BUSTER,
+          timestamp: Date.now(),
+          clientState: dehydrate(queryClient, dehydrateOptions),
+        }),
       );
     } catch {
       // Storage full or unavailable: the last throttled write stays.
