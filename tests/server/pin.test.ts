@@ -12,6 +12,23 @@ import { createStation } from './stations-fixtures';
 
 describe.each(drivers)('payment PIN (%s)', (driver) => {
   const t = useServer(driver);
+
+  /** A card the sandbox provider registered as CREDIT_CARD for this user (written as the provider's return does). */
+  const insertCard = async (userId: string) => {
+    const id = `pm_${newToken().slice(0, 16)}`;
+    await s.ctx.db.insert(paymentMethods).values({
+      id,
+      userId,
+      provider: 'sandbox',
+      method: 'CREDIT_CARD',
+      token: newToken(),
+      brand: 'MASTERCARD',
+      last4: '8210',
+      expMonth: 12,
+      expYear: 2034,
+    });
+    return id;
+  };
   let s: TestServer;
   beforeAll(async () => {
     s = await t.server.withEnv({ RATE_LIMIT_FUNCTIONS: '100000' });
@@ -100,18 +117,7 @@ describe.each(drivers)('payment PIN (%s)', (driver) => {
     await save(d, { pin: '4821' });
     await save(other, { pin: '4821' });
     // A card the provider registered as CREDIT_CARD (the validation step applies to it, pay-flows.md §4).
-    const cardId = `pm_${newToken().slice(0, 16)}`;
-    await s.ctx.db.insert(paymentMethods).values({
-      id: cardId,
-      userId: d.id,
-      provider: 'sandbox',
-      method: 'CREDIT_CARD',
-      token: newToken(),
-      brand: 'MASTERCARD',
-      last4: '8210',
-      expMonth: 12,
-      expYear: 2034,
-    });
+    const cardId = await insertCard(d.id);
     const stations = [await createStation(s.ctx), await createStation(s.ctx)];
     const newOrder = async (n: number) => {
       const st = stations[Math.floor(n / 2)]!;
@@ -174,18 +180,7 @@ describe.each(drivers)('payment PIN (%s)', (driver) => {
   it('a proof refused with its order still payable pays that order again, never another order or amount', async () => {
     const d = await newDriver(s);
     await save(d, { pin: '4821' });
-    const cardId = `pm_${newToken().slice(0, 16)}`;
-    await s.ctx.db.insert(paymentMethods).values({
-      id: cardId,
-      userId: d.id,
-      provider: 'sandbox',
-      method: 'CREDIT_CARD',
-      token: newToken(),
-      brand: 'MASTERCARD',
-      last4: '8210',
-      expMonth: 12,
-      expYear: 2034,
-    });
+    const cardId = await insertCard(d.id);
     const st = await createStation(s.ctx);
     const newOrder = async (n: number) => {
       const res = await createOrderReq(s, d.token, orderBody(st.id, st.products[n]!.id));

@@ -5,7 +5,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { PaymentMethod } from '../../../contract/orders';
-import { PAYPAL_PROVIDER } from '../../../contract/plain/payment-methods';
 import { isEditable, methodName } from '../../../features/payment-methods/model/names';
 import {
   limitQuery,
@@ -13,6 +12,7 @@ import {
   useDeactivate,
   useSetPreferred,
 } from '../../../features/payment-methods/queries';
+import { AddMethodSheet } from '../../../features/payment-methods/ui/AddMethodSheet';
 import { MethodIcon } from '../../../features/payment-methods/ui/MethodIcon';
 import {
   biometricsSupported,
@@ -277,65 +277,6 @@ function PaymentMethodsPage() {
 
 /** Why nothing can be changed without signal (the page's offline notice). */
 const OFFLINE_CHANGES = msg`This is your list as last loaded. Adding, changing or removing a payment method needs a connection.`;
-
-/**
- * The ways to add a payment method, as a picker sheet (the sticky bar's "Add payment method"): a card on the provider's
- * page, the provider round trips (PayPal, Bluecode, Payconiq), MB WAY and a fuel card. Device wallets (Google Pay,
- * Apple Pay) are not saved: the summary offers them where the device and the station support them.
- */
-function AddMethodSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return (
-    <BottomSheet open={open} onClose={onClose} title={<Trans>Add payment method</Trans>}>
-      <List inset={false} className="add-method-list">
-        <ListItem
-          leading={<MethodIcon method="DIRECT_CREDIT" />}
-          title={<Trans>Credit or debit card</Trans>}
-          subtitle={<Trans>Visa, Mastercard or American Express</Trans>}
-          chevron
-          render={(props) => <Link to="/profile/payments/payment-register" data-autofocus {...props} />}
-        />
-        <ListItem
-          leading={<MethodIcon method="PAYPAL" />}
-          title={<Trans>Link PayPal</Trans>}
-          chevron
-          render={(props) => (
-            <Link to="/profile/payments/payment-register" search={{ provider: PAYPAL_PROVIDER }} {...props} />
-          )}
-        />
-        <ListItem
-          leading={<MethodIcon method="BLUECODE" />}
-          title={<Trans>Link Bluecode</Trans>}
-          chevron
-          render={(props) => (
-            <Link to="/profile/payments/payment-register" search={{ provider: 'bluecode' }} {...props} />
-          )}
-        />
-        <ListItem
-          leading={<MethodIcon method="PAYCONIQ" />}
-          title={<Trans>Link Payconiq</Trans>}
-          chevron
-          render={(props) => (
-            <Link to="/profile/payments/payment-register" search={{ provider: 'payconiq' }} {...props} />
-          )}
-        />
-        <ListItem
-          leading={<MethodIcon method="MBWAY" />}
-          title={<Trans>Add MB WAY</Trans>}
-          subtitle={<Trans>With your Portuguese mobile number</Trans>}
-          chevron
-          render={(props) => <Link to="/profile/payments/add/mbway" {...props} />}
-        />
-        <ListItem
-          leading={<MethodIcon method="FUEL_CARD" />}
-          title={<Trans>Add a fuel card</Trans>}
-          subtitle={<Trans>BP, Aral or Routex</Trans>}
-          chevron
-          render={(props) => <Link to="/profile/payments/add/bp-card" {...props} />}
-        />
-      </List>
-    </BottomSheet>
-  );
-}
 
 /** WebAuthn registration next to the PIN: a passkey of this device confirms card payments instead of the PIN. */
 function Biometrics({ userId }: { userId: string | null }) {
