@@ -14,7 +14,7 @@ function german(msgid: string): string {
 }
 
 const preloadedCatalog = (page: import('./fixtures').Page) =>
-  page.locator('link[rel="modulepreload"][href^="/assets/shell-"]').getAttribute('href');
+  page.locator('link[rel="modulepreload"][href^="/assets/shell."]').getAttribute('href');
 
 test('switch to German on the landing page, and it is still German after a reload', async ({ page }) => {
   await page.goto('/landing');
