@@ -15,6 +15,8 @@ header{background:#13325b;color:#fff;padding:.75rem 0}header h1{font-size:1.25re
 main{max-width:72rem;margin:0 auto;padding:.75rem}
 h2{font-size:1.2rem;margin:0}
 .panel{background:#fff;border:1px solid #c3cad5;border-radius:.6rem;padding:.75rem;margin-bottom:.75rem}
+.panel>p:first-child{margin-top:0}
+[role=alert]{color:#a0001c;font-weight:600}
 .field{display:flex;flex-direction:column;gap:.25rem;margin-bottom:.5rem;min-width:0}
 .field:last-child{margin-bottom:0}
 label{font-weight:600}
