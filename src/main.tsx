@@ -58,13 +58,14 @@ async function boot() {
   );
   keepCacheOnLeave();
   serviceWorker.register();
-  // The host apps a callback may return to (kept in the persisted cache for a start without signal).
-  refreshHostApps();
   // Writes made without signal in an earlier visit go out once the first screen is up and the browser is idle (and
   // whenever the signal returns); the outbox and Dexie are not part of the start's work (a write made meanwhile loads
   // them itself, db/outbox-submit.ts). Features whose writes register when their code loads come first, so every
   // waiting write has its sender.
   afterFirstScreen(() => {
+    // The host apps a callback may return to (kept in the persisted cache for a start without signal). After the
+    // first screen: its response schema brings zod, and a guard that needs the list asks for it itself (ensureHostApps).
+    refreshHostApps();
     void Promise.all([
       import('./db/app-outbox'),
       featureMutations(),
