@@ -109,6 +109,15 @@ export default defineConfig({
   },
   build: {
     manifest: true,
+    rollupOptions: {
+      output: {
+        // A catalog's chunk says which it is (shell-de-….js, pay-de-….js): tests tell it from the route chunks.
+        chunkFileNames: (chunk) => {
+          const catalog = /\/src\/locales\/([a-z]{2})\/(\w+)\.po$/.exec(chunk.facadeModuleId ?? '');
+          return catalog ? `assets/${catalog[2]}-${catalog[1]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
     target: 'es2022',
     sourcemap: false,
     modulePreload: {
