@@ -10,6 +10,8 @@ import { AREAS } from './src/i18n/catalog-area.ts';
  * use (src/i18n/catalog-area.ts says which area a URL is; the root route waits for it, src/i18n/index.ts).
  * Which file goes where follows from the imports (scripts/catalog-areas.ts); after a change there, `npm run
  * i18n:extract` moves the translations with their strings. SHELL there is kept in step with src/i18n/shell-paths.ts.
+ * Shared strings in the shell rather than a `common` catalog of their own: measured, a common catalog took /landing
+ * 0.1 KiB gzip lower but every feature page 0.3 KiB higher (nine more entries in the entry's table, one more request).
  */
 const files = catalogFiles(process.cwd());
 // Paths as glob patterns: a parenthesis is matched by `?` (the glob library reads it as a pattern group).

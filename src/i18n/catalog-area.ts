@@ -1,4 +1,4 @@
-// Which features' catalog a page needs (lingui.config.ts, scripts/catalog-areas.ts): the area of its first path
+// Which area catalog a page needs (lingui.config.ts, scripts/catalog-areas.ts): the area of its first path
 // segment. The shell pages (shell-paths.ts) need none; the root route waits for the area's catalog before a page renders.
 
 /** The features' catalogs besides the shell one: the pay path, the map, the logbook, and the rest (account, settings…). */
