@@ -28,7 +28,8 @@ const IMPORT = /(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)
 function sourceFiles(root: string, dir = 'src'): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return path === 'src/locales' ? [] : sourceFiles(root, path);
+    // The catalogs themselves, and the wire contract the server shares (no user-facing strings there).
+    if (entry.isDirectory()) return ['src/locales', 'src/contract'].includes(path) ? [] : sourceFiles(root, path);
     return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
