@@ -114,12 +114,10 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // A language catalog's chunk says which catalog and language it is (messages.de-…js, shell.en-…js), so it is
-        // not taken for a module of the same name (src/i18n/messages.ts is messages-…js).
+        // A catalog's chunk says which it is (shell-de-….js, pay-de-….js): tests tell it from the route chunks.
         chunkFileNames: (chunk) => {
-          const catalog =
-            chunk.facadeModuleId && /\/src\/locales\/([a-z]{2})\/([\w-]+)\.po$/.exec(chunk.facadeModuleId);
-          return catalog ? `assets/${catalog[2]}.${catalog[1]}-[hash].js` : 'assets/[name]-[hash].js';
+          const catalog = /\/src\/locales\/([a-z]{2})\/(\w+)\.po$/.exec(chunk.facadeModuleId ?? '');
+          return catalog ? `assets/${catalog[2]}-${catalog[1]}-[hash].js` : 'assets/[name]-[hash].js';
         },
         codeSplitting: {
           groups: [

@@ -19,7 +19,7 @@ import { router } from './app/router';
 import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
 import { refreshHostApps } from './features/embedding/queries';
-import { activateLanguage, i18n, initialLanguage, isShellPath } from './i18n';
+import { activateLanguage, i18n, initialLanguage } from './i18n';
 import './styles.css';
 
 installSessionEvents(router);
@@ -39,8 +39,8 @@ function afterFirstScreen(run: () => void): void {
 }
 
 async function boot() {
-  // On a public page the first screen needs only the shell catalog; the features' one follows (src/i18n).
-  await activateLanguage(initialLanguage(), false, { shellFirst: isShellPath(window.location.pathname) });
+  // On a public page the first screen needs only the shell catalog; on a feature page also its area's (src/i18n).
+  await activateLanguage(initialLanguage(), false, { pathname: window.location.pathname });
   const root = document.getElementById('root');
   if (!root) return;
   createRoot(root).render(

@@ -1,5 +1,5 @@
 // Start-up without a chain (issue 16): index.html asks for what the first screen waits for beside the entry. A
-// public page: its language's shell catalog only. A feature page (the pay path): also the features' catalog and the
+// public page: its language's shell catalog only. A feature page (the pay path): also its area's catalog (pay) and the
 // chunks of the pay path's mutation defaults that the root route waits for, so they load while the entry does.
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { expect, type Page, test } from './fixtures';
@@ -13,10 +13,9 @@ test('a public page preloads only the shell catalog', async ({ page }) => {
   await page.goto('/landing');
   await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
   const hrefs = await preloads(page);
-  expect(hrefs.filter((h) => h.startsWith('/assets/shell.'))).toHaveLength(1);
-  expect(hrefs.filter((h) => h.startsWith('/assets/messages.') || h.startsWith('/assets/feature-mutations-'))).toEqual(
-    [],
-  );
+  expect(hrefs.filter((h) => h.startsWith('/assets/shell-'))).toHaveLength(1);
+  const areas = /^\/assets\/((pay|map|history|account)-[a-z]{2}|feature-mutations)-/;
+  expect(hrefs.filter((h) => areas.test(h))).toEqual([]);
   // Its own page code is preloaded; no other page's.
   expect(hrefs.filter((h) => /^\/assets\/landing-[\w-]+\.js$/.test(h))).toHaveLength(1);
   expect(hrefs.filter((h) => /^\/assets\/(pump|login|summary)-/.test(h))).toEqual([]);
@@ -28,7 +27,9 @@ test.describe('a station link', () => {
     geolocation: { latitude: station.latitude, longitude: station.longitude },
     permissions: ['geolocation'],
   });
-  test('preloads the features catalog and the mutation defaults, which the pump page then uses', async ({ page }) => {
+  test('preloads the pay catalog (no other area catalog) and the mutation defaults, which the pump page then uses', async ({
+    page,
+  }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     const fetched: string[] = [];
@@ -39,7 +40,8 @@ test.describe('a station link', () => {
     await page.goto(`/pay?pid=${station.id}`);
     await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
     const hrefs = await preloads(page);
-    const catalog = hrefs.find((h) => h.startsWith('/assets/messages.'));
+    const catalog = hrefs.find((h) => h.startsWith('/assets/pay-en-'));
+    expect(hrefs.filter((h) => /^\/assets\/(map|history|account)-[a-z]{2}-/.test(h))).toEqual([]);
     const mutations = hrefs.find((h) => h.startsWith('/assets/feature-mutations-'));
     expect(catalog).toBeTruthy();
     expect(mutations).toBeTruthy();
