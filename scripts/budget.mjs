@@ -15,6 +15,9 @@
 // 172.3 KiB, /pay/prepay/summary from 200.5 to 192.6 KiB. /landing from 149.5 to 150.4 KiB (limit 150 to 150.9): the
 // entry's table of catalog chunks grew from 18 to 45, and the strings shared by pay and account moved to the shell.
 // The other areas are printed, not budgeted: /map 213.7 to 202.4, /history 224.6 to 214.8, /profile/cars 203.7 to 196.9.
+// Then the framework (React, the router, react-query, Lingui, ky) one chunk and the rest of the start-up code another
+// (vite.config.ts codeSplitting; the entry loaded 31 chunks, now 3): /landing 142.4, /pay/pump 164.1,
+// /pay/prepay/summary 183.6 KiB; limits 143 / 164.6 / 184.1.
 // Reads the Vite manifest: the entry and its static imports, the route's chunks and the English catalogs it waits for;
 // a feature page (not a shell page) also the chunk the root route's beforeLoad loads for it (feature-mutations).
 // And the chunk graph (issue 15): the entry, /landing, every /pay route and the /map route's own chunk load no
@@ -29,9 +32,9 @@ import { gzipSync } from 'node:zlib';
 // gzip KiB of the JavaScript each route waits for (CSS is printed beside it, not budgeted). ~1 KiB over the figure
 // measured when the limit was set; BUDGET_KIB overrides the landing page's.
 const LIMITS = {
-  '/landing': Number(process.env.BUDGET_KIB ?? 150.9),
-  '/pay/pump': 172.8,
-  '/pay/prepay/summary': 193.1,
+  '/landing': Number(process.env.BUDGET_KIB ?? 143),
+  '/pay/pump': 164.6,
+  '/pay/prepay/summary': 184.1,
 };
 const dist = new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
