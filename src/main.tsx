@@ -24,6 +24,19 @@ import './styles.css';
 
 installSessionEvents(router);
 
+/**
+ * A station link (/pay?pid=…, a pump's QR code): station reads are open to everyone, so the station is asked for at
+ * once, beside the session (a new visitor's guest sign-in, then the user), instead of after it when the page renders.
+ * The page's query then finds it in the cache (or in flight).
+ */
+function fetchLinkedStationEarly(): void {
+  if (!/^\/pay(\/|$)/.test(window.location.pathname)) return;
+  const pid = new URLSearchParams(window.location.search).get('pid');
+  if (!pid) return;
+  void import('./features/stations/queries').then(({ stationQuery }) => queryClient.prefetchQuery(stationQuery(pid)));
+}
+fetchLinkedStationEarly();
+
 /** Once the router has shown its first page, when the browser is idle (at most 2 s later). */
 function afterFirstScreen(run: () => void): void {
   const idle = () =>
@@ -58,14 +71,14 @@ async function boot() {
   );
   keepCacheOnLeave();
   serviceWorker.register();
+  // The host apps a callback may return to (kept in the persisted cache for a start without signal). Asked for at
+  // once: a station page's exit reads the list synchronously (app/leave.ts), possibly right after the first screen.
+  refreshHostApps();
   // Writes made without signal in an earlier visit go out once the first screen is up and the browser is idle (and
   // whenever the signal returns); the outbox and Dexie are not part of the start's work (a write made meanwhile loads
   // them itself, db/outbox-submit.ts). Features whose writes register when their code loads come first, so every
   // waiting write has its sender.
   afterFirstScreen(() => {
-    // The host apps a callback may return to (kept in the persisted cache for a start without signal). After the
-    // first screen: its response schema brings zod, and a guard that needs the list asks for it itself (ensureHostApps).
-    refreshHostApps();
     void Promise.all([
       import('./db/app-outbox'),
       featureMutations(),

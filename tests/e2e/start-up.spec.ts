@@ -58,4 +58,22 @@ test.describe('a station link', () => {
     // The stylesheet link the page then adds is served from the preload (the memory cache), not fetched again.
     expect(fetched.filter((path) => path === pumpSheet)).toHaveLength(1);
   });
+
+  test('asks for the station beside the guest session, not after it', async ({ page }) => {
+    // A new visitor's start: the guest sign-in answers, then the user is read; the station (open to everyone) is
+    // asked for before the sign-in has answered. Order of events, not a timing.
+    const events: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === `/api/v4/pois/${station.id}`) events.push('station asked');
+    });
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/auth/register/guest') events.push('guest answered');
+    });
+    await page.goto(`/pay?pid=${station.id}`);
+    await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
+    expect(events).toContain('guest answered');
+    expect(events.indexOf('station asked')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('station asked')).toBeLessThan(events.indexOf('guest answered'));
+  });
 });
