@@ -1,15 +1,15 @@
 import { Trans } from '@lingui/react/macro';
-import { config } from '../../../lib/config';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../ui';
-import { startOpenIdLogin } from '../openid';
+import { openIdProvidersQuery, startOpenIdLogin } from '../openid';
 
-/** One button per configured identity provider ("Continue with Demo ID"); nothing when none is configured. */
+/** One button per identity provider the server offers ("Continue with Demo ID" on a demo server); none until it
+ *  has said, and none when it offers none or cannot be asked. */
 export function OpenIdButtons() {
-  return config.openIdProviders.map((provider) => (
+  const { data } = useQuery(openIdProvidersQuery);
+  return (data?.providers ?? []).map((provider) => (
     <Button key={provider.id} variant="secondary" onClick={() => startOpenIdLogin(provider)}>
       <Trans>Continue with {provider.label}</Trans>
     </Button>
   ));
 }
-
-export const hasOpenIdProviders = () => config.openIdProviders.length > 0;
