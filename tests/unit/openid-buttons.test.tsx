@@ -1,12 +1,11 @@
 // /login and /register offer the identity providers the server offers (GET auth/login/openId/providers), not the
 // build's: a server without DEMO_MODE has no "Continue with Demo ID", one that cannot be asked offers none.
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openIdKeys } from '../../src/features/session/openid';
 import { OpenIdButtons } from '../../src/features/session/ui/OpenIdButtons';
-import { queryClient as appClient } from '../../src/lib/query-client';
+import { queryClient } from '../../src/lib/query-client';
 import { renderWith } from './ui/harness';
 
 const demo = {
@@ -26,18 +25,20 @@ function serverAnswers(status: number, body: unknown) {
 }
 
 function renderButtons() {
-  const client = new QueryClient({ defaultOptions: appClient.getDefaultOptions() });
   renderWith(
-    <QueryClientProvider client={client}>
+    <>
       <p>form</p>
       <OpenIdButtons />
-    </QueryClientProvider>,
+    </>,
   );
-  return client;
+  return queryClient;
 }
 
 describe('OpenIdButtons', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+  });
 
   it('a demo server: "Continue with Demo ID", asked of the server', async () => {
     const calls = serverAnswers(200, { providers: [demo] });
