@@ -7,8 +7,9 @@ import { type OpenIdProvider, openIdProvidersQuery, startOpenIdLogin } from '../
 /**
  * One button per identity provider the server offers ("Continue with Demo ID" on a demo server); none until it has
  * said, and none when it offers none or cannot be asked. Read through the query cache (fetchQuery: fresh for five
- * minutes, kept with the cache) rather than useQuery: a query observer on these public pages splits react-query's
- * core into one more chunk of the start-up code, +0.5 KiB gzip on /landing and /pay/pump, past their budgets.
+ * minutes, kept with the cache) rather than useQuery: with useQuery here rolldown splits react-query's core into one
+ * more start-up chunk, +0.5 KiB gzip on /landing and /pay/pump, past the latter's budget (measured; useQuery in
+ * AmazonSignInButton, on the same pages, costs nothing measurable).
  */
 export function OpenIdButtons() {
   const [providers, setProviders] = useState<OpenIdProvider[]>(
