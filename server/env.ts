@@ -61,6 +61,11 @@ const oidcProvider = z.strictObject({
   issuer: z.string().min(1),
   jwksUri: z.url(),
   clientId: z.string().min(1),
+  /** The button's name ("Continue with {label}") and the provider's authorization endpoint: with both, drivers are
+   *  offered this provider on /login and /register (GET /auth/login/openId/providers); without, its tokens are only
+   *  verified (a host app signs its drivers in). */
+  label: z.string().min(1).max(40).optional(),
+  authorizeUrl: z.url().optional(),
 });
 type OidcProvider = z.infer<typeof oidcProvider>;
 

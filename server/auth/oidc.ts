@@ -1,9 +1,31 @@
 // Verifies an OpenID Connect ID token of a configured provider (OIDC_PROVIDERS) or of the demo provider.
 // Issuer, audience (= clientId), signature and exp are checked by jose.
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import type { OpenIdProviders } from '../../src/contract/auth';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { DEMO_PROVIDER_ID } from './demo-oidc';
+
+/**
+ * The providers drivers are offered (GET /auth/login/openId/providers): the demo provider in DEMO_MODE, and each of
+ * OIDC_PROVIDERS that names its button and authorization endpoint. The same ones POST /auth/login/openId accepts.
+ */
+export function offeredProviders(ctx: AppContext): OpenIdProviders {
+  const providers: OpenIdProviders['providers'] = [];
+  if (ctx.demoOidc) {
+    providers.push({
+      id: DEMO_PROVIDER_ID,
+      label: 'Demo ID',
+      authorizeUrl: `${ctx.demoOidc.issuer}/authorize`,
+      clientId: ctx.demoOidc.audience,
+    });
+  }
+  for (const p of ctx.env.oidcProviders) {
+    if (p.label && p.authorizeUrl)
+      providers.push({ id: p.id, label: p.label, authorizeUrl: p.authorizeUrl, clientId: p.clientId });
+  }
+  return { providers };
+}
 
 export type VerifiedIdentity = { provider: string; subject: string; email: string | undefined };
 

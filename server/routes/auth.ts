@@ -8,6 +8,7 @@ import {
   registerBody,
   resendPasswordBody,
 } from '../../src/contract/auth';
+import { offeredProviders } from '../auth/oidc';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import { clientAddress } from '../http/client-address';
@@ -40,6 +41,12 @@ export function authRoutes(ctx: AppContext) {
   r.post('/auth/register/guest', rateLimit(ctx, 'guests'), async (c) => {
     const body = await jsonBody(c, guestBody);
     return c.json(await registerGuest({ ctx, input: { partner: body?.partner } }), 201);
+  });
+
+  // Which identity providers /login and /register offer: this server's, not the build's.
+  r.get('/auth/login/openId/providers', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.json(offeredProviders(ctx));
   });
 
   r.post('/auth/login/openId', async (c) => {

@@ -101,6 +101,7 @@ export type CarryInput = {
  * - UI query keys present before are kept when the new query lacks them.
  * - "When a data query parameter is present off /register, only the partner parameter is kept."
  * - "The shell adds an auth query parameter with value 0 when it is missing."
+ * - Ours: a single-use return key (the Amazon sign-in's buyerToken) stays with the page it came to.
  * A query marked `leaving` carries nothing. Idempotent: applied to its own result (as previous) it changes nothing.
  */
 export function carryQuery({ previous, next, nextPath }: CarryInput): Query {
@@ -112,7 +113,7 @@ export function carryQuery({ previous, next, nextPath }: CarryInput): Query {
   } else {
     const keys = definedKeys(asked);
     const none = keys.length === 0 || (keys.length === 1 && asked.auth !== undefined);
-    query = none ? { ...withoutUndefined(previous), ...asked } : asked;
+    query = none ? { ...carriedPart(previous), ...asked } : asked;
     for (const key of UI_QUERY_KEYS) {
       if (query[key] === undefined && previous[key] !== undefined) query[key] = previous[key];
     }
@@ -124,11 +125,16 @@ export function carryQuery({ previous, next, nextPath }: CarryInput): Query {
   return query;
 }
 
-function withoutUndefined(query: Query): Query {
+function carriedPart(query: Query): Query {
   const out: Query = {};
-  for (const key of definedKeys(query)) out[key] = query[key];
+  for (const key of definedKeys(query)) if (!NEVER_CARRIED.has(key)) out[key] = query[key];
   return out;
 }
+
+/** Spent on arrival, never carried on: /amazonSSORedirect's buyer token is a single-use credential (carried, it sat in
+ *  the address of every later page, /map?buyerToken=…). Named here, not imported with the sign-in's schemas: this
+ *  module is in every page's entry. */
+const NEVER_CARRIED = new Set<string>(['buyerToken']);
 
 function isRegisterPath(path: string): boolean {
   return path === '/register' || path.startsWith('/register/');

@@ -45,6 +45,21 @@ export const loginOpenIdBody = z.strictObject({
 });
 export type LoginOpenIdBody = z.infer<typeof loginOpenIdBody>;
 
+/** GET /auth/login/openId/providers (our addition): the identity providers this server offers drivers, so /login and
+ *  /register show only those (a server without DEMO_MODE has no demo provider). */
+export const openIdProviders = z.object({
+  providers: z.array(
+    z.object({
+      id: z.string().min(1),
+      label: z.string().min(1),
+      /** Where the driver signs in (implicit flow: the ID token comes back in the fragment). */
+      authorizeUrl: z.string().min(1),
+      clientId: z.string().min(1),
+    }),
+  ),
+});
+export type OpenIdProviders = z.infer<typeof openIdProviders>;
+
 /** POST /auth/amazon/sign-in (our addition for /amazonSSORedirect): the buyer token Amazon appended to signInReturnUrl. */
 export const amazonSignInBody = z.strictObject({
   buyerToken: z.string().min(1).max(200),

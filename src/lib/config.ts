@@ -8,11 +8,6 @@ export const config = {
     `${(import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '/api'}/tutorial-site`,
   /** The remote maintenance json (shell-and-account.md §7 Shell). */
   maintenanceUrl: (import.meta.env.VITE_MAINTENANCE_URL as string | undefined) ?? '/api/maintenance.json',
-  /** External identity providers offered on login: "id|label|authorizeUrl" separated by commas. */
-  openIdProviders: parseProviders(
-    (import.meta.env.VITE_OPENID_PROVIDERS as string | undefined) ?? 'demo|Demo ID|/dev/oidc/authorize',
-  ),
-  openIdClientId: (import.meta.env.VITE_OPENID_CLIENT_ID as string | undefined) ?? 'forecourt-pay',
   /** Footer links (pay-flows.md §2): terms, imprint, privacy policy, statutory info. */
   legalBaseUrl: (import.meta.env.VITE_LEGAL_BASE_URL as string | undefined) ?? '/legal',
   /**
@@ -21,13 +16,3 @@ export const config = {
    */
   mapStyleUrl: (import.meta.env.VITE_MAP_STYLE_URL as string | undefined) ?? '/basemap/style.json',
 };
-
-export type OpenIdProvider = { id: string; label: string; authorizeUrl: string };
-
-function parseProviders(value: string): OpenIdProvider[] {
-  return value
-    .split(',')
-    .map((entry) => entry.split('|'))
-    .filter((parts): parts is [string, string, string] => parts.length === 3 && parts.every((p) => p.trim().length > 0))
-    .map(([id, label, authorizeUrl]) => ({ id: id.trim(), label: label.trim(), authorizeUrl: authorizeUrl.trim() }));
-}

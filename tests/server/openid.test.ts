@@ -71,6 +71,44 @@ describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
     expect(res.body.code).toBe('validation_error');
   });
 
+  describe('GET /auth/login/openId/providers (what /login and /register offer)', () => {
+    const providers = (server = t.server) => server.request('/api/auth/login/openId/providers');
+
+    it('offers the demo provider in DEMO_MODE, with its authorize page and client id', async () => {
+      const res = await providers();
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        providers: [
+          {
+            id: 'demo',
+            label: 'Demo ID',
+            authorizeUrl: 'http://localhost:8080/dev/oidc/authorize',
+            clientId: DEMO_AUDIENCE,
+          },
+        ],
+      });
+    });
+
+    it('offers no demo provider without DEMO_MODE; a configured one only with its label and authorize URL', async () => {
+      const prod = await t.server.withEnv({ DEMO_MODE: 'false', MAIL_TRANSPORT: 'log' });
+      expect((await providers(prod)).body).toEqual({ providers: [] });
+
+      const acme = { id: 'acme', issuer: 'https://id.acme.test', jwksUri: 'https://id.acme.test/jwks', clientId: 'fp' };
+      const configured = await t.server.withEnv({
+        DEMO_MODE: 'false',
+        MAIL_TRANSPORT: 'log',
+        OIDC_PROVIDERS: JSON.stringify([
+          { ...acme, label: 'Acme ID', authorizeUrl: 'https://id.acme.test/authorize' },
+          // Verified only (a host app's tokens): not a button.
+          { ...acme, id: 'host' },
+        ]),
+      });
+      expect((await providers(configured)).body).toEqual({
+        providers: [{ id: 'acme', label: 'Acme ID', authorizeUrl: 'https://id.acme.test/authorize', clientId: 'fp' }],
+      });
+    });
+  });
+
   describe('/dev/oidc pages', () => {
     it('publishes discovery and JWKS', async () => {
       const conf = await t.server.request('/dev/oidc/.well-known/openid-configuration');

@@ -70,6 +70,25 @@ describe('query rules (shell-and-account.md §2.2)', () => {
   it('skips the /register rule while the path is not known yet (link building)', () => {
     expect(carryQuery({ previous: {}, next: { data: 'x', pid: '1' }, nextPath: null }).data).toBe('x');
   });
+  it("never carries the Amazon sign-in return's buyer token (single use) to the next route", () => {
+    const back = { buyerToken: 'tok', referralCode: 'FRIEND01', partner: 'acme', auth: '0' };
+    expect(carryQuery({ previous: back, next: {}, nextPath: '/pay' })).toEqual({
+      referralCode: 'FRIEND01',
+      partner: 'acme',
+      auth: '0',
+    });
+    expect(carryQuery({ previous: back, next: { amazonError: 'used' }, nextPath: '/login' })).toEqual({
+      amazonError: 'used',
+      partner: 'acme',
+      auth: '0',
+    });
+    // Where it is asked for (the return link itself), it stays.
+    expect(carryQuery({ previous: {}, next: { buyerToken: 'tok' }, nextPath: '/amazonSSORedirect' })).toEqual({
+      buyerToken: 'tok',
+      auth: '0',
+    });
+  });
+
   it('adds auth=0 when missing and keeps a given auth value', () => {
     expect(carryQuery({ previous: {}, next: {}, nextPath: '/' })).toEqual({ auth: '0' });
     expect(carryQuery({ previous: {}, next: { auth: '1' }, nextPath: '/' })).toEqual({ auth: '1' });

@@ -1,6 +1,7 @@
 // "Sign in with Amazon" (shell-and-account.md §2.1 /amazonSSORedirect). The button's config is signed by our server
 // (POST auth/amazon-pay/button-config); Amazon's sign-in page — the sandbox Amazon on our server — sends the driver to
 // signInReturnUrl = /amazonSSORedirect?buyerToken=… (Cancel: signInCancelUrl, the page the button was on).
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type amazonButtonConfigBody, amazonSignedConfig } from '../../contract/wallets';
 import { api } from '../../lib/http/index';
@@ -38,6 +39,26 @@ export function amazonSignInConfig(opts: AmazonSignInOptions) {
   if (opts.referralCode) cancel.searchParams.set('referralCode', opts.referralCode);
   return buttonConfig({ signInReturnUrl: back.toString(), signInCancelUrl: cancel.toString() });
 }
+
+/**
+ * The signed config as a query keyed on what the driver typed (the page, where to go after, email, friend's code):
+ * each value the button shows or leaves with is asked for once, then read from the cache while fresh.
+ */
+export const amazonSignInConfigQuery = (opts: AmazonSignInOptions) =>
+  queryOptions({
+    queryKey: [
+      'session',
+      'amazon-sign-in-config',
+      opts.from,
+      opts.redirect ?? '',
+      opts.email ?? '',
+      opts.referralCode ?? '',
+    ] as const,
+    queryFn: () => amazonSignInConfig(opts),
+    staleTime: 5 * 60_000,
+    // Each one names an email typed on the way: not kept (nor persisted) past its use.
+    gcTime: 5 * 60_000,
+  });
 
 /** Leaves for Amazon's sign-in page with the signed config. */
 export function openAmazonSignIn(config: z.infer<typeof amazonSignedConfig>): void {

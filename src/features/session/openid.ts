@@ -1,6 +1,22 @@
 // Sign-in with an external identity provider (implicit flow: the provider returns an ID token in the URL fragment;
-// the server verifies it against the provider's JWKS on POST /auth/login/openId).
-import { config, type OpenIdProvider } from '../../lib/config';
+// the server verifies it against the provider's JWKS on POST /auth/login/openId). Which providers there are is the
+// server's to say (GET auth/login/openId/providers): only those it accepts are offered, the demo one on demo servers.
+import { queryOptions } from '@tanstack/react-query';
+import type { OpenIdProviders } from '../../contract/auth';
+import { api, lazySchema } from '../../lib/http/index';
+
+export type OpenIdProvider = OpenIdProviders['providers'][number];
+
+const providersSchema = lazySchema(() => import('../../contract/auth').then((m) => m.openIdProviders));
+
+export const openIdKeys = { providers: ['session', 'openid-providers'] as const };
+
+/** The server's identity providers. A server without the call (404) or not reached offers none. */
+export const openIdProvidersQuery = queryOptions({
+  queryKey: openIdKeys.providers,
+  queryFn: ({ signal }) => api.request('auth/login/openId/providers', providersSchema, { signal }),
+  staleTime: 5 * 60_000,
+});
 
 const PENDING_KEY = 'openid-pending';
 const IDENTITY_KEY = 'openid-identity';
@@ -18,7 +34,7 @@ export function startOpenIdLogin(provider: OpenIdProvider, returnPath = '/login'
   const pending: Pending = { provider: provider.id, state: random(), nonce: random() };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   const url = new URL(provider.authorizeUrl, window.location.origin);
-  url.searchParams.set('client_id', config.openIdClientId);
+  url.searchParams.set('client_id', provider.clientId);
   url.searchParams.set('redirect_uri', new URL(returnPath, window.location.origin).toString());
   url.searchParams.set('response_type', 'id_token');
   url.searchParams.set('scope', 'openid email');

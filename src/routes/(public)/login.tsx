@@ -9,7 +9,7 @@ import { useContinueAsGuest, useLogin, useLoginOpenId } from '../../features/ses
 import { AlertInView } from '../../features/session/ui/AlertInView';
 import { AmazonSignInButton } from '../../features/session/ui/AmazonSignInButton';
 import { AmazonSignInNotice } from '../../features/session/ui/AmazonSignInNotice';
-import { hasOpenIdProviders, OpenIdButtons } from '../../features/session/ui/OpenIdButtons';
+import { OpenIdButtons } from '../../features/session/ui/OpenIdButtons';
 import { OrDivider } from '../../features/session/ui/OrDivider';
 import { ApiError } from '../../lib/http/errors';
 import { validateEmail, validateRequired } from '../../lib/validation';
@@ -110,7 +110,7 @@ function Login() {
       <div className="sign-in-alternatives">
         <OrDivider />
         <AmazonSignInButton from="/login" redirect={search.redirect} email={email} disabled={form.pending} />
-        {hasOpenIdProviders() ? <OpenIdButtons /> : null}
+        <OpenIdButtons />
         <Button variant="ghost" loading={guest.isPending} disabled={form.pending} onClick={continueAsGuest}>
           <Trans>Continue as guest</Trans>
         </Button>

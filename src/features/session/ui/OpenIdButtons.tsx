@@ -1,15 +1,33 @@
 import { Trans } from '@lingui/react/macro';
-import { config } from '../../../lib/config';
+import { useEffect, useState } from 'react';
+import { queryClient } from '../../../lib/query-client';
 import { Button } from '../../../ui';
-import { startOpenIdLogin } from '../openid';
+import { type OpenIdProvider, openIdProvidersQuery, startOpenIdLogin } from '../openid';
 
-/** One button per configured identity provider ("Continue with Demo ID"); nothing when none is configured. */
+/**
+ * One button per identity provider the server offers ("Continue with Demo ID" on a demo server); none until it has
+ * said, and none when it offers none or cannot be asked. Read through the query cache (fetchQuery: fresh for five
+ * minutes, kept with the cache) rather than useQuery: with useQuery here rolldown splits react-query's core into one
+ * more start-up chunk, +0.5 KiB gzip on /landing and /pay/pump, past the latter's budget (measured; useQuery in
+ * AmazonSignInButton, on the same pages, costs nothing measurable).
+ */
 export function OpenIdButtons() {
-  return config.openIdProviders.map((provider) => (
+  const [providers, setProviders] = useState<OpenIdProvider[]>(
+    () => queryClient.getQueryData(openIdProvidersQuery.queryKey)?.providers ?? [],
+  );
+  useEffect(() => {
+    let live = true;
+    queryClient.fetchQuery(openIdProvidersQuery).then(
+      (answer) => live && setProviders(answer.providers),
+      () => live && setProviders([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return providers.map((provider) => (
     <Button key={provider.id} variant="secondary" onClick={() => startOpenIdLogin(provider)}>
       <Trans>Continue with {provider.label}</Trans>
     </Button>
   ));
 }
-
-export const hasOpenIdProviders = () => config.openIdProviders.length > 0;
