@@ -35,11 +35,14 @@ import { SandboxWalletSheet } from '../../../features/checkout/ui/SandboxWalletS
 import { WalletButtons } from '../../../features/checkout/ui/WalletButtons';
 import { deviceWalletSupport, walletAdapters } from '../../../features/checkout/wallets/registry';
 import { WalletCancelled, type WalletResult } from '../../../features/checkout/wallets/types';
+import { fuelCardNeeds, type OdometerAnswer } from '../../../features/odometer/model/odometer';
+import { type FuelCardDataRequest, FuelCardDataSheet } from '../../../features/odometer/ui/FuelCardDataSheet';
 import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
 import { SecondFactorSheet } from '../../../features/payment-methods/ui/SecondFactorSheet';
 import { useBiometricValidation } from '../../../features/payment-methods/webauthn';
 import { useSession, useUser } from '../../../features/session/queries';
-import { errorText } from '../../../i18n/messages';
+import { useVehiclesSync, vehicleKeys } from '../../../features/vehicles/queries';
+import { errorText, fuelCardDataText } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/http/errors';
 import { formatMoney } from '../../../lib/money';
 import { useOnline } from '../../../lib/use-online';
@@ -85,6 +88,19 @@ export type PaySummaryProps = {
   payLabel?: string;
   /** The page title when it is not "Summary" (the gift card page). */
   title?: ReactNode;
+  /**
+   * What the order (or the one pay creates) has that a fuel card may need (pay-flows.md §5 Fuel-card odometer): its
+   * vehicle, whether it carries a reading, and how the driver's answer gets onto it. A fuel card chosen here that
+   * needs more is asked for it in a sheet before it authorizes. Absent: this flow asks nothing (wash, gift card).
+   */
+  fuelCardOrder?: FuelCardOrder;
+};
+
+export type FuelCardOrder = {
+  thingId: string | null;
+  hasMileage: boolean;
+  /** The sheet's answer (the VIN saved on the vehicle already) onto the order: kept for its create, or sent to it. */
+  supply: (answer: OdometerAnswer) => void | Promise<void>;
 };
 
 const NO_SUPPORT: WalletSupport = { GOOGLE_PAY: false, APPLE_PAY: false, AMAZON_PAY: false };
@@ -156,6 +172,7 @@ export function PaySummary(props: PaySummaryProps) {
     choose(id);
   };
   const [pinOpen, setPinOpen] = useState(false);
+  const [dataSheet, setDataSheet] = useState<FuelCardDataRequest | null>(null);
   const [walletBusy, setWalletBusy] = useState<WalletId | null>(null);
   const support = useQuery({
     queryKey: ['checkout', 'wallet-support'],
@@ -190,6 +207,17 @@ export function PaySummary(props: PaySummaryProps) {
   // (Until the device has answered, the list stays whole: the chosen method does not flip.)
   const list = (methods.data ?? []).filter((m) => !support || onDevice(m, device));
   const method = list.find((m) => m.id === chosen) ?? list.find((m) => m.isPreferred) ?? list[0] ?? null;
+  // What the chosen fuel card needs that the order lacks: the VIN on its vehicle, the reading (and whatever the server
+  // said is missing when it refused this card), asked for in the sheet when pay is pressed.
+  const fuelCardOrder = props.fuelCardOrder;
+  const vehicles = useVehiclesSync(fuelCardOrder && method?.method === 'FUEL_CARD' ? (record?.userId ?? null) : null);
+  const orderVehicle = vehicles.data?.find((t) => t._id === fuelCardOrder?.thingId) ?? null;
+  const refusedData =
+    refusal?.kind === 'fuelCardData' && (refusal.paymentMethodId ?? method?.id) === method?.id ? refusal.missing : [];
+  const needs = fuelCardOrder
+    ? fuelCardNeeds(method, { vin: orderVehicle?.vin ?? null, hasMileage: fuelCardOrder.hasMileage }, refusedData)
+    : null;
+  const vehiclesLoading = !!needs && vehicles.isPending;
   // The validation step (PIN) before card flows other than GOOGLE_PAY, MBWAY, DIRECT_CREDIT, APPLE_PAY (§4).
   const validation = !!method && needsValidation(method.method);
   const pinMissing = validation && pinStatus.data?.result === false && !biometrics.available;
@@ -233,6 +261,7 @@ export function PaySummary(props: PaySummaryProps) {
     block === null &&
     mbway === null &&
     refusal?.kind !== 'methodNotAccepted' &&
+    !vehiclesLoading &&
     !(validation && (pinStatus.isPending || pinMissing));
   // The catalog's message is "Pay {total}": the placeholder keeps that name.
   const total = price ? formatMoney(price, i18n.locale) : '';
@@ -284,6 +313,10 @@ export function PaySummary(props: PaySummaryProps) {
               }
             }
             afterRefusal(client, answered, station?._id);
+            // A fuel card refused for its VIN: the vehicles as the server has them now (the VIN may have gone).
+            if (answered.kind === 'fuelCardData' && record?.userId) {
+              void client.invalidateQueries({ queryKey: vehicleKeys.list(record.userId) });
+            }
             setRefusal(answered);
             return;
           }
@@ -342,6 +375,34 @@ export function PaySummary(props: PaySummaryProps) {
   });
 
   function onPay() {
+    if (!method) return;
+    // A fuel card that needs the VIN or the reading: the sheet first, then on (afterData).
+    if (needs) {
+      setDataSheet({
+        variant: needs,
+        vehicle: orderVehicle
+          ? {
+              thingId: orderVehicle._id,
+              name: orderVehicle.nickName,
+              vin: orderVehicle.vin,
+              mileageKm: orderVehicle.mileageKm,
+            }
+          : null,
+      });
+      return;
+    }
+    validateAndPay();
+  }
+
+  /** The sheet's answer is on the order: the refusal it answered is over, and paying goes on. */
+  async function afterData(answer: OdometerAnswer) {
+    await fuelCardOrder?.supply(answer);
+    setDataSheet(null);
+    setRefusal(null);
+    validateAndPay();
+  }
+
+  function validateAndPay() {
     if (!method) return;
     if (!validation) return authorize({ paymentMethodId: method.id });
     const kept = reusableProof(keptProof.current, Date.now());
@@ -450,6 +511,8 @@ export function PaySummary(props: PaySummaryProps) {
         <Notice tone="warning" title={<Trans>This station no longer takes this payment method</Trans>}>
           <Trans>Nothing was charged. Choose another payment method and pay again.</Trans>
         </Notice>
+      ) : shownRefusal?.kind === 'fuelCardData' ? (
+        <Notice tone="warning">{fuelCardDataText(i18n, shownRefusal.missing)}</Notice>
       ) : shownRefusal?.kind === 'validation' ? (
         <Notice tone="warning">
           <Trans>Please confirm this payment with your PIN again.</Trans>
@@ -475,6 +538,12 @@ export function PaySummary(props: PaySummaryProps) {
           keepProof(proof);
           if (method) authorize({ paymentMethodId: method.id, ...(proof ? { paymentProof: proof } : {}) });
         }}
+      />
+      <FuelCardDataSheet
+        request={dataSheet}
+        userId={isGuest ? null : (record?.userId ?? null)}
+        onClose={() => setDataSheet(null)}
+        onDone={afterData}
       />
       <SecondFactorSheet
         target={secondFactor}

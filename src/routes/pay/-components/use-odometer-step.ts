@@ -2,11 +2,23 @@
 // showOdometerScreenBeforeCheckout is set", §4 EV flow "an optional odometer update on the order precedes payment"):
 // whether the screen comes first, what the order carries, and the server's refusal sending the driver back to it.
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useRef } from 'react';
+import { useReducer, useRef } from 'react';
 import type { Poi } from '../../../contract/stations';
 import { useAccountFeatures } from '../../../features/ev/queries';
-import { carOdometerMOf, odometerRejection, skipsOdometer } from '../../../features/odometer/model/odometer';
-import { bindOdometerToOrder, odometerSelection, readOdometer, rejectOdometer } from '../../../features/odometer/store';
+import {
+  carOdometerMOf,
+  mergeOdometerAnswer,
+  type OdometerAnswer,
+  odometerRejection,
+  skipsOdometer,
+} from '../../../features/odometer/model/odometer';
+import {
+  bindOdometerToOrder,
+  odometerSelection,
+  readOdometer,
+  rejectOdometer,
+  writeOdometer,
+} from '../../../features/odometer/store';
 import { isWashOnly } from '../../../features/stations/model/pumps';
 import type { ApiError } from '../../../lib/http/errors';
 
@@ -30,6 +42,8 @@ export function useOdometerStep(input: {
 }) {
   const navigate = useNavigate();
   const features = useAccountFeatures();
+  // The summary's fuel-card sheet adds to the stored answer: the page draws it again (its facts, what the card needs).
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   const selection = odometerSelection(input.pid ?? '', input.productId ?? '');
   const stored = readOdometer(selection);
   // Plain strings from the query, not the location object: a page that renders <Navigate> must not re-render with each
@@ -57,13 +71,25 @@ export function useOdometerStep(input: {
     needed: decided.current === true,
     open,
     answer,
-    /** What the order create carries: the vehicle and the reading in metres (nothing once refused). */
+    /**
+     * What the order create carries: the vehicle and the reading in metres (nothing once refused). Read when pay is
+     * pressed, so what the summary's fuel-card sheet added just before goes with it.
+     */
     order: (fallbackThingId: string | null) => {
-      const metres = carOdometerMOf(answer);
-      return { thingId: answer?.thingId ?? fallbackThingId, ...(metres !== undefined ? { carOdometerM: metres } : {}) };
+      const now = readOdometer(selection)?.answer ?? null;
+      const metres = carOdometerMOf(now);
+      return { thingId: now?.thingId ?? fallbackThingId, ...(metres !== undefined ? { carOdometerM: metres } : {}) };
+    },
+    /**
+     * What the chosen fuel card needed and the driver gave on the summary (the VIN already on the vehicle): kept with
+     * this pump's answer, so the order created by pay carries the vehicle and the reading (issue 12 follow-up).
+     */
+    supply: (added: OdometerAnswer) => {
+      writeOdometer(selection, mergeOdometerAnswer(readOdometer(selection)?.answer ?? null, added));
+      redraw();
     },
     /** The order went with the answer: kept by order for its receipt (the cost it records), and the next payment asks again. */
-    done: (orderId: string) => bindOdometerToOrder(orderId, answer),
+    done: (orderId: string) => bindOdometerToOrder(orderId, readOdometer(selection)?.answer ?? null),
     /** "Mileage may not be lower than the previous value": back to the screen with the input kept; else not ours. */
     handleRejection: (error: ApiError): boolean => {
       const previousKm = odometerRejection(error);

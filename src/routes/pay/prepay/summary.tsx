@@ -94,9 +94,17 @@ function PrepaySummary() {
       ),
   };
 
+  // The order pay creates: the odometer answer's vehicle (or the driver's first) and reading, which a fuel card chosen
+  // on the summary may need more of (its sheet adds to the answer).
+  const carried = odometer.order(user.data?.thingId ?? null);
   return (
     <PaySummary
       station={station}
+      fuelCardOrder={{
+        thingId: carried.thingId,
+        hasMileage: carried.carOdometerM !== undefined,
+        supply: odometer.supply,
+      }}
       total={total}
       action={action}
       voucherPreview={
