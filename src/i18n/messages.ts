@@ -23,6 +23,8 @@ const BY_CODE: Record<string, MessageDescriptor> = {
   temp_pass: msg`Your temporary password has expired. Please choose a new password.`,
   network_error: msg`You are offline`,
   timeout: msg`The server did not answer in time. Please try again.`,
+  // 422 on authorize (pay-flows.md §5 Fuel-card odometer): the summary asks for what is missing on the next press.
+  fuel_card_data_missing: msg`Nothing was charged: your fuel card needs your vehicle's VIN or mileage. Pay again to enter it.`,
 };
 
 const WEAK_PASSWORD: Record<WeakPasswordReason, MessageDescriptor> = {
@@ -30,20 +32,6 @@ const WEAK_PASSWORD: Record<WeakPasswordReason, MessageDescriptor> = {
   only_whitespace: msg`The password must not consist of spaces only`,
   common: msg`This password is too common and easy to guess. Please choose another one.`,
 };
-
-/** A fuel card refused for what its level needs on the order (422 fuel_card_data_missing, details.missing). */
-const FUEL_CARD_DATA: Record<'vin' | 'mileage' | 'both', MessageDescriptor> = {
-  vin: msg`Your fuel card pays only once your vehicle's VIN is saved. Enter it and pay again.`,
-  mileage: msg`Your fuel card pays only with your vehicle's mileage. Enter it and pay again.`,
-  both: msg`Your fuel card pays only with your vehicle's VIN and mileage. Enter them and pay again.`,
-};
-
-/** The words for what a fuel card still needs (the server's refusal, or the summary's notice of it). */
-export function fuelCardDataText(i18n: I18n, missing: readonly string[]): string {
-  const vin = missing.includes('vin');
-  const mileage = missing.includes('mileage');
-  return i18n._(FUEL_CARD_DATA[vin && mileage ? 'both' : mileage ? 'mileage' : 'vin']);
-}
 
 /** The reason the server gave for refusing a weak password (422 weak_password, details.reason). */
 function weakPasswordReason(details: unknown): WeakPasswordReason | undefined {
@@ -54,10 +42,6 @@ function weakPasswordReason(details: unknown): WeakPasswordReason | undefined {
 export function errorText(i18n: I18n, error: unknown): string {
   if (error instanceof ApiError && error.code === 'weak_password') {
     return i18n._(WEAK_PASSWORD[weakPasswordReason(error.details) ?? 'common']);
-  }
-  if (error instanceof ApiError && error.code === 'fuel_card_data_missing') {
-    const missing = (error.details as { missing?: unknown } | null)?.missing;
-    return fuelCardDataText(i18n, Array.isArray(missing) ? missing.filter((m) => typeof m === 'string') : []);
   }
   if (error instanceof ApiError) {
     const descriptor = BY_CODE[error.code];

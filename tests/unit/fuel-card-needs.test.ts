@@ -3,15 +3,10 @@
 // follow-up), the shared rule behind the server's refusal, and how the sheet's answer joins the odometer answer.
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { fuelCardMissing } from '../../src/contract/payment-methods';
-import { summaryRefusal } from '../../src/features/checkout/model/refusals';
-import {
-  fuelCardNeeds,
-  mergeOdometerAnswer,
-  ODOMETER_REFUSED,
-  type OdometerAnswer,
-} from '../../src/features/odometer/model/odometer';
-import { errorText, fuelCardDataText } from '../../src/i18n/messages';
+import { fuelCardMissing } from '../../src/contract/plain/fuel-card';
+import { fuelCardNeeds, mergeOdometerAnswer, refusedFuelCardData } from '../../src/features/odometer/model/fuel-card';
+import { ODOMETER_REFUSED, type OdometerAnswer } from '../../src/features/odometer/model/odometer';
+import { errorText, GENERIC_ERROR } from '../../src/i18n/messages';
 import { ApiError } from '../../src/lib/http/errors';
 
 const VIN = 'WVWZZZ1JZXW000001';
@@ -110,20 +105,19 @@ describe('mergeOdometerAnswer: the sheet adds to the answer the order goes with'
 
 describe('the server refusal (422 fuel_card_data_missing): on the summary, in words', () => {
   const refused = (details: unknown) => new ApiError(422, 'fuel_card_data_missing', 'x', details);
-  it('is a refusal the summary answers itself, naming what is missing and for which card', () => {
-    expect(
-      summaryRefusal(
-        refused({ reason: 'fuel_card_data_missing', missing: ['vin', 'mileage', 'x'], paymentMethodId: 'pm1' }),
-      ),
-    ).toEqual({ kind: 'fuelCardData', missing: ['vin', 'mileage'], paymentMethodId: 'pm1' });
-    expect(summaryRefusal({ status: 400, details: { reason: 'fuel_card_data_missing' } })).toBeNull();
+  it('names what the server said is missing (and nothing it does not know)', () => {
+    expect(refusedFuelCardData({ reason: 'fuel_card_data_missing', missing: ['vin', 'mileage', 'x'] })).toEqual([
+      'vin',
+      'mileage',
+    ]);
+    expect(refusedFuelCardData({ missing: ['mileage'] })).toEqual(['mileage']);
+    expect(refusedFuelCardData({})).toEqual([]);
+    expect(refusedFuelCardData(null)).toEqual([]);
   });
-  it('errorText translates the code by what is missing', () => {
+  it('errorText translates the code (not the generic error)', () => {
     const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
-    expect(errorText(i18n, refused({ missing: ['vin'] }))).toBe(fuelCardDataText(i18n, ['vin']));
-    expect(errorText(i18n, refused({ missing: ['mileage'] }))).toContain('mileage');
-    expect(errorText(i18n, refused({ missing: ['vin', 'mileage'] }))).toContain('VIN and mileage');
-    expect(fuelCardDataText(i18n, ['vin'])).toContain('VIN');
-    expect(fuelCardDataText(i18n, ['vin'])).not.toBe(fuelCardDataText(i18n, ['mileage']));
+    const text = errorText(i18n, refused({ missing: ['vin'] }));
+    expect(text).toContain('fuel card');
+    expect(text).not.toBe(i18n._(GENERIC_ERROR));
   });
 });

@@ -68,25 +68,6 @@ export function fuelCardRules(level: number): { vinRequired: boolean; mileageSho
   return { vinRequired: level >= 2, mileageShown: level === 1 || level === 3 };
 }
 
-/** What a fuel card may need from the order it pays: its vehicle's VIN, the mileage (carOdometerM). */
-export type FuelCardDatum = 'vin' | 'mileage';
-
-/**
- * What a fuel card of `level` needs that the order does not have yet (pay-flows.md §5 "VIN required at level 2 or
- * higher; the mileage field shows at levels 1 and 3"): the VIN on the order's vehicle, the mileage on the order. One
- * rule for the app (which asks before paying) and the server (which refuses the authorize without it), VIN first.
- */
-export function fuelCardMissing(level: number, has: { vin: boolean; mileage: boolean }): FuelCardDatum[] {
-  const rules = fuelCardRules(level);
-  const missing: FuelCardDatum[] = [];
-  if (rules.vinRequired && !has.vin) missing.push('vin');
-  if (rules.mileageShown && !has.mileage) missing.push('mileage');
-  return missing;
-}
-
-/** The 422 `fuel_card_data_missing` of an authorize: details.reason, and details.missing lists the FuelCardDatum. */
-export const FUEL_CARD_DATA_MISSING = 'fuel_card_data_missing';
-
 /** A vehicle identification number: 17 letters and digits without I, O and Q (ISO 3779). */
 export const VIN_SHAPE = /^[A-HJ-NPR-Z0-9]{17}$/;
 /** Fuel cards are ISO 7812 petroleum cards (first digit 7), 16 to 19 digits. */

@@ -71,16 +71,6 @@ export async function createOrder(body: CreateOrderBody, idempotencyKey: string,
   return order;
 }
 
-/**
- * The vehicle and reading of an order now, not through the outbox: the summary's fuel-card sheet waits for the
- * answer before paying (a refusal, such as a reading below the vehicle's last, shows in the sheet).
- */
-export async function updateOrderNow(orderId: string, body: UpdateOrderBody): Promise<Order> {
-  const order = await ordersApi.update(orderId, body, crypto.randomUUID());
-  remember(order);
-  return order;
-}
-
 /** Authorize an order (hold the amount) with an idempotency key: repeating it never holds twice. */
 export async function authorizeOrder(orderId: string, body: AuthorizeBody, idempotencyKey: string): Promise<Order> {
   const order = await ordersApi.authorize(orderId, body, idempotencyKey);

@@ -2,7 +2,6 @@
 // payment"), besides the error page: refusals the driver can answer on the summary itself.
 import { atPrecision } from '../../../contract/money';
 import type { PaymentMethod } from '../../../contract/orders';
-import { FUEL_CARD_DATA_MISSING, type FuelCardDatum } from '../../../contract/plain/payment-methods';
 
 export type SummaryRefusal =
   /** A fuel card's second factor for this order (shell-and-account.md §5): the code step, then pay again. */
@@ -16,23 +15,13 @@ export type SummaryRefusal =
    * The station stopped taking this method between the summary's load and the press of pay (422
    * `method_not_accepted`): explained on the summary, the driver picks another method.
    */
-  | { kind: 'methodNotAccepted' }
-  /**
-   * A fuel card that needs the vehicle's VIN or the mileage the order does not have (422 `fuel_card_data_missing`,
-   * pay-flows.md §5 Fuel-card odometer): the summary says so and asks for them when pay is pressed again.
-   */
-  | { kind: 'fuelCardData'; missing: FuelCardDatum[]; paymentMethodId: string | null };
+  | { kind: 'methodNotAccepted' };
 
 type Refused = { status: number; details?: unknown };
 
 /** The refusals the summary answers itself; null: the payment error page. */
 export function summaryRefusal(error: Refused): SummaryRefusal | null {
-  const details = (error.details ?? {}) as {
-    reason?: unknown;
-    orderId?: unknown;
-    missing?: unknown;
-    paymentMethodId?: unknown;
-  };
+  const details = (error.details ?? {}) as { reason?: unknown; orderId?: unknown };
   const reason = typeof details.reason === 'string' ? details.reason : null;
   if (error.status === 403 && reason === 'second_factor_required') {
     return { kind: 'secondFactor', orderId: typeof details.orderId === 'string' ? details.orderId : null };
@@ -41,16 +30,6 @@ export function summaryRefusal(error: Refused): SummaryRefusal | null {
   if (error.status === 422 && reason === 'mbway_limit_exceeded') return { kind: 'mbwayLimit' };
   if (error.status === 422 && reason === 'mbway_mandate_expired') return { kind: 'mbwayExpired' };
   if (error.status === 422 && reason === 'method_not_accepted') return { kind: 'methodNotAccepted' };
-  if (error.status === 422 && reason === FUEL_CARD_DATA_MISSING) {
-    const missing = Array.isArray(details.missing)
-      ? details.missing.filter((m): m is FuelCardDatum => m === 'vin' || m === 'mileage')
-      : [];
-    return {
-      kind: 'fuelCardData',
-      missing,
-      paymentMethodId: typeof details.paymentMethodId === 'string' ? details.paymentMethodId : null,
-    };
-  }
   return null;
 }
 

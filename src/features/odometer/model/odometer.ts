@@ -1,6 +1,6 @@
 // The odometer screen's rules (pay-flows.md §2 Odometer screen, §4 Finish, §5 Odometer, Fuel-card odometer): pure,
 // no React.
-import { type FuelCardDatum, fuelCardMissing, fuelCardRules, VIN_SHAPE } from '../../../contract/plain/payment-methods';
+import { fuelCardRules, VIN_SHAPE } from '../../../contract/plain/payment-methods';
 
 /** pay-flows.md §9 "Odometer max 1,000,000 km". */
 export const ODOMETER_MAX_KM = 1_000_000;
@@ -117,7 +117,11 @@ export type OdometerVariant =
 
 export const NORMAL_ODOMETER: OdometerVariant = { kind: 'normal' };
 
-type MethodLike = { method: string; isPreferred?: boolean | undefined; details?: { level?: number | undefined } };
+export type MethodLike = {
+  method: string;
+  isPreferred?: boolean | undefined;
+  details?: { level?: number | undefined };
+};
 
 /** The method the summary starts with (its preferred one, else the first): the one the screen is shown for. */
 export function odometerMethod<T extends MethodLike>(methods: readonly T[] | undefined): T | null {
@@ -180,53 +184,4 @@ export function odometerAnswerOf(
   if (!asksMileage(variant)) return { kind: 'vin', thingId: input.thingId, vin: vin ?? '' };
   const km = Number(sanitizeKm(input.km));
   return vin ? { kind: 'reading', km, thingId: input.thingId, vin } : { kind: 'reading', km, thingId: input.thingId };
-}
-
-// ——— A fuel card chosen on the summary (issue 12 follow-up) ———
-// The odometer screen asks for what the card the summary starts with needs. A driver who switches to another fuel card
-// on the summary (or whose account has no odometer screen) is asked there, in a sheet with the same fields and rules,
-// for what that card needs and the order does not have yet — before the pay button authorizes. The server refuses
-// the authorize without it (422 fuel_card_data_missing).
-
-/** What the order (or the order about to be created) has: its vehicle's VIN, whether it carries a reading. */
-export type OrderVehicleData = { vin: string | null; hasMileage: boolean };
-
-/**
- * The fields to ask for before `method` pays: a fuel-card variant with only what its level needs and the order lacks
- * (the VIN on the order's vehicle, the mileage on the order), or null when nothing is missing (not a fuel card, level
- * 0, or all there). `alsoMissing`: what the server said is missing (its refusal), asked even where the app saw it.
- */
-export function fuelCardNeeds(
-  method: MethodLike | null,
-  order: OrderVehicleData,
-  alsoMissing: readonly FuelCardDatum[] = [],
-): OdometerVariant | null {
-  const variant = odometerVariant(method);
-  if (variant.kind !== 'fuel-card') return null;
-  const missing = new Set([
-    ...fuelCardMissing(variant.level, { vin: !!order.vin && VIN_SHAPE.test(order.vin), mileage: order.hasMileage }),
-    ...alsoMissing,
-  ]);
-  if (missing.size === 0) return null;
-  return {
-    kind: 'fuel-card',
-    level: variant.level,
-    vinField: missing.has('vin'),
-    mileageField: missing.has('mileage'),
-  };
-}
-
-/**
- * The answer the order goes with once the sheet added to it: the vehicle the VIN went on, the reading given now or
- * before, the VIN given now or before. A reading makes it a 'reading'; a VIN alone a 'vin'; nothing new keeps `prev`.
- */
-export function mergeOdometerAnswer(prev: OdometerAnswer | null, added: OdometerAnswer): OdometerAnswer {
-  const thingId = added.thingId ?? prev?.thingId ?? null;
-  const km = added.kind === 'reading' ? added.km : prev?.kind === 'reading' ? prev.km : undefined;
-  const vin =
-    (added.kind !== ODOMETER_REFUSED ? added.vin : undefined) ??
-    (prev && prev.kind !== ODOMETER_REFUSED ? prev.vin : undefined);
-  if (km !== undefined) return vin ? { kind: 'reading', km, thingId, vin } : { kind: 'reading', km, thingId };
-  if (vin) return { kind: 'vin', thingId, vin };
-  return prev ? { ...prev, thingId } : added;
 }

@@ -7,6 +7,7 @@ import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorText } from '../../../i18n/messages';
 import { BottomSheet, Button, FormAlert } from '../../../ui';
+import { mergeOdometerAnswer } from '../model/fuel-card';
 import {
   asksMileage,
   asksVin,
@@ -23,14 +24,19 @@ import { MileageField, useVinMessages, VinField } from './OdometerFields';
 /** The order's vehicle as the sheet needs it (null: the driver has none yet). */
 export type SheetVehicle = { thingId: string; name: string; vin: string | null; mileageKm: number | null };
 
-export type FuelCardDataRequest = { variant: OdometerVariant; vehicle: SheetVehicle | null };
+export type FuelCardDataRequest = {
+  variant: OdometerVariant;
+  vehicle: SheetVehicle | null;
+  /** The answer the order goes with so far (the odometer screen's, or none): the sheet's answer adds to it. */
+  current: OdometerAnswer | null;
+};
 
 type Props = {
   /** What to ask for (the fields of a fuel-card variant) and on which vehicle; null: closed. */
   request: FuelCardDataRequest | null;
   userId: string | null;
   onClose: () => void;
-  /** The driver's answer, the VIN saved: the page puts it on the order (it may refuse: shown in the sheet). */
+  /** The whole answer now (the VIN saved): the page puts it on the order (it may refuse: shown in the sheet). */
   onDone: (answer: OdometerAnswer) => Promise<void>;
 };
 
@@ -41,7 +47,7 @@ export function FuelCardDataSheet({ request, userId, onClose, onDone }: Props) {
     <BottomSheet
       open={!!request}
       onClose={onClose}
-      title={<Trans>Your fuel card needs more</Trans>}
+      title={mileage ? <Trans>Mileage</Trans> : <Trans>Your vehicle</Trans>}
       description={
         vin && mileage ? (
           <Trans>Your fuel card asks for your vehicle's VIN and mileage. The VIN is saved on your vehicle.</Trans>
@@ -102,7 +108,7 @@ function SheetForm({ request, userId, onDone }: Omit<Props, 'request' | 'onClose
           return;
         }
       }
-      await onDone(answer);
+      await onDone(mergeOdometerAnswer(request.current, answer));
     } catch (failure) {
       setAlert(errorText(i18n, failure));
     } finally {

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { Order } from '../../../contract/orders';
 import { MBWAY_LIMIT_WITHOUT_PIN } from '../../../contract/plain/payment-methods';
 import type { Poi } from '../../../contract/stations';
@@ -35,14 +35,13 @@ import { SandboxWalletSheet } from '../../../features/checkout/ui/SandboxWalletS
 import { WalletButtons } from '../../../features/checkout/ui/WalletButtons';
 import { deviceWalletSupport, walletAdapters } from '../../../features/checkout/wallets/registry';
 import { WalletCancelled, type WalletResult } from '../../../features/checkout/wallets/types';
-import { fuelCardNeeds, type OdometerAnswer } from '../../../features/odometer/model/odometer';
-import { type FuelCardDataRequest, FuelCardDataSheet } from '../../../features/odometer/ui/FuelCardDataSheet';
+import type { OdometerAnswer } from '../../../features/odometer/model/odometer';
+import type { FuelCardReport } from '../../../features/odometer/ui/FuelCardStep';
 import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
 import { SecondFactorSheet } from '../../../features/payment-methods/ui/SecondFactorSheet';
 import { useBiometricValidation } from '../../../features/payment-methods/webauthn';
 import { useSession, useUser } from '../../../features/session/queries';
-import { useVehiclesSync, vehicleKeys } from '../../../features/vehicles/queries';
-import { errorText, fuelCardDataText } from '../../../i18n/messages';
+import { errorText } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/http/errors';
 import { formatMoney } from '../../../lib/money';
 import { useOnline } from '../../../lib/use-online';
@@ -99,9 +98,15 @@ export type PaySummaryProps = {
 export type FuelCardOrder = {
   thingId: string | null;
   hasMileage: boolean;
-  /** The sheet's answer (the VIN saved on the vehicle already) onto the order: kept for its create, or sent to it. */
+  /** The odometer answer the order goes with so far (null: none). */
+  answer: OdometerAnswer | null;
+  /** The whole answer (the VIN saved on the vehicle already) onto the order: kept for its create, or sent to it. */
   supply: (answer: OdometerAnswer) => void | Promise<void>;
 };
+
+// A fuel card's data step loads only once a fuel card is chosen (the vehicles' queries and store are not on the
+// summary's first load).
+const FuelCardStep = lazy(() => import('../../../features/odometer/ui/FuelCardStep'));
 
 const NO_SUPPORT: WalletSupport = { GOOGLE_PAY: false, APPLE_PAY: false, AMAZON_PAY: false };
 const TOKEN_FIELD = { GOOGLE_PAY: 'googlePayToken', APPLE_PAY: 'applePayToken', AMAZON_PAY: 'amazonPayToken' } as const;
@@ -167,12 +172,15 @@ export function PaySummary(props: PaySummaryProps) {
   };
   const client = useQueryClient();
   const [abandoned, setAbandoned] = useState<string | null>(null);
+  // The details of the server's refusal of the chosen fuel card (422 fuel_card_data_missing): its step says and asks.
+  const [fuelCardRefused, setFuelCardRefused] = useState<unknown>(null);
   const setChosen = (id: string) => {
     setRefusal(null);
+    setFuelCardRefused(null);
     choose(id);
   };
   const [pinOpen, setPinOpen] = useState(false);
-  const [dataSheet, setDataSheet] = useState<FuelCardDataRequest | null>(null);
+  const [askingFuelCard, setAskingFuelCard] = useState(false);
   const [walletBusy, setWalletBusy] = useState<WalletId | null>(null);
   const support = useQuery({
     queryKey: ['checkout', 'wallet-support'],
@@ -210,14 +218,10 @@ export function PaySummary(props: PaySummaryProps) {
   // What the chosen fuel card needs that the order lacks: the VIN on its vehicle, the reading (and whatever the server
   // said is missing when it refused this card), asked for in the sheet when pay is pressed.
   const fuelCardOrder = props.fuelCardOrder;
-  const vehicles = useVehiclesSync(fuelCardOrder && method?.method === 'FUEL_CARD' ? (record?.userId ?? null) : null);
-  const orderVehicle = vehicles.data?.find((t) => t._id === fuelCardOrder?.thingId) ?? null;
-  const refusedData =
-    refusal?.kind === 'fuelCardData' && (refusal.paymentMethodId ?? method?.id) === method?.id ? refusal.missing : [];
-  const needs = fuelCardOrder
-    ? fuelCardNeeds(method, { vin: orderVehicle?.vin ?? null, hasMileage: fuelCardOrder.hasMileage }, refusedData)
-    : null;
-  const vehiclesLoading = !!needs && vehicles.isPending;
+  const watchFuelCard = !!fuelCardOrder && !isGuest && method?.method === 'FUEL_CARD';
+  const [fuelCardReport, setFuelCardReport] = useState<FuelCardReport | null>(null);
+  const fuelCard = watchFuelCard ? fuelCardReport : null;
+  const vehiclesLoading = watchFuelCard && !fuelCard?.ready;
   // The validation step (PIN) before card flows other than GOOGLE_PAY, MBWAY, DIRECT_CREDIT, APPLE_PAY (§4).
   const validation = !!method && needsValidation(method.method);
   const pinMissing = validation && pinStatus.data?.result === false && !biometrics.available;
@@ -295,6 +299,10 @@ export function PaySummary(props: PaySummaryProps) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 0) return;
+          if (error instanceof ApiError && error.code === 'fuel_card_data_missing') {
+            setFuelCardRefused(error.details ?? {});
+            return;
+          }
           const answered = error instanceof ApiError ? summaryRefusal(error) : null;
           if (answered?.kind === 'secondFactor') {
             if (answered.orderId && means.paymentMethodId) {
@@ -313,10 +321,6 @@ export function PaySummary(props: PaySummaryProps) {
               }
             }
             afterRefusal(client, answered, station?._id);
-            // A fuel card refused for its VIN: the vehicles as the server has them now (the VIN may have gone).
-            if (answered.kind === 'fuelCardData' && record?.userId) {
-              void client.invalidateQueries({ queryKey: vehicleKeys.list(record.userId) });
-            }
             setRefusal(answered);
             return;
           }
@@ -377,28 +381,15 @@ export function PaySummary(props: PaySummaryProps) {
   function onPay() {
     if (!method) return;
     // A fuel card that needs the VIN or the reading: the sheet first, then on (afterData).
-    if (needs) {
-      setDataSheet({
-        variant: needs,
-        vehicle: orderVehicle
-          ? {
-              thingId: orderVehicle._id,
-              name: orderVehicle.nickName,
-              vin: orderVehicle.vin,
-              mileageKm: orderVehicle.mileageKm,
-            }
-          : null,
-      });
-      return;
-    }
+    if (fuelCard?.needed) return setAskingFuelCard(true);
     validateAndPay();
   }
 
   /** The sheet's answer is on the order: the refusal it answered is over, and paying goes on. */
   async function afterData(answer: OdometerAnswer) {
     await fuelCardOrder?.supply(answer);
-    setDataSheet(null);
-    setRefusal(null);
+    setAskingFuelCard(false);
+    setFuelCardRefused(null);
     validateAndPay();
   }
 
@@ -511,12 +502,25 @@ export function PaySummary(props: PaySummaryProps) {
         <Notice tone="warning" title={<Trans>This station no longer takes this payment method</Trans>}>
           <Trans>Nothing was charged. Choose another payment method and pay again.</Trans>
         </Notice>
-      ) : shownRefusal?.kind === 'fuelCardData' ? (
-        <Notice tone="warning">{fuelCardDataText(i18n, shownRefusal.missing)}</Notice>
       ) : shownRefusal?.kind === 'validation' ? (
         <Notice tone="warning">
           <Trans>Please confirm this payment with your PIN again.</Trans>
         </Notice>
+      ) : null}
+      {/* A fuel card: what it needs (the server's refusal of it shows here), and the sheet that asks for it. */}
+      {watchFuelCard && fuelCardOrder && method ? (
+        <Suspense fallback={null}>
+          <FuelCardStep
+            userId={record?.userId ?? null}
+            method={method}
+            order={fuelCardOrder}
+            refused={fuelCardRefused}
+            onReport={setFuelCardReport}
+            asking={askingFuelCard}
+            onClose={() => setAskingFuelCard(false)}
+            onDone={afterData}
+          />
+        </Suspense>
       ) : null}
       {pinMissing ? (
         <Notice
@@ -538,12 +542,6 @@ export function PaySummary(props: PaySummaryProps) {
           keepProof(proof);
           if (method) authorize({ paymentMethodId: method.id, ...(proof ? { paymentProof: proof } : {}) });
         }}
-      />
-      <FuelCardDataSheet
-        request={dataSheet}
-        userId={isGuest ? null : (record?.userId ?? null)}
-        onClose={() => setDataSheet(null)}
-        onDone={afterData}
       />
       <SecondFactorSheet
         target={secondFactor}

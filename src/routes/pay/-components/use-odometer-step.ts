@@ -7,7 +7,6 @@ import type { Poi } from '../../../contract/stations';
 import { useAccountFeatures } from '../../../features/ev/queries';
 import {
   carOdometerMOf,
-  mergeOdometerAnswer,
   type OdometerAnswer,
   odometerRejection,
   skipsOdometer,
@@ -81,11 +80,12 @@ export function useOdometerStep(input: {
       return { thingId: now?.thingId ?? fallbackThingId, ...(metres !== undefined ? { carOdometerM: metres } : {}) };
     },
     /**
-     * What the chosen fuel card needed and the driver gave on the summary (the VIN already on the vehicle): kept with
-     * this pump's answer, so the order created by pay carries the vehicle and the reading (issue 12 follow-up).
+     * The answer with what the chosen fuel card needed and the driver gave on the summary (the VIN already on the
+     * vehicle): this pump's answer now, so the order created by pay carries the vehicle and the reading (issue 12
+     * follow-up).
      */
-    supply: (added: OdometerAnswer) => {
-      writeOdometer(selection, mergeOdometerAnswer(readOdometer(selection)?.answer ?? null, added));
+    supply: (whole: OdometerAnswer) => {
+      writeOdometer(selection, whole);
       redraw();
     },
     /** The order went with the answer: kept by order for its receipt (the cost it records), and the next payment asks again. */

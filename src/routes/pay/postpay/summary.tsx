@@ -4,12 +4,12 @@ import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/rea
 import { useState } from 'react';
 import { interactionStart, keyFor } from '../../../features/checkout/model/pay-means';
 import { LoyaltyCardSlot } from '../../../features/loyalty/ui/LoyaltyCardSlot';
-import { carOdometerMOf, mergeOdometerAnswer, type OdometerAnswer } from '../../../features/odometer/model/odometer';
+import { carOdometerMOf, type OdometerAnswer } from '../../../features/odometer/model/odometer';
 import { bindOdometerToOrder, orderOdometer } from '../../../features/odometer/store';
 import { PLANS } from '../../../features/orders/model/order-wait';
 import { orderGroup } from '../../../features/orders/model/search';
-import { usePayPriced } from '../../../features/orders/postpay';
-import { updateOrderNow, useOrderSnapshot } from '../../../features/orders/queries';
+import { updateOrderNow, usePayPriced } from '../../../features/orders/postpay';
+import { useOrderSnapshot } from '../../../features/orders/queries';
 import { useOrderWait } from '../../../features/orders/use-order-wait';
 import { useSession } from '../../../features/session/queries';
 import { previewLoading } from '../../../features/vouchers/model/preview';
@@ -75,18 +75,19 @@ function Summary({ orderId }: { orderId: string }) {
     hasMileage: carried?.kind === 'reading',
     // The order exists already: its vehicle and reading go to it (PATCH update-order) before the authorize, and the
     // answer is kept by order for the receipt's cost record.
-    supply: async (answer) => {
-      const merged = mergeOdometerAnswer(carried, answer);
-      const metres = carOdometerMOf(answer);
-      const thingExternalId = answer.thingId && answer.thingId !== order.thingId ? answer.thingId : undefined;
+    answer: carried,
+    supply: async (whole) => {
+      // The reading when the order had none, the vehicle when the VIN went on another (or a new) one.
+      const metres = carried?.kind === 'reading' ? undefined : carOdometerMOf(whole);
+      const thingExternalId = whole.thingId && whole.thingId !== order.thingId ? whole.thingId : undefined;
       if (metres !== undefined || thingExternalId) {
         await updateOrderNow(orderId, {
           ...(thingExternalId ? { thingExternalId } : {}),
           ...(metres !== undefined ? { carOdometerM: metres } : {}),
         });
       }
-      bindOdometerToOrder(orderId, merged);
-      setSupplied(merged);
+      bindOdometerToOrder(orderId, whole);
+      setSupplied(whole);
     },
   };
 

@@ -103,6 +103,7 @@ function PrepaySummary() {
       fuelCardOrder={{
         thingId: carried.thingId,
         hasMileage: carried.carOdometerM !== undefined,
+        answer: odometer.answer,
         supply: odometer.supply,
       }}
       total={total}

@@ -114,6 +114,7 @@ function EvSummary() {
       fuelCardOrder={{
         thingId: carried.thingId,
         hasMileage: carried.carOdometerM !== undefined,
+        answer: odometer.answer,
         supply: odometer.supply,
       }}
       total={hold}
