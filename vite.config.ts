@@ -8,6 +8,7 @@ import { basemapPlugin } from './scripts/basemap.ts';
 import { catalogPreloadPlugin } from './scripts/catalog-preload.ts';
 import { connectOriginsPlugin } from './scripts/connect-origins.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
+import { routePreloadPlugin } from './scripts/route-preload.ts';
 
 // Plugin order matters (STACK.md): the router plugin before react(); the Lingui macro runs through
 // @rolldown/plugin-babel because @vitejs/plugin-react 6 has no babel option.
@@ -92,6 +93,8 @@ export default defineConfig({
     }),
     // index.html asks for the driver's language catalog at once, not after the entry has run.
     catalogPreloadPlugin(),
+    // …and for the first URL's page code, which the router asks for only after the session check.
+    routePreloadPlugin(),
     // A remote map style / API origin chosen at build time reaches the server's CSP through index.html.
     connectOriginsPlugin(),
     // Last: .br and .gz beside every text file, once everything (the service worker too) is written.
@@ -109,6 +112,25 @@ export default defineConfig({
   },
   build: {
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // A catalog's chunk says which it is (shell-de-….js, pay-de-….js): tests tell it from the route chunks.
+        chunkFileNames: (chunk) => {
+          const catalog = /\/src\/locales\/([a-z]{2})\/(\w+)\.po$/.exec(chunk.facadeModuleId ?? '');
+          return catalog ? `assets/${catalog[2]}-${catalog[1]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|query-core|react-query)|@lingui[\\/](core|react)|ky)[\\/]/,
+              priority: 2,
+            },
+            { name: 'start', tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
+    },
     target: 'es2022',
     sourcemap: false,
     modulePreload: {

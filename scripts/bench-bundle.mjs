@@ -69,8 +69,8 @@ try {
     return routeChunks(...new Set([...layouts, source]));
   };
   const catalog = (name) => Object.keys(manifest).find((k) => k.startsWith(`src/locales/en/${name}.po`));
-  // As scripts/budget.mjs: a feature page also waits for the features' catalog and the root beforeLoad's chunk.
-  const closure = (keys, { shell }) => {
+  // As scripts/budget.mjs: a feature page also waits for its area's catalog and the root beforeLoad's chunk.
+  const closure = (keys, { shell, area }) => {
     const files = new Set();
     const visit = (key) => {
       const chunk = manifest[key];
@@ -83,7 +83,7 @@ try {
     keys.forEach(visit);
     visit(catalog('shell'));
     if (!shell) {
-      visit(catalog('messages'));
+      visit(catalog(area));
       visit('src/app/feature-mutations.ts');
     }
     return [...files];
@@ -98,8 +98,8 @@ try {
   };
   const routes = {
     '/landing': [routeChunks('(public)/landing.tsx'), { shell: true }],
-    '/pay/pump': [withLayouts('pay/pump.tsx'), { shell: false }],
-    '/pay/prepay/summary': [withLayouts('pay/prepay/summary.tsx'), { shell: false }],
+    '/pay/pump': [withLayouts('pay/pump.tsx'), { shell: false, area: 'pay' }],
+    '/pay/prepay/summary': [withLayouts('pay/prepay/summary.tsx'), { shell: false, area: 'pay' }],
   };
   for (const [path, [keys, kind]] of Object.entries(routes)) {
     const files = closure(keys, kind);

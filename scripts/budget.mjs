@@ -10,6 +10,14 @@
 // (app/feature-mutations.ts), the language sheet with its button, the nearby-station search with its rare link, no
 // already-loaded chunk in the route chunks' preload lists, no modulepreload polyfill, no useSyncExternalStore shim.
 // Since then all three routes of issue 16 are budgeted (LIMITS below), not only the landing page.
+// Session 23 (issue 16): the features' catalog split by area (lingui.config.ts): a feature page waits for the shell
+// catalog and its area's only (pay, map, history, account), no longer all features' strings: /pay/pump from 180.2 to
+// 172.3 KiB, /pay/prepay/summary from 200.5 to 192.6 KiB. /landing from 149.5 to 150.4 KiB (limit 150 to 150.9): the
+// entry's table of catalog chunks grew from 18 to 45, and the strings shared by pay and account moved to the shell.
+// The other areas are printed, not budgeted: /map 213.7 to 202.4, /history 224.6 to 214.8, /profile/cars 203.7 to 196.9.
+// Then the framework (React, the router, react-query, Lingui, ky) one chunk and the rest of the start-up code another
+// (vite.config.ts codeSplitting; the entry loaded 31 chunks, now 3): /landing 142.4, /pay/pump 164.1,
+// /pay/prepay/summary 183.6 KiB; limits 143 / 164.6 / 184.1.
 // Reads the Vite manifest: the entry and its static imports, the route's chunks and the English catalogs it waits for;
 // a feature page (not a shell page) also the chunk the root route's beforeLoad loads for it (feature-mutations).
 // And the chunk graph (issue 15): the entry, /landing, every /pay route and the /map route's own chunk load no
@@ -24,9 +32,9 @@ import { gzipSync } from 'node:zlib';
 // gzip KiB of the JavaScript each route waits for (CSS is printed beside it, not budgeted). ~1 KiB over the figure
 // measured when the limit was set; BUDGET_KIB overrides the landing page's.
 const LIMITS = {
-  '/landing': Number(process.env.BUDGET_KIB ?? 150),
-  '/pay/pump': 180.5,
-  '/pay/prepay/summary': 201,
+  '/landing': Number(process.env.BUDGET_KIB ?? 143),
+  '/pay/pump': 164.6,
+  '/pay/prepay/summary': 184.1,
 };
 const dist = new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
@@ -34,7 +42,7 @@ const keys = Object.keys(manifest);
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 
 const entries = keys.filter((key) => manifest[key].isEntry);
-/** What the root route's beforeLoad loads before a feature page renders (besides the features' catalog). */
+/** What the root route's beforeLoad loads before a feature page renders (besides its area's catalog). */
 const FEATURE_PAGE_CHUNKS = ['src/app/feature-mutations.ts'];
 for (const key of FEATURE_PAGE_CHUNKS) if (!manifest[key]) throw new Error(`${key} is not in the manifest`);
 const catalogKey = (name) => {
@@ -66,9 +74,13 @@ function staticClosure(start) {
   return out;
 }
 
+/** The catalog of a feature page's area, as src/i18n/catalog-area.ts areaOfPath has it (the first path segment). */
+const AREA_OF_SEGMENT = { pay: 'pay', map: 'map', history: 'history' };
+const areaOf = (source) => AREA_OF_SEGMENT[source.split('/')[0]] ?? 'account';
+
 /** Everything a first visit to a route waits for: entry, the route's chunks, the catalogs, the feature-page chunks. */
-function firstScreen(routeKeys, { shell }) {
-  const catalogs = shell ? [catalogKey('shell')] : [catalogKey('shell'), catalogKey('messages')];
+function firstScreen(routeKeys, { shell, area }) {
+  const catalogs = shell ? [catalogKey('shell')] : [catalogKey('shell'), catalogKey(area)];
   return staticClosure([...entries, ...routeKeys, ...catalogs, ...(shell ? [] : FEATURE_PAGE_CHUNKS)]);
 }
 function measure(closure) {
@@ -82,8 +94,11 @@ const landing = routeChunks('(public)/landing.tsx');
 if (landing.length === 0) throw new Error('landing route chunk not found in the manifest');
 const budgeted = {
   '/landing': firstScreen(landing, { shell: true }),
-  '/pay/pump': firstScreen(withLayouts('pay/pump.tsx'), { shell: false }),
-  '/pay/prepay/summary': firstScreen(withLayouts('pay/prepay/summary.tsx'), { shell: false }),
+  '/pay/pump': firstScreen(withLayouts('pay/pump.tsx'), { shell: false, area: areaOf('pay/pump.tsx') }),
+  '/pay/prepay/summary': firstScreen(withLayouts('pay/prepay/summary.tsx'), {
+    shell: false,
+    area: areaOf('pay/prepay/summary.tsx'),
+  }),
 };
 const landingRows = measure(budgeted['/landing']).rows.filter(([file]) => file.endsWith('.js'));
 landingRows.sort((a, b) => b[1] - a[1]);
@@ -132,7 +147,9 @@ if (payRoutes.length < 10) throw new Error(`only ${payRoutes.length} /pay routes
 const zodChecked = {
   entry: staticClosure(entries),
   landing: budgeted['/landing'],
-  ...Object.fromEntries(payRoutes.map((source) => [`/${source}`, firstScreen(withLayouts(source), { shell: false })])),
+  ...Object.fromEntries(
+    payRoutes.map((source) => [`/${source}`, firstScreen(withLayouts(source), { shell: false, area: areaOf(source) })]),
+  ),
 };
 let zodOk = true;
 const clean = [];
@@ -154,6 +171,19 @@ if (!zodOk) {
 }
 
 // --- The budget ------------------------------------------------------------------------------------------------------
+// The other areas' first pages, measured (not budgeted): each waits for its own area's catalog.
+const measured = {
+  '/map': firstScreen(withLayouts('map/index.tsx'), { shell: false, area: areaOf('map/index.tsx') }),
+  '/history': firstScreen(withLayouts('history/index.tsx'), { shell: false, area: areaOf('history/index.tsx') }),
+  '/profile/cars': firstScreen(withLayouts('profile/cars/index.tsx'), {
+    shell: false,
+    area: areaOf('profile/cars/index.tsx'),
+  }),
+};
+for (const [path, closure] of Object.entries(measured)) {
+  const { js, css } = measure(closure);
+  console.log(`${path} route JavaScript: ${(js / 1024).toFixed(1)} KiB gzip (CSS ${(css / 1024).toFixed(1)} KiB more)`);
+}
 let over = false;
 for (const [path, closure] of Object.entries(budgeted)) {
   const { js, css } = measure(closure);

@@ -2,14 +2,15 @@
 // asks for once the entry has run. This build step writes a small inline script into index.html that asks for the
 // stored (else the browser's) language's shell catalog at once, beside the entry (a modulepreload link). On a feature
 // page (not one of SHELL_PATHS) it also asks for what the root route's beforeLoad waits for before that page renders:
-// the language's features catalog and the pay path's mutation defaults (src/app/feature-mutations.ts with the chunks
+// the language's catalog of the page's area (src/i18n/catalog-area.ts) and the pay path's mutation defaults (src/app/feature-mutations.ts with the chunks
 // it imports that the entry does not). The server's CSP allows the script by its hash (server/http/static.ts). A wrong
 // guess costs one small unused download.
 import type { Plugin, Rolldown } from 'vite';
+import { AREAS, DEFAULT_AREA, SEGMENT_AREAS } from '../src/i18n/catalog-area.ts';
 import { SHELL_PATHS } from '../src/i18n/shell-paths.ts';
 import { LANGUAGE_STORAGE_KEY } from '../src/lib/constants.ts';
 
-const CATALOG = /\/src\/locales\/([a-z]{2})\/(shell|messages)\.po$/;
+const CATALOG = /\/src\/locales\/([a-z]{2})\/(\w+)\.po$/;
 const FEATURE_PAGE_MODULE = /\/src\/app\/feature-mutations\.ts$/;
 
 /** A chunk and the chunks it imports statically, except those `loaded` already has. */
@@ -29,8 +30,8 @@ export function catalogPreloadPlugin(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const bundle = ctx.bundle ?? {};
-        const shell: Record<string, string> = {};
-        const messages: Record<string, string> = {};
+        // By catalog, by language: { shell: { de: '/assets/shell-….js', … }, pay: {…}, … }.
+        const files: Record<string, Record<string, string>> = {};
         let featurePage: string | undefined;
         let entry: string | undefined;
         for (const chunk of Object.values(bundle)) {
@@ -38,17 +39,19 @@ export function catalogPreloadPlugin(): Plugin {
           if (chunk.isEntry) entry = chunk.fileName;
           if (FEATURE_PAGE_MODULE.test(chunk.facadeModuleId)) featurePage = chunk.fileName;
           const catalog = CATALOG.exec(chunk.facadeModuleId);
-          if (catalog) (catalog[2] === 'shell' ? shell : messages)[catalog[1]!] = `/${chunk.fileName}`;
+          if (catalog) files[catalog[2]!] = { ...files[catalog[2]!], [catalog[1]!]: `/${chunk.fileName}` };
         }
-        if (!shell.en || !messages.en) throw new Error('catalog preload: no English catalog chunks in the bundle');
+        for (const name of ['shell', ...AREAS]) {
+          if (!files[name]?.en) throw new Error(`catalog preload: no English ${name} catalog chunk in the bundle`);
+        }
         if (!entry || !featurePage) throw new Error('catalog preload: no entry or feature-mutations chunk');
         const loaded = withImports(bundle, entry, new Set());
         const feature = [...withImports(bundle, featurePage, loaded)].map((file) => `/${file}`);
-        const script = `(function(){try{var f=${JSON.stringify(shell)},m=${JSON.stringify(messages)},p=${JSON.stringify(
-          feature,
-        )},s=${JSON.stringify(SHELL_PATHS)};var l=null;try{l=localStorage.getItem(${JSON.stringify(
+        const script = `(function(){try{var c0=${JSON.stringify(files)},f=c0.shell,r=${JSON.stringify(
+          SEGMENT_AREAS,
+        )},p=${JSON.stringify(feature)},s=${JSON.stringify(SHELL_PATHS)};var l=null;try{l=localStorage.getItem(${JSON.stringify(
           LANGUAGE_STORAGE_KEY,
-        )})}catch(e){}var c=[l].concat(navigator.languages||[]);var k2='en';for(var i=0;i<c.length;i++){var k=c[i]&&String(c[i]).slice(0,2).toLowerCase();if(k&&f[k]){k2=k;break}}var a=function(u){var n=document.createElement('link');n.rel='modulepreload';n.href=u;document.head.appendChild(n)};a(f[k2]);var h=location.pathname;if(h.length>1)h=h.replace(/\\/+$/,'');if(s.indexOf(h)<0){a(m[k2]);for(var j=0;j<p.length;j++)a(p[j])}}catch(e){}})();`;
+        )})}catch(e){}var c=[l].concat(navigator.languages||[]);var k2='en';for(var i=0;i<c.length;i++){var k=c[i]&&String(c[i]).slice(0,2).toLowerCase();if(k&&f[k]){k2=k;break}}var a=function(u){var n=document.createElement('link');n.rel='modulepreload';n.href=u;document.head.appendChild(n)};a(f[k2]);var h=location.pathname;if(h.length>1)h=h.replace(/\\/+$/,'');if(s.indexOf(h)<0){a(c0[r[h.split('/')[1]]||${JSON.stringify(DEFAULT_AREA)}][k2]);for(var j=0;j<p.length;j++)a(p[j])}}catch(e){}})();`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },

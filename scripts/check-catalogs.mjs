@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = new URL('../src/locales/', import.meta.url).pathname;
-// Every catalog of every language (shell.po and messages.po, lingui.config.ts).
+// Every catalog of every language (shell.po and one per area, lingui.config.ts).
 const read = () =>
   Object.fromEntries(
     readdirSync(dir).flatMap((l) =>

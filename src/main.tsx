@@ -19,7 +19,7 @@ import { router } from './app/router';
 import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
 import { refreshHostApps } from './features/embedding/queries';
-import { activateLanguage, i18n, initialLanguage, isShellPath } from './i18n';
+import { activateLanguage, i18n, initialLanguage } from './i18n';
 import './styles.css';
 
 installSessionEvents(router);
@@ -39,8 +39,8 @@ function afterFirstScreen(run: () => void): void {
 }
 
 async function boot() {
-  // On a public page the first screen needs only the shell catalog; the features' one follows (src/i18n).
-  await activateLanguage(initialLanguage(), false, { shellFirst: isShellPath(window.location.pathname) });
+  // On a public page the first screen needs only the shell catalog; on a feature page also its area's (src/i18n).
+  await activateLanguage(initialLanguage(), false, { pathname: window.location.pathname });
   const root = document.getElementById('root');
   if (!root) return;
   createRoot(root).render(
@@ -58,13 +58,14 @@ async function boot() {
   );
   keepCacheOnLeave();
   serviceWorker.register();
-  // The host apps a callback may return to (kept in the persisted cache for a start without signal).
-  refreshHostApps();
   // Writes made without signal in an earlier visit go out once the first screen is up and the browser is idle (and
   // whenever the signal returns); the outbox and Dexie are not part of the start's work (a write made meanwhile loads
   // them itself, db/outbox-submit.ts). Features whose writes register when their code loads come first, so every
   // waiting write has its sender.
   afterFirstScreen(() => {
+    // The host apps a callback may return to (kept in the persisted cache for a start without signal). After the
+    // first screen: its response schema brings zod, and a guard that needs the list asks for it itself (ensureHostApps).
+    refreshHostApps();
     void Promise.all([
       import('./db/app-outbox'),
       featureMutations(),

@@ -1,29 +1,76 @@
 // The forecourt console: one HTML page with a small script. It polls /forecourt/api/stations/{id} every second and
 // updates each device's <article> in place (so a click never lands on a replaced button).
+// Phone first (an operator walks the forecourt with it): one column of device cards whose heights do not change as the
+// devices do (a reserved meter line, a fixed button grid where Fault and Clear fault share one slot, a feedback box of
+// fixed height), so nothing moves under a thumb between looking and tapping. Operator-only and English by design, like
+// the dev mailbox: it is served by the server, not the app, and carries none of the app's catalogs.
 import { pageCsp } from '../http/security-headers';
 import { escapeHtml as h } from '../mail/mailer';
 
-const STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#111;background:#f5f6f8}
-header{background:#13325b;color:#fff;padding:.75rem 1rem}header h1{margin:0;font-size:1.25rem}
-main{max-width:72rem;margin:0 auto;padding:1rem}
-.bar{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin-bottom:.75rem}
-select,button,input{font:inherit;padding:.35rem .6rem;border-radius:.35rem;border:1px solid #8a94a6;background:#fff}
-button{cursor:pointer}button:hover{background:#eef3fb}
-#devices{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:.75rem}
-article{background:#fff;border:1px solid #cfd5de;border-radius:.5rem;padding:.6rem .8rem}
-article h3{margin:0 0 .25rem;font-size:1.05rem}
-.status{font-weight:600;margin:.2rem 0}.meter{margin:.2rem 0;color:#333;font-variant-numeric:tabular-nums}
-.s-AVAILABLE{color:#146c2e}.s-IN_USE{color:#9a5b00}.s-OUT_OF_ORDER{color:#b00020}.s-UNAVAILABLE{color:#555}
-.actions{display:flex;flex-wrap:wrap;gap:.35rem;margin-top:.4rem}
-#feedback{min-height:1.5em;padding:.35rem .6rem;border-radius:.35rem;background:#fff;border:1px solid #cfd5de}
-#feedback.error{border-color:#b00020;color:#b00020}`;
+// Colours: text on white >= 4.5:1 (WCAG AA); every control at least 44 x 44 CSS px.
+const STYLE = `*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+body{font-family:system-ui,sans-serif;font-size:1rem;line-height:1.4;margin:0;color:#111;background:#f2f4f7;overflow-wrap:anywhere}
+header{background:#13325b;color:#fff;padding:.75rem 0}header h1{font-size:1.25rem;max-width:72rem;margin:0 auto;padding:0 .75rem}
+main{max-width:72rem;margin:0 auto;padding:.75rem}
+h2{font-size:1.2rem;margin:0}
+.panel{background:#fff;border:1px solid #c3cad5;border-radius:.6rem;padding:.75rem;margin-bottom:.75rem}
+.panel>p:first-child{margin-top:0}
+[role=alert]{color:#a0001c;font-weight:600}
+.field{display:flex;flex-direction:column;gap:.25rem;margin-bottom:.5rem;min-width:0}
+.field:last-child{margin-bottom:0}
+label{font-weight:600}
+.hint{margin:0;color:#4a5261;font-size:.9rem}
+select,button,input{font:inherit;color:inherit;min-height:2.75rem;padding:.5rem .75rem;border-radius:.5rem;border:1px solid #6b7486;background:#fff;max-width:100%}
+select,input{width:100%;min-width:0}
+button{cursor:pointer;touch-action:manipulation;font-weight:600;background:#eef2f8;border-color:#5d6a80}
+@media (hover:hover){button:hover{background:#dde6f3}}
+button:active{background:#cbd8ec}
+:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}
+[hidden]{display:none!important}
+.station-head{display:flex;flex-direction:column;gap:.5rem}
+.station-status{margin:0;font-weight:600}
+.station-status b{padding:.1rem .45rem;border-radius:.3rem;background:#e6f2ea;color:#0f5a25}
+.station-status b.OFFLINE{background:#fbe9ec;color:#a0001c}
+.pair{display:grid;grid-template-columns:1fr 1fr;gap:.5rem}
+#feedback{margin:0 0 .75rem;min-height:calc(3 * 1.4em + .8rem + 2px);padding:.4rem .75rem;border-radius:.5rem;background:#fff;border:1px solid #c3cad5;color:#2b3240}
+#feedback.error{border-color:#b00020;color:#a0001c;background:#fff6f7}
+#wash-code-form{display:grid;grid-template-columns:1fr auto;gap:.5rem;align-items:end}
+#wash-code-form .field{margin:0}
+#devices{display:grid;grid-template-columns:1fr;gap:.75rem;padding:0;margin:0}
+article{display:grid;grid-template-columns:minmax(0,1fr) 8.5rem;column-gap:.5rem;align-items:center;background:#fff;border:1px solid #c3cad5;border-left:.4rem solid #6b7486;border-radius:.6rem;padding:.6rem .75rem .75rem}
+article h3{margin:0;font-size:1.1rem}
+article .upkeep{display:grid}.upkeep button{white-space:nowrap;padding-inline:.5rem}
+.status,.meter,.actions{grid-column:1/-1}
+.status{font-weight:700;margin:.3rem 0 0}
+.meter{margin:.1rem 0 .5rem;color:#333;font-variant-numeric:tabular-nums;min-height:2.8em}
+article.k-WASH .meter{min-height:1.4em}
+article.s-AVAILABLE{border-left-color:#1d7a3a}.s-AVAILABLE .status{color:#146c2e}
+article.s-IN_USE{border-left-color:#b86e00}.s-IN_USE .status{color:#8a5200}
+article.s-OUT_OF_ORDER{border-left-color:#b00020}.s-OUT_OF_ORDER .status{color:#a0001c}
+article.s-UNAVAILABLE .status{color:#4a5261}
+.actions{display:grid;grid-template-columns:1fr 1fr;gap:.5rem}
+.actions button,.upkeep button{width:100%}
+button[data-action=fault]{color:#a0001c;border-color:#b00020;background:#fff}
+button[data-action=clear-fault]{color:#0f5a25;border-color:#1d7a3a;background:#fff}
+@media (min-width:40rem){
+main{padding:1rem}header h1{padding:0 1rem}
+.pickers{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.4fr);gap:.75rem;align-items:start}
+.pickers .field{margin:0}
+.station-head{flex-direction:row;flex-wrap:wrap;align-items:center;justify-content:space-between}
+.station-head .pair{grid-template-columns:auto auto}
+#feedback{min-height:calc(2 * 1.4em + .8rem + 2px)}
+#devices{grid-template-columns:repeat(auto-fill,minmax(18rem,1fr))}
+}`;
 
 const SCRIPT = `
 const $ = (id) => document.getElementById(id);
 const select = $('station');
+const filter = $('station-filter');
 const list = $('devices');
 const feedback = $('feedback');
 let stationId = new URLSearchParams(location.search).get('station');
+let stations = [];
 let timer;
 const BUTTONS = {
   PUMP: [['lift', 'Lift nozzle'], ['hang-up', 'Hang up'], ['fault', 'Fault'], ['clear-fault', 'Clear fault']],
@@ -34,6 +81,8 @@ const LABEL = { PUMP: 'Pump', CONNECTOR: 'Charger', WASH: 'Wash' };
 const FAULTED = ['FAULT', 'OUT_OF_ORDER', 'Faulted', 'Unavailable'];
 const say = (text, error) => { feedback.textContent = text; feedback.className = error ? 'error' : ''; };
 const money = (minor, currency) => currency ? (minor / 100).toFixed(2) + ' ' + currency : '';
+// Accents and case do not matter when looking for a station ("liege" finds Liège).
+const fold = (text) => text.normalize('NFD').replace(/[\\u0300-\\u036f]/g, '').toLowerCase();
 
 async function call(method, url, body) {
   // Writes are JSON, always (the server refuses other content types: a cross-site form could send those).
@@ -63,15 +112,18 @@ function renderDevice(d) {
     el.dataset.id = d.productId;
     el.setAttribute('aria-label', name);
     const h3 = document.createElement('h3'); h3.textContent = name; el.append(h3);
-    const st = document.createElement('p'); st.className = 'status'; st.setAttribute('role', 'status'); el.append(st);
-    const m = document.createElement('p'); m.className = 'meter'; el.append(m);
+    // Fault and Clear fault take turns in one slot beside the name (upkeep, apart from a customer's actions), and a
+    // customer's actions sit in a fixed grid: a card keeps its height as its device changes.
+    const upkeep = document.createElement('div'); upkeep.className = 'upkeep';
     const actions = document.createElement('div'); actions.className = 'actions';
     for (const [action, text] of BUTTONS[d.kind]) {
       const b = document.createElement('button'); b.type = 'button'; b.textContent = text; b.dataset.action = action;
       b.addEventListener('click', () => act(d.productId, action, name + ': ' + text));
-      actions.append(b);
+      (action === 'fault' || action === 'clear-fault' ? upkeep : actions).append(b);
     }
-    el.append(actions);
+    const st = document.createElement('p'); st.className = 'status'; st.setAttribute('role', 'status');
+    const m = document.createElement('p'); m.className = 'meter';
+    el.append(upkeep, st, m, actions);
     list.append(el);
   }
   // Only one of Fault / Clear fault is shown at a time, so each name is unambiguous on the page.
@@ -80,15 +132,18 @@ function renderDevice(d) {
     if (b.dataset.action === 'fault') b.hidden = faulted;
     if (b.dataset.action === 'clear-fault') b.hidden = !faulted;
   }
+  const cls = 'k-' + d.kind + ' s-' + d.status;
+  if (el.className !== cls) el.className = cls;
   const st = el.querySelector('.status');
   const text = d.status + ' · ' + d.state;
-  if (st.textContent !== text) { st.textContent = text; st.className = 'status s-' + d.status; }
+  if (st.textContent !== text) st.textContent = text;
   const m = el.querySelector('.meter'); const mt = meterText(d);
   if (m.textContent !== mt) m.textContent = mt;
 }
 
 function render(station) {
-  $('station-status').textContent = 'Station status: ' + station.status;
+  const status = $('station-status-value');
+  if (status.textContent !== station.status) { status.textContent = station.status; status.className = station.status; }
   $('station-name').textContent = station.name + ' (' + station.city + ', ' + station.countryCode + ')';
   const ids = new Set(station.devices.map((d) => d.productId));
   for (const el of [...list.querySelectorAll('article')]) if (!ids.has(el.dataset.id)) el.remove();
@@ -126,6 +181,37 @@ function choose(id) {
   refresh();
 }
 
+// The picker lists the stations that match the search, by country; the station on show stays in it (first) even when
+// it does not match, so the picker always names what the page shows.
+function fillPicker() {
+  const words = fold(filter.value).split(/\\s+/).filter(Boolean);
+  const matches = stations.filter((s) => words.every((w) => s.search.includes(w)));
+  const current = stations.find((s) => s.id === stationId);
+  const shown = current && !matches.includes(current) ? [current, ...matches] : matches;
+  const groups = new Map();
+  for (const s of shown) {
+    const key = s === current && !matches.includes(current) ? 'On show' : s.countryCode;
+    if (!groups.has(key)) { const g = document.createElement('optgroup'); g.label = key; groups.set(key, g); }
+    const o = document.createElement('option'); o.value = s.id; o.textContent = s.name + ' · ' + s.city; groups.get(key).append(o);
+  }
+  select.replaceChildren(...groups.values());
+  if (stationId) select.value = stationId;
+  $('station-count').textContent = words.length === 0
+    ? stations.length + ' stations'
+    : matches.length + ' of ' + stations.length + ' stations match' + (matches.length ? ': pick one under Station, or press Enter for the first' : '');
+}
+
+filter.addEventListener('input', fillPicker);
+// Enter in the search opens the first match, so one thumb can type a few letters and go.
+$('station-find').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const words = fold(filter.value).split(/\\s+/).filter(Boolean);
+  const first = stations.find((s) => words.every((w) => s.search.includes(w)));
+  if (!first) { say('No station matches "' + filter.value + '"', true); return; }
+  if (first.id !== stationId) { choose(first.id); fillPicker(); }
+  select.focus();
+});
+
 // The wash terminal's keypad: the driver's code (typed or scanned) starts their wash once.
 $('wash-code-form').addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -143,16 +229,14 @@ $('wash-code-form').addEventListener('submit', async (e) => {
 
 $('offline').addEventListener('click', () => setOnline(false));
 $('online').addEventListener('click', () => setOnline(true));
-select.addEventListener('change', () => choose(select.value));
+select.addEventListener('change', () => { choose(select.value); fillPicker(); });
 
 (async () => {
   try {
-    const stations = await call('GET', '/forecourt/api/stations');
-    for (const s of stations) {
-      const o = document.createElement('option'); o.value = s.id; o.textContent = s.countryCode + ' · ' + s.name; select.append(o);
-    }
+    stations = (await call('GET', '/forecourt/api/stations')).map((s) => ({ ...s, search: fold([s.countryCode, s.name, s.city, s.id].join(' ')) }));
     if (!stationId || !stations.some((s) => s.id === stationId)) stationId = stations[0] && stations[0].id;
-    if (stationId) { select.value = stationId; choose(stationId); }
+    fillPicker();
+    if (stationId) choose(stationId);
     timer = setInterval(refresh, 1000);
   } catch (e) { say('Could not load the stations: ' + e.message, true); }
 })();
@@ -161,23 +245,28 @@ select.addEventListener('change', () => choose(select.value));
 /** The console's pages run only their own style and script (by hash) and talk only to this origin. */
 export const CONSOLE_CSP = pageCsp({ styles: [STYLE], scripts: [SCRIPT], connect: true, forms: true });
 
+const HEAD = `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style>`;
+
 export function consolePage(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Forecourt console</title><style>${STYLE}</style></head><body><header><h1>Forecourt console</h1></header><main>
-<div class="bar"><label for="station">Station</label><select id="station" name="station"></select></div>
+  return `<!doctype html><html lang="en"><head>${HEAD}<title>Forecourt console</title></head><body><header><h1>Forecourt console</h1></header><main>
+<section class="panel pickers" aria-label="Choose a station">
+<form id="station-find" class="field" role="search"><label for="station-filter">Find a station</label><input id="station-filter" name="q" type="search" enterkeyhint="go" autocomplete="off" placeholder="Name, city or country" aria-describedby="station-count"><p id="station-count" class="hint" aria-live="polite"></p></form>
+<div class="field"><label for="station">Station</label><select id="station" name="station"></select></div>
+</section>
 <section aria-labelledby="station-name">
-<h2 id="station-name">Loading…</h2>
-<div class="bar"><p id="station-status">Station status: …</p><button type="button" id="offline">Take station offline</button><button type="button" id="online">Bring station online</button></div>
-<p id="feedback" aria-live="polite"></p>
-<form id="wash-code-form" class="bar" hidden><label for="wash-code">Wash code</label><input id="wash-code" name="code" inputmode="numeric" autocomplete="off" maxlength="32"><button type="submit">Redeem code</button></form>
-<p id="empty" hidden>This station has no pumps, chargers or wash bays.</p>
+<div class="panel station-head"><div><h2 id="station-name">Loading…</h2><p id="station-status" class="station-status">Station status: <b id="station-status-value">…</b></p></div>
+<div class="pair"><button type="button" id="offline">Take station offline</button><button type="button" id="online">Bring station online</button></div></div>
+<p id="feedback" aria-live="polite">What an action did shows here.</p>
+<form id="wash-code-form" class="panel" hidden><div class="field"><label for="wash-code">Wash code</label><input id="wash-code" name="code" inputmode="numeric" autocomplete="off" maxlength="32"></div><button type="submit">Redeem code</button></form>
+<p id="empty" class="panel" hidden>This station has no pumps, chargers or wash bays.</p>
 <div id="devices"></div>
 </section></main><script>${SCRIPT}</script></body></html>`;
 }
 
 export function loginPage(error?: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Forecourt console — sign in</title><style>${STYLE}</style></head><body><header><h1>Forecourt console</h1></header><main>
-<form method="post" action="/forecourt/login"><p>The console needs the console token (FORECOURT_CONSOLE_TOKEN).</p>
+  return `<!doctype html><html lang="en"><head>${HEAD}<title>Forecourt console — sign in</title></head><body><header><h1>Forecourt console</h1></header><main>
+<form method="post" action="/forecourt/login" class="panel"><p>The console needs the console token (FORECOURT_CONSOLE_TOKEN).</p>
 ${error ? `<p role="alert">${h(error)}</p>` : ''}
-<p><label for="token">Console token</label> <input id="token" name="token" type="password" autocomplete="current-password" required></p>
+<div class="field"><label for="token">Console token</label><input id="token" name="token" type="password" autocomplete="current-password" required></div>
 <p><button type="submit">Open the console</button></p></form></main></body></html>`;
 }

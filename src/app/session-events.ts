@@ -1,6 +1,7 @@
 // What the shell installs at boot below the features: the session's token and reactions for the API client, and who
 // is signed in for the outbox (lib/ and db/ know no feature).
 import type { Router } from '@tanstack/react-router';
+import { configureOutbox } from '../db/outbox-hooks';
 import { clearLocalStore, currentUserId, loginAsGuest, sessionToken } from '../features/session/queries';
 import { configureApiSession } from '../lib/http/index';
 import { queryClient } from '../lib/query-client';
@@ -22,5 +23,5 @@ export function installSessionEvents(router: Router<any, any, any, any, any>): v
         void router.navigate({ to: '/change-tmp-password' });
     },
   });
-  void import('../db/app-outbox').then(({ configureOutbox }) => configureOutbox({ currentUserId }));
+  configureOutbox({ currentUserId });
 }

@@ -1,47 +1,52 @@
-// Lingui setup: per language two catalogs (lingui.config.ts), loaded on demand and precached by the service worker.
-// The shell catalog is all the first screen of a new visitor needs (landing, login, register…); the features'
-// catalog follows right after it, and a feature route waits for it (the root route's beforeLoad, allMessages()).
+// Lingui setup: per language a shell catalog and one per area (lingui.config.ts), loaded on demand and precached by
+// the service worker. The shell catalog is all the first screen of a new visitor needs (landing, login, register…);
+// a feature page waits for its area's catalog (the root route's beforeLoad, areaMessages()), which it alone loads.
 import { i18n, type Messages } from '@lingui/core';
 import { LANGUAGE_STORAGE_KEY } from '../lib/constants';
+import { type Area, areaOfPath } from './catalog-area';
 import { LANGUAGES, type Language, LOCALES, resolveLanguage } from './language';
 import { isShellPath } from './shell-paths';
 import { setCurrentLanguage } from './state';
 
-type Catalog = () => Promise<{ messages: Messages }>;
+type CatalogName = 'shell' | Area;
+// Every catalog of every language, each its own chunk ('../locales/de/pay.po' → its import).
+const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
+const loads = new Map<string, Promise<void>>();
+/** The areas whose strings have been asked for: a switch of language loads them in the new language too. */
+const areas = new Set<Area>();
 
-const shellCatalogs: Record<Language, Catalog> = {
-  de: () => import('../locales/de/shell.po'),
-  en: () => import('../locales/en/shell.po'),
-  nl: () => import('../locales/nl/shell.po'),
-  fr: () => import('../locales/fr/shell.po'),
-  it: () => import('../locales/it/shell.po'),
-  es: () => import('../locales/es/shell.po'),
-  pt: () => import('../locales/pt/shell.po'),
-  da: () => import('../locales/da/shell.po'),
-  pl: () => import('../locales/pl/shell.po'),
-};
-
-const featureCatalogs: Record<Language, Catalog> = {
-  de: () => import('../locales/de/messages.po'),
-  en: () => import('../locales/en/messages.po'),
-  nl: () => import('../locales/nl/messages.po'),
-  fr: () => import('../locales/fr/messages.po'),
-  it: () => import('../locales/it/messages.po'),
-  es: () => import('../locales/es/messages.po'),
-  pt: () => import('../locales/pt/messages.po'),
-  da: () => import('../locales/da/messages.po'),
-  pl: () => import('../locales/pl/messages.po'),
-};
-
-/** The features' catalog of the active language, once loaded. */
-let featureMessages: Promise<void> = Promise.resolve();
-
-/** Resolves when every string of the active language is loaded; a feature route awaits it before it renders. */
-export function allMessages(): Promise<void> {
-  return featureMessages;
+/** A catalog's messages merged into its language's (once; a failed load is tried again next time). */
+function load(language: Language, name: CatalogName): Promise<void> {
+  const key = `../locales/${language}/${name}.po`;
+  let loading = loads.get(key);
+  if (!loading) {
+    const importer = catalogs[key];
+    if (!importer) return Promise.reject(new Error(`no catalog ${key}`));
+    loading = importer().then(
+      ({ messages }) => i18n.load(language, messages),
+      (error: unknown) => {
+        loads.delete(key);
+        throw error;
+      },
+    );
+    loads.set(key, loading);
+  }
+  return loading;
 }
 
-/** Whether a path renders with the shell catalog alone (the root route skips waiting for the features' one). */
+/**
+ * Resolves when the strings of the page at `pathname` are loaded in the active language; a feature page awaits it
+ * before it renders. A load that fails twice (no signal before the service worker holds the app) lets the page go on.
+ */
+export function areaMessages(pathname: string): Promise<void> {
+  if (isShellPath(pathname)) return Promise.resolve();
+  const area = areaOfPath(pathname);
+  areas.add(area);
+  const language = i18n.locale as Language;
+  return load(language, area).catch(() => load(language, area).catch(() => undefined));
+}
+
+/** Whether a path renders with the shell catalog alone (the root route skips waiting for an area's one). */
 export { isShellPath };
 
 function storage(): Storage | null {
@@ -64,32 +69,18 @@ export function initialLanguage(): Language {
 }
 
 /**
- * Switch to a language. `shellFirst` (the start on a shell page): activate as soon as the shell catalog is in and load
- * the features' catalog after it; otherwise (a switch in settings, a start on a feature page) both before activating,
- * so no screen shows a string untranslated.
+ * Switch to a language once its shell catalog and those of the areas asked for so far are in (a switch in settings),
+ * so no screen shows a string untranslated. `pathname` (the start): also the catalog of that page's area, unless it
+ * is a shell page, which renders as soon as the shell catalog is in.
  */
 export async function activateLanguage(
   language: Language,
   persist = false,
-  { shellFirst = false }: { shellFirst?: boolean } = {},
+  { pathname }: { pathname?: string } = {},
 ): Promise<void> {
-  const loadFeatures = () =>
-    featureCatalogs[language]().then(({ messages }) => {
-      // Merged into the active language's messages (a later switch replaces them with its own).
-      if (i18n.locale === language) i18n.load(language, messages);
-    });
-  if (shellFirst) {
-    const { messages } = await shellCatalogs[language]();
-    i18n.loadAndActivate({ locale: language, messages });
-    // A failed load (no signal before the service worker holds the app) is asked again by the next feature route.
-    featureMessages = loadFeatures().catch(() => {
-      featureMessages = loadFeatures().catch(() => undefined);
-    });
-  } else {
-    const [shell, features] = await Promise.all([shellCatalogs[language](), featureCatalogs[language]()]);
-    i18n.loadAndActivate({ locale: language, messages: { ...shell.messages, ...features.messages } });
-    featureMessages = Promise.resolve();
-  }
+  if (pathname !== undefined && !isShellPath(pathname)) areas.add(areaOfPath(pathname));
+  await Promise.all([load(language, 'shell'), ...[...areas].map((area) => load(language, area))]);
+  i18n.activate(language);
   setCurrentLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = LOCALES[language].split('-')[0] ?? language;
   if (persist) storage()?.setItem(LANGUAGE_STORAGE_KEY, language);

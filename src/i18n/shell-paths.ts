@@ -1,5 +1,5 @@
 // The pages whose strings are all in the shell catalog (lingui.config.ts SHELL): the root, the public pages. A
-// start on one of them renders before the features' catalog is in. Kept in step with src/routes/(public) by a test.
+// start on one of them renders without any area's catalog. Kept in step with src/routes/(public) by a test.
 
 export const SHELL_PATHS = [
   '/',

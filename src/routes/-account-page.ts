@@ -1,5 +1,5 @@
 // beforeLoad of every account page (/profile/**, /address, /tax, /change-password, /history/**; /settings for guests
-// too): registered drivers only (§2.2). Their strings are in the features' catalog, which the root route waits for.
+// too): registered drivers only (§2.2). Their strings are in the account catalog (the logbook's in history), which the root route waits for.
 import { redirect } from '@tanstack/react-router';
 import { requireAuth, requireRegistered } from '../app/guards';
 import type { AccountFeatures } from '../contract/users';

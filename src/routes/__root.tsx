@@ -9,7 +9,7 @@ import { Footer } from '../app/ui/Footer';
 import { OfflineBanner } from '../app/ui/OfflineBanner';
 import { TopBar } from '../app/ui/TopBar';
 import { UpdatePrompt } from '../app/ui/UpdatePrompt';
-import { allMessages, isShellPath } from '../i18n';
+import { areaMessages, isShellPath } from '../i18n';
 import { buttonClass, Page, Toaster } from '../ui';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -22,9 +22,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     ],
   },
   beforeLoad: async ({ location, cause }) => {
-    // A feature page renders with every string of the language in (the shell catalog alone covers the public pages),
-    // and with the pay path's mutation defaults registered (app/query-client.ts).
-    if (!isShellPath(location.pathname)) await Promise.all([allMessages(), featureMutations()]);
+    // A feature page renders with its area's strings in (the shell catalog alone covers the public pages), and with
+    // the pay path's mutation defaults registered (app/query-client.ts).
+    if (!isShellPath(location.pathname)) await Promise.all([areaMessages(location.pathname), featureMutations()]);
     if (cause === 'preload') return;
     // Carrying happened when the navigation was built; here only the rules that need the path (the /register data
     // rule) and the first load (auth=0) are left to settle.

@@ -42,6 +42,8 @@ export const STATIONS = {
   washFault: networkStation('Liège'),
   /** Graz (Alpina, as München: no hint screen): 4 postpay pumps; stations.spec.ts takes it offline for a while. */
   goesOffline: networkStation('Graz'),
+  /** Zürich: 8 prepay pumps and a wash bay, the lowest card of the console at 360 px; console.spec.ts faults the bay. */
+  consoleTaps: networkStation('Zürich'),
 } as const;
 export type StationKey = keyof typeof STATIONS;
 
@@ -78,6 +80,7 @@ export type StationKey = keyof typeof STATIONS;
  *   ev          Charger 1, 3      ev                 plugs, charges, stops
  *   washFault   Wash Bay 1, 2     wash               out of order, then cleared
  *   goesOffline *                 stations           taken offline, then online
+ *   consoleTaps Wash Bay 1        console            faulted from the console at phone size, then cleared
  */
 const DEVICES = {
   stations: { prepay: ['1', '2'], manyPumps: ['2'], goesOffline: ['*'] },
@@ -98,6 +101,7 @@ const DEVICES = {
   'fuel-card-summary': { fuelCard: ['6', '7'] },
   ev: { ev: ['Charger 1', 'Charger 3'] },
   wash: { washFault: ['Wash Bay 1', 'Wash Bay 2'] },
+  console: { consoleTaps: ['Wash Bay 1'] },
 } as const satisfies Record<string, Partial<Record<StationKey, readonly string[]>>>;
 type SpecName = keyof typeof DEVICES;
 

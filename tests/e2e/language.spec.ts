@@ -1,11 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers';
 
 /** The German catalog's translation of an English message (so the test reads what a German driver reads). */
 function german(msgid: string): string {
-  const po = ['shell.po', 'messages.po']
-    .map((file) => readFileSync(new URL(`../../src/locales/de/${file}`, import.meta.url), 'utf8'))
+  const dir = new URL('../../src/locales/de/', import.meta.url);
+  const po = readdirSync(dir)
+    .filter((file) => file.endsWith('.po'))
+    .map((file) => readFileSync(new URL(file, dir), 'utf8'))
     .join('\n');
   const escaped = msgid.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const match = new RegExp(`msgid "${escaped}"\\nmsgstr "(.+)"`).exec(po);

@@ -93,18 +93,11 @@ test('wash: cheapest-first packages, pay, the code with its QR; offline the fini
   await page.context().setOffline(false);
 });
 
-test('a station whose wash is out of order says so instead of listing packages', async ({ page, browser }) => {
+test('a station whose wash is out of order says so instead of listing packages', async ({ page, context }) => {
   await signInAsDemoDriver(page);
-  // Both bays out of order at the forecourt console.
-  // An operator's desktop screen: the console has no phone layout, and at the phone-sized default the tap on a bay
-  // below Liège's four pumps landed on a pump.
-  const consoleContext = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 1280, height: 900 },
-    isMobile: false,
-    hasTouch: false,
-  });
-  const forecourt = await consoleContext.newPage();
+  // Both bays out of order at the forecourt console, on the phone-sized screen of the test (the bays are the lowest
+  // cards, below Liège's four pumps).
+  const forecourt = await context.newPage();
   await forecourt.goto(`/forecourt?station=${faultStation.id}`);
   for (const bay of BAYS) {
     const article = forecourt.getByRole('article', { name: bay, exact: true });
@@ -112,6 +105,7 @@ test('a station whose wash is out of order says so instead of listing packages',
     await expect(article).toContainText('FAULT');
   }
   try {
+    await page.bringToFront();
     await page.goto(`/pay/postpay/wash?pid=${faultStation.id}`);
     await expect(page.getByRole('heading', { name: 'No car wash available' })).toBeVisible();
     await expectAccessible(page, 'no wash');
@@ -122,6 +116,6 @@ test('a station whose wash is out of order says so instead of listing packages',
         .getByRole('button', { name: 'Clear fault' })
         .click();
     }
-    await consoleContext.close();
+    await forecourt.close();
   }
 });

@@ -1,10 +1,10 @@
 // Every user-facing string is in all nine catalogs, really translated, with the same placeholders as the English.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/language';
 
-type Entry = { msgid: string; msgstr: string };
+type Entry = { msgctxt: string; msgid: string; msgstr: string };
 
 function unquote(lines: string[]): string {
   return lines.map((l) => JSON.parse(l) as string).join('');
@@ -14,25 +14,29 @@ function parsePo(text: string): Entry[] {
   const entries: Entry[] = [];
   for (const block of text.split(/\n\s*\n/)) {
     const lines = block.split('\n').filter((l) => !l.startsWith('#'));
-    let field: 'msgid' | 'msgstr' | null = null;
-    const parts: Record<'msgid' | 'msgstr', string[]> = { msgid: [], msgstr: [] };
+    let field: 'msgctxt' | 'msgid' | 'msgstr' | null = null;
+    const parts: Record<'msgctxt' | 'msgid' | 'msgstr', string[]> = { msgctxt: [], msgid: [], msgstr: [] };
     for (const line of lines) {
-      const m = /^(msgid|msgstr) (".*")$/.exec(line);
+      const m = /^(msgctxt|msgid|msgstr) (".*")$/.exec(line);
       if (m) {
-        field = m[1] as 'msgid' | 'msgstr';
+        field = m[1] as 'msgctxt' | 'msgid' | 'msgstr';
         parts[field].push(m[2]!);
       } else if (field && line.startsWith('"')) parts[field].push(line);
     }
-    if (parts.msgid.length) entries.push({ msgid: unquote(parts.msgid), msgstr: unquote(parts.msgstr) });
+    if (parts.msgid.length) {
+      entries.push({ msgctxt: unquote(parts.msgctxt), msgid: unquote(parts.msgid), msgstr: unquote(parts.msgstr) });
+    }
   }
   return entries.filter((e) => e.msgid !== '');
 }
 
-// Both catalogs of a language (shell.po and messages.po, lingui.config.ts).
-const catalog = (language: string) =>
-  ['shell.po', 'messages.po'].flatMap((file) =>
-    parsePo(readFileSync(join(process.cwd(), 'src/locales', language, file), 'utf8')),
-  );
+// Every catalog of a language (shell.po and one per area, lingui.config.ts).
+const catalog = (language: string) => {
+  const dir = join(process.cwd(), 'src/locales', language);
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.po'))
+    .flatMap((file) => parsePo(readFileSync(join(dir, file), 'utf8')));
+};
 /**
  * The placeholders of a message, sorted: {name}, <0>…</0>, and for an ICU plural its variable and what its branches
  * hold ("#", {name}) — a language may have more branches than English (Polish: one, few, many, other).
@@ -92,6 +96,18 @@ describe('catalogs', () => {
         const msgstr = entries.get(msgid);
         expect(msgstr, `${language}: ${msgid}`).toBeTruthy();
         expect(placeholders(msgstr!), `${language}: ${msgid}`).toEqual(placeholders(msgid));
+      }
+    });
+  }
+
+  // A string used in files of two areas is in both catalogs: one translation, or a driver reads two.
+  for (const language of LANGUAGES) {
+    it(`${language}: a string in several catalogs is translated the same in each`, () => {
+      const first = new Map<string, string>();
+      for (const { msgctxt, msgid, msgstr } of catalog(language)) {
+        const key = `${msgctxt}\u0004${msgid}`;
+        expect(msgstr, `${language}: ${msgid}`).toBe(first.get(key) ?? msgstr);
+        first.set(key, msgstr);
       }
     });
   }

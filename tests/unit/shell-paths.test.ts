@@ -33,7 +33,7 @@ describe('the pages that render with the shell catalog alone', () => {
     expect(isShellPath('/loginx')).toBe(false);
   });
   it('the shell catalog is extracted from the files those pages are built of', () => {
-    const config = readFileSync(join(process.cwd(), 'lingui.config.ts'), 'utf8');
+    const config = readFileSync(join(process.cwd(), 'scripts/catalog-areas.ts'), 'utf8');
     for (const path of ['src/app', 'src/ui', 'src/routes/(public)', 'src/routes/__root.tsx', 'src/routes/index.tsx']) {
       expect(config).toContain(`'${path}'`);
     }
