@@ -24,7 +24,7 @@ const BY_CODE: Record<string, MessageDescriptor> = {
   network_error: msg`You are offline`,
   timeout: msg`The server did not answer in time. Please try again.`,
   // 422 on authorize (pay-flows.md §5 Fuel-card odometer): the summary asks for what is missing on the next press.
-  fuel_card_data_missing: msg`Nothing was charged: your fuel card needs your vehicle's VIN or mileage. Pay again to enter it.`,
+  fuel_card_data_missing: msg`Your fuel card needs your vehicle's VIN or mileage. Nothing was charged.`,
 };
 
 const WEAK_PASSWORD: Record<WeakPasswordReason, MessageDescriptor> = {

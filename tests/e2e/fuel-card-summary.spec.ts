@@ -215,7 +215,7 @@ test('the server refuses a level 2 card whose vehicle lost its VIN: the summary 
   await page.getByRole('textbox', { name: 'Payment PIN' }).fill(PIN);
   await page.getByRole('button', { name: 'Confirm and pay' }).click();
   await expect(
-    page.getByText("Nothing was charged: your fuel card needs your vehicle's VIN or mileage. Pay again to enter it."),
+    page.getByText("Your fuel card needs your vehicle's VIN or mileage. Nothing was charged."),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/pay\/prepay\/summary\?/);
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();

@@ -218,7 +218,7 @@ export function PaySummary(props: PaySummaryProps) {
   // What the chosen fuel card needs that the order lacks: the VIN on its vehicle, the reading (and whatever the server
   // said is missing when it refused this card), asked for in the sheet when pay is pressed.
   const fuelCardOrder = props.fuelCardOrder;
-  const watchFuelCard = !!fuelCardOrder && !isGuest && method?.method === 'FUEL_CARD';
+  const watchFuelCard = !!fuelCardOrder && method?.method === 'FUEL_CARD';
   const [fuelCardReport, setFuelCardReport] = useState<FuelCardReport | null>(null);
   const fuelCard = watchFuelCard ? fuelCardReport : null;
   const vehiclesLoading = watchFuelCard && !fuelCard?.ready;

@@ -63,6 +63,24 @@ export function useOdometerStep(input: {
   if (decided.current === null && !loading) decided.current = asked && (!stored || stored.rejectedBelowKm !== null);
   const open = () =>
     void navigate({ to: '/pay/odometer', search: (prev) => ({ ...prev, next: input.next }), replace: true });
+  /**
+   * What the order create carries: the vehicle and the reading in metres (nothing once refused). Read when pay is
+   * pressed, so what the summary's fuel-card sheet added just before goes with it.
+   */
+  const order = (fallbackThingId: string | null) => {
+    const now = readOdometer(selection)?.answer ?? null;
+    const metres = carOdometerMOf(now);
+    return { thingId: now?.thingId ?? fallbackThingId, ...(metres !== undefined ? { carOdometerM: metres } : {}) };
+  };
+  /**
+   * The answer with what the chosen fuel card needed and the driver gave on the summary (the VIN already on the
+   * vehicle): this pump's answer now, so the order created by pay carries the vehicle and the reading (issue 12
+   * follow-up).
+   */
+  const supply = (whole: OdometerAnswer) => {
+    writeOdometer(selection, whole);
+    redraw();
+  };
   return {
     /** The account's features are not known yet: the summary waits (a skeleton). */
     loading,
@@ -70,23 +88,12 @@ export function useOdometerStep(input: {
     needed: decided.current === true,
     open,
     answer,
-    /**
-     * What the order create carries: the vehicle and the reading in metres (nothing once refused). Read when pay is
-     * pressed, so what the summary's fuel-card sheet added just before goes with it.
-     */
-    order: (fallbackThingId: string | null) => {
-      const now = readOdometer(selection)?.answer ?? null;
-      const metres = carOdometerMOf(now);
-      return { thingId: now?.thingId ?? fallbackThingId, ...(metres !== undefined ? { carOdometerM: metres } : {}) };
-    },
-    /**
-     * The answer with what the chosen fuel card needed and the driver gave on the summary (the VIN already on the
-     * vehicle): this pump's answer now, so the order created by pay carries the vehicle and the reading (issue 12
-     * follow-up).
-     */
-    supply: (whole: OdometerAnswer) => {
-      writeOdometer(selection, whole);
-      redraw();
+    order,
+    supply,
+    /** The order pay creates as the summary's fuel-card step sees it (PaySummary fuelCardOrder). */
+    fuelCardOrder: (fallbackThingId: string | null) => {
+      const carried = order(fallbackThingId);
+      return { thingId: carried.thingId, hasMileage: carried.carOdometerM !== undefined, answer, supply };
     },
     /** The order went with the answer: kept by order for its receipt (the cost it records), and the next payment asks again. */
     done: (orderId: string) => bindOdometerToOrder(orderId, readOdometer(selection)?.answer ?? null),

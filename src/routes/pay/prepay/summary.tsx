@@ -94,18 +94,10 @@ function PrepaySummary() {
       ),
   };
 
-  // The order pay creates: the odometer answer's vehicle (or the driver's first) and reading, which a fuel card chosen
-  // on the summary may need more of (its sheet adds to the answer).
-  const carried = odometer.order(user.data?.thingId ?? null);
   return (
     <PaySummary
       station={station}
-      fuelCardOrder={{
-        thingId: carried.thingId,
-        hasMileage: carried.carOdometerM !== undefined,
-        answer: odometer.answer,
-        supply: odometer.supply,
-      }}
+      fuelCardOrder={odometer.fuelCardOrder(user.data?.thingId ?? null)}
       total={total}
       action={action}
       voucherPreview={
