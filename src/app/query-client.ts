@@ -5,7 +5,7 @@
 // waits for featureMutations() before any feature page renders, and main.tsx before the outbox replays. Features off
 // that path (history) register their own when their code loads.
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { dehydrate } from '@tanstack/react-query';
+import { type DehydrateOptions, dehydrate } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { registerSessionMutations } from '../features/session/queries';
 import { queryClient } from '../lib/query-client';
@@ -35,10 +35,8 @@ const PERSIST_KEY = 'forecourt-query-cache';
  * signal fails its fetches) leaves a query in error with its data; the default (success only) dropped it at the next
  * write, and a later start without signal had nothing of what the driver saw.
  */
-export const dehydrateOptions = {
-  // Structural: the persist client brings its own copy of query-core, whose Query type is not react-query's.
-  shouldDehydrateQuery: (query: { state: { data: unknown; status: string } }) =>
-    query.state.data !== undefined && query.state.status !== 'pending',
+export const dehydrateOptions: DehydrateOptions = {
+  shouldDehydrateQuery: (query) => query.state.data !== undefined && query.state.status !== 'pending',
 };
 
 /** Such a query is kept as its data (a success of when it last succeeded), not as the failure. */
