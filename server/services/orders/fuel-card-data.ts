@@ -6,9 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { FUEL_CARD_DATA_MISSING, fuelCardMissing } from '../../../src/contract/plain/fuel-card';
 import { fuelCardRules } from '../../../src/contract/plain/payment-methods';
 import type { AppContext } from '../../context';
-import { type OrderRow, things } from '../../db/schema';
+import { type OrderRow, type PaymentMethodRow, things } from '../../db/schema';
 import { ApiError } from '../../errors';
-import type { Method } from './pick-method';
 
 /** What of the order the rule reads: its product (fuel or EV), its vehicle and its reading. */
 export type FuelCardOrder = Pick<OrderRow, 'productType' | 'thingId' | 'thingExternalId' | 'carOdometerM'>;
@@ -30,7 +29,7 @@ export async function requireFuelCardData({
   input,
 }: {
   ctx: AppContext;
-  input: { userId: string; method: Pick<Method, 'id' | 'method' | 'details'>; order: FuelCardOrder };
+  input: { userId: string; method: Pick<PaymentMethodRow, 'id' | 'method' | 'details'>; order: FuelCardOrder };
 }): Promise<void> {
   const { method, order } = input;
   if (method.method !== 'FUEL_CARD' || exempt(order.productType)) return;
