@@ -55,6 +55,11 @@ export const errorCodes = {
   /** POST /optins (§8 lottery consent and join failures): 422 each. */
   lotteryConsentRequired: 'lottery_consent_required',
   lotteryClosed: 'lottery_closed',
+  /**
+   * 422 on authorize: the fuel card pays only with what its level needs on the order (pay-flows.md §5): details
+   * {reason: fuel_card_data_missing, missing: ('vin' | 'mileage')[], level, paymentMethodId, thingId}.
+   */
+  fuelCardDataMissing: 'fuel_card_data_missing',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

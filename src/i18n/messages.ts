@@ -23,6 +23,8 @@ const BY_CODE: Record<string, MessageDescriptor> = {
   temp_pass: msg`Your temporary password has expired. Please choose a new password.`,
   network_error: msg`You are offline`,
   timeout: msg`The server did not answer in time. Please try again.`,
+  // 422 on authorize (pay-flows.md §5 Fuel-card odometer): the summary asks for what is missing on the next press.
+  fuel_card_data_missing: msg`Your fuel card needs your vehicle's VIN or mileage. Nothing was charged.`,
 };
 
 const WEAK_PASSWORD: Record<WeakPasswordReason, MessageDescriptor> = {

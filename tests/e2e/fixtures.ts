@@ -76,6 +76,7 @@ export type StationKey = keyof typeof STATIONS;
  *   lisbon      Pump 4            webauthn           pays with a passkey
  *   fuelCard    Pump 2            wallet-methods     pays with the fuel card
  *   fuelCard    Pump 5            odometer           the fuel card's VIN screen, pays, fuels
+ *   fuelCard    Pump 6, 7         fuel-card-summary  a fuel card switched to / refused on the summary: pays (RELEASED)
  *   ev          Charger 1, 3      ev                 plugs, charges, stops
  *   washFault   Wash Bay 1, 2     wash               out of order, then cleared
  *   goesOffline *                 stations           taken offline, then online
@@ -97,6 +98,7 @@ const DEVICES = {
   'wallet-methods': { lisbon: ['1', '2', '3'], fuelCard: ['2'] },
   webauthn: { lisbon: ['4'] },
   odometer: { fuelCard: ['5'] },
+  'fuel-card-summary': { fuelCard: ['6', '7'] },
   ev: { ev: ['Charger 1', 'Charger 3'] },
   wash: { washFault: ['Wash Bay 1', 'Wash Bay 2'] },
   console: { consoleTaps: ['Wash Bay 1'] },

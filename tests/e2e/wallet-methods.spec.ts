@@ -158,6 +158,11 @@ test('fuel card: the fields by level (VIN from level 2), its second factor, then
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: '0001' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
+  // A level 2 card pays only with a VIN on the order's vehicle (pay-flows.md §5): this driver has none yet, so the
+  // summary asks for it first and saves it on a new vehicle (fuel-card-summary.spec.ts has the whole story).
+  const data = page.getByRole('dialog', { name: 'Your vehicle' });
+  await data.getByLabel('Vehicle identification number (VIN)').fill('WVWZZZ1JZXW000001');
+  await data.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('textbox', { name: 'Payment PIN' }).fill('1357');
   await page.getByRole('button', { name: 'Confirm and pay' }).click();
   const sheet = page.getByRole('dialog', { name: 'Confirm with the code from your email' });

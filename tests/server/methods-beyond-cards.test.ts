@@ -49,9 +49,9 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
     return back.searchParams.get('paymentId') as string;
   }
   /** A prepay order at a station that takes every method of this file (a station refuses what it does not take). */
-  async function prepayOrder(user: Registered) {
+  async function prepayOrder(user: Registered, extra: Record<string, unknown> = {}) {
     const st = await createStation(s.ctx, { paymentMeans: BEYOND_CARDS });
-    const created = await createOrderReq(s, user.token, orderBody(st.id, st.products[0]!.id));
+    const created = await createOrderReq(s, user.token, orderBody(st.id, st.products[0]!.id, 'SUPER_E5', extra));
     expect(created.status).toBe(201);
     return created.body._id as string;
   }
@@ -308,9 +308,17 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
     expect(dump).not.toContain(level2);
     expect(dump).not.toContain('4321');
 
-    // Paying needs the method's second factor: registered, then a code for this very order.
+    // Paying needs the method's second factor: registered, then a code for this very order. (The level 2 card pays
+    // orders whose vehicle has a VIN: fuel-card-data.test.ts.)
     const id = ok.body.id as string;
-    const orderId = await prepayOrder(user);
+    const car = await s.request('/api/things/lite', {
+      method: 'POST',
+      token: user.token,
+      body: { type: 'car', nickName: 'Transporter', licensePlate: 'IN-FC 2', vin: 'WVWZZZ1JZXW000001' },
+    });
+    expect(car.status, car.text).toBe(201);
+    const withCar = { thingId: car.body._id as string };
+    const orderId = await prepayOrder(user, withCar);
     // A fuel card is a card flow: the PIN's proof first; a refusal for the second factor keeps it for the retry.
     const paymentProof = await proofFor(user);
     const withProof = { ...authBody(3000, id), paymentProof };
@@ -338,7 +346,7 @@ describe.each(drivers)('payment methods beyond cards (%s)', (driver) => {
     expect(opts.status).toBe(200);
     const payCode = /code: (\d{6})/.exec((await latestMail(s, user.email))?.subject ?? '')?.[1] as string;
     // A code for another order does not pay this one.
-    const otherOrder = await prepayOrder(user);
+    const otherOrder = await prepayOrder(user, withCar);
     const verified = await s.request('/api/auth/2fa/authentication/verify', {
       token: user.token,
       body: { paymentMethodId: id, orderId: otherOrder, code: payCode },

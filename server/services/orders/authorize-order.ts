@@ -68,7 +68,7 @@ export async function authorizeOrder({
   }
   const method = await pickMethod({
     ctx,
-    input: { session: input.session, body: input.body, poiId: row.poiId, orderId: row.id, amount },
+    input: { session: input.session, body: input.body, poiId: row.poiId, orderId: row.id, amount, order: row },
   });
   if (found.stationStatus !== 'ONLINE') throw new ApiError(409, 'conflict', 'The station is offline');
 

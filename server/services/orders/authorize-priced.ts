@@ -57,7 +57,7 @@ export async function authorizePriced({
   }
   const method = await pickMethod({
     ctx,
-    input: { session: input.session, body, poiId: row.poiId, orderId: row.id, amount },
+    input: { session: input.session, body, poiId: row.poiId, orderId: row.id, amount, order: row },
   });
   const now = ctx.clock.now();
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };

@@ -86,7 +86,7 @@ export async function authorizeCharge({
   }
   const method = await pickMethod({
     ctx,
-    input: { session: input.session, body, poiId: row.poiId, orderId: row.id, amount: price.amount },
+    input: { session: input.session, body, poiId: row.poiId, orderId: row.id, amount: price.amount, order: row },
   });
   // 3-D Secure (as prepay and postpay): the issuer's page first; the order waits in PAYMENT_PENDING, nothing held,
   // and the page's answer holds the pre-authorization and authorizes the connector (answer-challenge.ts).

@@ -10,17 +10,30 @@ import { requireStationAccepts } from '../../psp/station-accepts';
 import { walletOf, walletTokenBehavior } from '../../psp/wallet-tokens';
 import { checkPaymentProof, spendPaymentProof } from '../payment-methods/payment-proof';
 import { requireSecondFactor } from '../payment-methods/two-factor';
+import { type FuelCardOrder, requireFuelCardData } from './fuel-card-data';
 
 export type Method = Pick<PaymentMethodRow, 'id' | 'behavior' | 'brand' | 'last4'> &
   Partial<Pick<PaymentMethodRow, 'method' | 'details'>>;
+
+type PickInput = {
+  session: AuthSession;
+  body: AuthorizeBody;
+  poiId: string;
+  orderId: string;
+  amount: number;
+  order: FuelCardOrder;
+};
 
 export async function pickMethod({
   ctx,
   input,
 }: {
   ctx: AppContext;
-  /** orderId and amount (precision 2): what the validation step's proof is bound to. */
-  input: { session: AuthSession; body: AuthorizeBody; poiId: string; orderId: string; amount: number };
+  /**
+   * orderId and amount (precision 2): what the validation step's proof is bound to; order: what a fuel card needs of
+   * it (its vehicle, its reading).
+   */
+  input: PickInput;
 }): Promise<Method> {
   const { session, body } = input;
   if (body.paymentMethodId) {
@@ -86,12 +99,10 @@ export async function pickMethod({
  * and amount last, so a payment refused before (the station does not take the method, a missing second factor)
  * leaves it free; one refused after (a taken pump, an offline station) keeps it for this order's retry.
  */
-async function confirmSaved(
-  ctx: AppContext,
-  input: { session: AuthSession; body: AuthorizeBody; poiId: string; orderId: string; amount: number },
-  method: PaymentMethodRow,
-): Promise<void> {
+async function confirmSaved(ctx: AppContext, input: PickInput, method: PaymentMethodRow): Promise<void> {
   await requireStationAccepts({ ctx, input: { poiId: input.poiId, method: method.method, path: 'paymentMethodId' } });
+  // A fuel card's VIN and mileage before its proof and its code: what the driver can add on the summary comes first.
+  await requireFuelCardData({ ctx, input: { userId: input.session.userId, method, order: input.order } });
   const now = ctx.clock.now();
   const use = { orderId: input.orderId, amount: input.amount };
   const proof = await checkPaymentProof({

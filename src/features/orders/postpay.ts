@@ -7,7 +7,8 @@ import type { AuthorizeBody, Order } from '../../contract/orders';
 import type { Currency } from '../../contract/plain/stations';
 import { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
-import { authorizeOrder, createOrder, fetchOrder } from './queries';
+import { ordersApi, type UpdateOrderBody } from './api';
+import { authorizeOrder, createOrder, fetchOrder, rememberOrder } from './queries';
 
 /** What pays (a saved method, a wallet token) and where 3-D Secure returns: the authorize payload but its price. */
 export type PayPricedInput = { order: Order; means: Omit<AuthorizeBody, 'authorizePrice'>; idempotencyKey: string };
@@ -31,6 +32,16 @@ async function payPriced({ order, means, idempotencyKey }: PayPricedInput): Prom
     if (current.state === 'PAYMENT_PENDING') throw error;
     return current;
   }
+}
+
+/**
+ * The vehicle and reading of a postpay order now, not through the outbox: the summary's fuel-card sheet waits for
+ * the answer before paying (a refusal, such as a reading below the vehicle's last, shows in the sheet).
+ */
+export async function updateOrderNow(orderId: string, body: UpdateOrderBody): Promise<Order> {
+  const order = await ordersApi.update(orderId, body, crypto.randomUUID());
+  rememberOrder(order);
+  return order;
 }
 
 export type CreatePostpayInput = {

@@ -7,7 +7,6 @@ import {
   asksMileage,
   asksVin,
   mayRefuse,
-  ODOMETER_MAX_KM,
   ODOMETER_REFUSED,
   type OdometerError,
   type OdometerVariant,
@@ -17,20 +16,20 @@ import {
   odometerVariant,
   previousKmOf,
   sanitizeKm,
-  sanitizeVin,
   type VinError,
   vehiclesForPicker,
 } from '../../features/odometer/model/odometer';
 import { odometerSelection, readOdometer, writeOdometer } from '../../features/odometer/store';
+import { MileageField, useVinMessages, VinField } from '../../features/odometer/ui/OdometerFields';
 import { type PickerVehicle, VehiclePicker } from '../../features/odometer/ui/VehiclePicker';
+import { useSaveVin, vinRefused } from '../../features/odometer/use-save-vin';
 import { orderGroup } from '../../features/orders/model/search';
 import { usePaymentMethods } from '../../features/payment-methods/queries';
 import { useSession } from '../../features/session/queries';
-import { useCreateVehicle, useUpdateVehicle, useVehiclesSync } from '../../features/vehicles/queries';
-import { errorText, fieldErrorText } from '../../i18n/messages';
-import { ApiError } from '../../lib/http/errors';
+import { useVehiclesSync } from '../../features/vehicles/queries';
+import { errorText } from '../../i18n/messages';
 import { oneOfOr } from '../../lib/search-schema';
-import { Button, FormAlert, Loading, Page, Section, SkeletonList, SkeletonText, TextField } from '../../ui';
+import { Button, FormAlert, Loading, Page, Section, SkeletonList, SkeletonText } from '../../ui';
 import { OdometerIcon } from '../../ui/icons';
 
 /** The summary the screen leads to (the flow it stands in). */
@@ -86,8 +85,7 @@ function OdometerForm({
   const query = Route.useSearch();
   const navigate = useNavigate();
   const vehicles = useVehiclesSync(userId);
-  const updateVehicle = useUpdateVehicle();
-  const createVehicle = useCreateVehicle();
+  const vinSaver = useSaveVin(userId);
   const selection = odometerSelection(query.pid ?? '', query.productId ?? '');
   const stored = readOdometer(selection);
   const [thingId, setThingId] = useState<string | null>(stored?.answer.thingId ?? null);
@@ -98,7 +96,8 @@ function OdometerForm({
   const [touched, setTouched] = useState(stored?.rejectedBelowKm != null);
   const [vinTouched, setVinTouched] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
-  const saving = updateVehicle.isPending || createVehicle.isPending;
+  const saving = vinSaver.saving;
+  const vinMessages = useVinMessages();
 
   if (!query.pid || !query.productId) return <Navigate to="/pay" search={true} replace />;
   const list: (PickerVehicle & { mileageKm: number | null; vin: string | null })[] = vehiclesForPicker(
@@ -126,39 +125,12 @@ function OdometerForm({
   const vinShown: VinError | null = vinTouched ? errors.vin : null;
   const mileage = asksMileage(variant);
   const vinAsked = asksVin(variant);
-
-  const number = new Intl.NumberFormat(i18n.locale);
-  const messages: Record<OdometerError, string> = {
-    required: i18n._(msg`Enter your mileage.`),
-    max: i18n._(msg`The mileage can be at most ${number.format(ODOMETER_MAX_KM)} km.`),
-    lower: i18n._(msg`The mileage cannot be lower than the last reading (${number.format(previousKm)} km).`),
-  };
-  const vinLabel = i18n._(msg`Vehicle identification number (VIN)`);
-  const vinMessages: Record<VinError, string> = {
-    required: fieldErrorText(i18n, { kind: 'required' }, vinLabel),
-    characters: i18n._(msg`A VIN has only letters and digits, and no I, O or Q.`),
-    length: i18n._(msg`A VIN has 17 characters.`),
-  };
   function goOn() {
     void navigate({
       to: NEXT_ROUTE[query.next],
       search: (prev) => ({ ...prev, next: undefined }),
       replace: true,
     });
-  }
-  /** The VIN on the vehicle: PATCH when it changed, a new vehicle when the driver has none. The vehicle's id back. */
-  async function saveVin(value: string): Promise<string | null> {
-    if (!userId) return vehicle?.thingId ?? null;
-    if (vehicle && vehicle.vin === value) return vehicle.thingId;
-    if (vehicle) {
-      await updateVehicle.mutateAsync({ userId, id: vehicle.thingId, patch: { vin: value } });
-      return vehicle.thingId;
-    }
-    const created = await createVehicle.mutateAsync({
-      userId,
-      body: { type: 'car', nickName: i18n._(msg`My car`), vin: value },
-    });
-    return created._id;
   }
   async function submit() {
     setTouched(true);
@@ -173,14 +145,10 @@ function OdometerForm({
     if (!answer || saving) return;
     if (answer.kind !== ODOMETER_REFUSED && answer.vin) {
       try {
-        answer.thingId = await saveVin(answer.vin);
+        answer.thingId = await vinSaver.save(vehicle, answer.vin);
       } catch (failure) {
         // The server's own VIN check (400 on the vin field) shows at the field; anything else above the form.
-        const onVin =
-          failure instanceof ApiError &&
-          Array.isArray(failure.details) &&
-          failure.details.some((d) => (d as { path?: unknown } | null)?.path === 'vin');
-        setAlert(onVin ? vinMessages.characters : errorText(i18n, failure));
+        setAlert(vinRefused(failure) ? vinMessages.characters : errorText(i18n, failure));
         return;
       }
     }
@@ -260,37 +228,24 @@ function OdometerForm({
           >
             <FormAlert>{alert}</FormAlert>
             {vinAsked ? (
-              <TextField
-                label={vinLabel}
-                autoCapitalize="characters"
-                autoComplete="off"
-                spellCheck={false}
-                enterKeyHint={mileage ? 'next' : 'done'}
+              <VinField
                 value={vinValue}
-                onChange={(event) => {
-                  setVin(sanitizeVin(event.currentTarget.value));
+                onChange={(value) => {
+                  setVin(value);
                   setAlert(null);
                 }}
                 onBlur={() => setVinTouched(vinValue !== '')}
-                error={vinShown ? vinMessages[vinShown] : undefined}
-                hint={i18n._(msg`17 characters, on your registration document. Required by your fuel card.`)}
+                error={vinShown}
+                last={!mileage}
               />
             ) : null}
             {mileage ? (
-              <TextField
-                label={i18n._(msg`Mileage in km`)}
-                inputMode="numeric"
-                autoComplete="off"
-                enterKeyHint="done"
+              <MileageField
                 value={km}
-                onChange={(event) => setKm(sanitizeKm(event.currentTarget.value))}
+                onChange={setKm}
                 onBlur={() => setTouched(km !== '')}
-                error={error ? messages[error] : undefined}
-                hint={
-                  previous !== undefined
-                    ? i18n._(msg`Last reading: ${number.format(previous)} km`)
-                    : i18n._(msg`Digits only, up to ${number.format(ODOMETER_MAX_KM)} km.`)
-                }
+                error={error}
+                previousKm={previous}
               />
             ) : null}
           </form>

@@ -117,7 +117,11 @@ export type OdometerVariant =
 
 export const NORMAL_ODOMETER: OdometerVariant = { kind: 'normal' };
 
-type MethodLike = { method: string; isPreferred?: boolean | undefined; details?: { level?: number | undefined } };
+export type MethodLike = {
+  method: string;
+  isPreferred?: boolean | undefined;
+  details?: { level?: number | undefined };
+};
 
 /** The method the summary starts with (its preferred one, else the first): the one the screen is shown for. */
 export function odometerMethod<T extends MethodLike>(methods: readonly T[] | undefined): T | null {

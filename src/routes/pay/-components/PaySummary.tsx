@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { Order } from '../../../contract/orders';
 import { MBWAY_LIMIT_WITHOUT_PIN } from '../../../contract/plain/payment-methods';
 import type { Poi } from '../../../contract/stations';
@@ -35,6 +35,8 @@ import { SandboxWalletSheet } from '../../../features/checkout/ui/SandboxWalletS
 import { WalletButtons } from '../../../features/checkout/ui/WalletButtons';
 import { deviceWalletSupport, walletAdapters } from '../../../features/checkout/wallets/registry';
 import { WalletCancelled, type WalletResult } from '../../../features/checkout/wallets/types';
+import type { OdometerAnswer } from '../../../features/odometer/model/odometer';
+import type { FuelCardReport } from '../../../features/odometer/ui/FuelCardStep';
 import { pinStatusQuery, usePaymentMethods } from '../../../features/payment-methods/queries';
 import { SecondFactorSheet } from '../../../features/payment-methods/ui/SecondFactorSheet';
 import { useBiometricValidation } from '../../../features/payment-methods/webauthn';
@@ -85,7 +87,26 @@ export type PaySummaryProps = {
   payLabel?: string;
   /** The page title when it is not "Summary" (the gift card page). */
   title?: ReactNode;
+  /**
+   * What the order (or the one pay creates) has that a fuel card may need (pay-flows.md §5 Fuel-card odometer): its
+   * vehicle, whether it carries a reading, and how the driver's answer gets onto it. A fuel card chosen here that
+   * needs more is asked for it in a sheet before it authorizes. Absent: this flow asks nothing (wash, gift card).
+   */
+  fuelCardOrder?: FuelCardOrder;
 };
+
+export type FuelCardOrder = {
+  thingId: string | null;
+  hasMileage: boolean;
+  /** The odometer answer the order goes with so far (null: none). */
+  answer: OdometerAnswer | null;
+  /** The whole answer (the VIN saved on the vehicle already) onto the order: kept for its create, or sent to it. */
+  supply: (answer: OdometerAnswer) => void | Promise<void>;
+};
+
+// A fuel card's data step loads only once a fuel card is chosen (the vehicles' queries and store are not on the
+// summary's first load).
+const FuelCardStep = lazy(() => import('../../../features/odometer/ui/FuelCardStep'));
 
 const NO_SUPPORT: WalletSupport = { GOOGLE_PAY: false, APPLE_PAY: false, AMAZON_PAY: false };
 const TOKEN_FIELD = { GOOGLE_PAY: 'googlePayToken', APPLE_PAY: 'applePayToken', AMAZON_PAY: 'amazonPayToken' } as const;
@@ -151,11 +172,15 @@ export function PaySummary(props: PaySummaryProps) {
   };
   const client = useQueryClient();
   const [abandoned, setAbandoned] = useState<string | null>(null);
+  // The details of the server's refusal of the chosen fuel card (422 fuel_card_data_missing): its step says and asks.
+  const [fuelCardRefused, setFuelCardRefused] = useState<unknown>(null);
   const setChosen = (id: string) => {
     setRefusal(null);
+    setFuelCardRefused(null);
     choose(id);
   };
   const [pinOpen, setPinOpen] = useState(false);
+  const [askingFuelCard, setAskingFuelCard] = useState(false);
   const [walletBusy, setWalletBusy] = useState<WalletId | null>(null);
   const support = useQuery({
     queryKey: ['checkout', 'wallet-support'],
@@ -190,6 +215,13 @@ export function PaySummary(props: PaySummaryProps) {
   // (Until the device has answered, the list stays whole: the chosen method does not flip.)
   const list = (methods.data ?? []).filter((m) => !support || onDevice(m, device));
   const method = list.find((m) => m.id === chosen) ?? list.find((m) => m.isPreferred) ?? list[0] ?? null;
+  // What the chosen fuel card needs that the order lacks: the VIN on its vehicle, the reading (and whatever the server
+  // said is missing when it refused this card), asked for in the sheet when pay is pressed.
+  const fuelCardOrder = props.fuelCardOrder;
+  const watchFuelCard = !!fuelCardOrder && method?.method === 'FUEL_CARD';
+  const [fuelCardReport, setFuelCardReport] = useState<FuelCardReport | null>(null);
+  const fuelCard = watchFuelCard ? fuelCardReport : null;
+  const vehiclesLoading = watchFuelCard && !fuelCard?.ready;
   // The validation step (PIN) before card flows other than GOOGLE_PAY, MBWAY, DIRECT_CREDIT, APPLE_PAY (§4).
   const validation = !!method && needsValidation(method.method);
   const pinMissing = validation && pinStatus.data?.result === false && !biometrics.available;
@@ -233,6 +265,7 @@ export function PaySummary(props: PaySummaryProps) {
     block === null &&
     mbway === null &&
     refusal?.kind !== 'methodNotAccepted' &&
+    !vehiclesLoading &&
     !(validation && (pinStatus.isPending || pinMissing));
   // The catalog's message is "Pay {total}": the placeholder keeps that name.
   const total = price ? formatMoney(price, i18n.locale) : '';
@@ -266,6 +299,10 @@ export function PaySummary(props: PaySummaryProps) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 0) return;
+          if (error instanceof ApiError && error.code === 'fuel_card_data_missing') {
+            setFuelCardRefused(error.details ?? {});
+            return;
+          }
           const answered = error instanceof ApiError ? summaryRefusal(error) : null;
           if (answered?.kind === 'secondFactor') {
             if (answered.orderId && means.paymentMethodId) {
@@ -342,6 +379,21 @@ export function PaySummary(props: PaySummaryProps) {
   });
 
   function onPay() {
+    if (!method) return;
+    // A fuel card that needs the VIN or the reading: the sheet first, then on (afterData).
+    if (fuelCard?.needed) return setAskingFuelCard(true);
+    validateAndPay();
+  }
+
+  /** The sheet's answer is on the order: the refusal it answered is over, and paying goes on. */
+  async function afterData(answer: OdometerAnswer) {
+    await fuelCardOrder?.supply(answer);
+    setAskingFuelCard(false);
+    setFuelCardRefused(null);
+    validateAndPay();
+  }
+
+  function validateAndPay() {
     if (!method) return;
     if (!validation) return authorize({ paymentMethodId: method.id });
     const kept = reusableProof(keptProof.current, Date.now());
@@ -454,6 +506,21 @@ export function PaySummary(props: PaySummaryProps) {
         <Notice tone="warning">
           <Trans>Please confirm this payment with your PIN again.</Trans>
         </Notice>
+      ) : null}
+      {/* A fuel card: what it needs (the server's refusal of it shows here), and the sheet that asks for it. */}
+      {watchFuelCard && fuelCardOrder && method ? (
+        <Suspense fallback={null}>
+          <FuelCardStep
+            userId={record?.userId ?? null}
+            method={method}
+            order={fuelCardOrder}
+            refused={fuelCardRefused}
+            onReport={setFuelCardReport}
+            asking={askingFuelCard}
+            onClose={() => setAskingFuelCard(false)}
+            onDone={afterData}
+          />
+        </Suspense>
       ) : null}
       {pinMissing ? (
         <Notice

@@ -2,11 +2,22 @@
 // showOdometerScreenBeforeCheckout is set", §4 EV flow "an optional odometer update on the order precedes payment"):
 // whether the screen comes first, what the order carries, and the server's refusal sending the driver back to it.
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useRef } from 'react';
+import { useReducer, useRef } from 'react';
 import type { Poi } from '../../../contract/stations';
 import { useAccountFeatures } from '../../../features/ev/queries';
-import { carOdometerMOf, odometerRejection, skipsOdometer } from '../../../features/odometer/model/odometer';
-import { bindOdometerToOrder, odometerSelection, readOdometer, rejectOdometer } from '../../../features/odometer/store';
+import {
+  carOdometerMOf,
+  type OdometerAnswer,
+  odometerRejection,
+  skipsOdometer,
+} from '../../../features/odometer/model/odometer';
+import {
+  bindOdometerToOrder,
+  odometerSelection,
+  readOdometer,
+  rejectOdometer,
+  writeOdometer,
+} from '../../../features/odometer/store';
 import { isWashOnly } from '../../../features/stations/model/pumps';
 import type { ApiError } from '../../../lib/http/errors';
 
@@ -30,6 +41,8 @@ export function useOdometerStep(input: {
 }) {
   const navigate = useNavigate();
   const features = useAccountFeatures();
+  // The summary's fuel-card sheet adds to the stored answer: the page draws it again (its facts, what the card needs).
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   const selection = odometerSelection(input.pid ?? '', input.productId ?? '');
   const stored = readOdometer(selection);
   // Plain strings from the query, not the location object: a page that renders <Navigate> must not re-render with each
@@ -50,6 +63,24 @@ export function useOdometerStep(input: {
   if (decided.current === null && !loading) decided.current = asked && (!stored || stored.rejectedBelowKm !== null);
   const open = () =>
     void navigate({ to: '/pay/odometer', search: (prev) => ({ ...prev, next: input.next }), replace: true });
+  /**
+   * What the order create carries: the vehicle and the reading in metres (nothing once refused). Read when pay is
+   * pressed, so what the summary's fuel-card sheet added just before goes with it.
+   */
+  const order = (fallbackThingId: string | null) => {
+    const now = readOdometer(selection)?.answer ?? null;
+    const metres = carOdometerMOf(now);
+    return { thingId: now?.thingId ?? fallbackThingId, ...(metres !== undefined ? { carOdometerM: metres } : {}) };
+  };
+  /**
+   * The answer with what the chosen fuel card needed and the driver gave on the summary (the VIN already on the
+   * vehicle): this pump's answer now, so the order created by pay carries the vehicle and the reading (issue 12
+   * follow-up).
+   */
+  const supply = (whole: OdometerAnswer) => {
+    writeOdometer(selection, whole);
+    redraw();
+  };
   return {
     /** The account's features are not known yet: the summary waits (a skeleton). */
     loading,
@@ -57,13 +88,15 @@ export function useOdometerStep(input: {
     needed: decided.current === true,
     open,
     answer,
-    /** What the order create carries: the vehicle and the reading in metres (nothing once refused). */
-    order: (fallbackThingId: string | null) => {
-      const metres = carOdometerMOf(answer);
-      return { thingId: answer?.thingId ?? fallbackThingId, ...(metres !== undefined ? { carOdometerM: metres } : {}) };
+    order,
+    supply,
+    /** The order pay creates as the summary's fuel-card step sees it (PaySummary fuelCardOrder). */
+    fuelCardOrder: (fallbackThingId: string | null) => {
+      const carried = order(fallbackThingId);
+      return { thingId: carried.thingId, hasMileage: carried.carOdometerM !== undefined, answer, supply };
     },
     /** The order went with the answer: kept by order for its receipt (the cost it records), and the next payment asks again. */
-    done: (orderId: string) => bindOdometerToOrder(orderId, answer),
+    done: (orderId: string) => bindOdometerToOrder(orderId, readOdometer(selection)?.answer ?? null),
     /** "Mileage may not be lower than the previous value": back to the screen with the input kept; else not ours. */
     handleRejection: (error: ApiError): boolean => {
       const previousKm = odometerRejection(error);

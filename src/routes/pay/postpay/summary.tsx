@@ -4,9 +4,11 @@ import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/rea
 import { useState } from 'react';
 import { interactionStart, keyFor } from '../../../features/checkout/model/pay-means';
 import { LoyaltyCardSlot } from '../../../features/loyalty/ui/LoyaltyCardSlot';
+import { carOdometerMOf, type OdometerAnswer } from '../../../features/odometer/model/odometer';
+import { bindOdometerToOrder, orderOdometer } from '../../../features/odometer/store';
 import { PLANS } from '../../../features/orders/model/order-wait';
 import { orderGroup } from '../../../features/orders/model/search';
-import { usePayPriced } from '../../../features/orders/postpay';
+import { updateOrderNow, usePayPriced } from '../../../features/orders/postpay';
 import { useOrderSnapshot } from '../../../features/orders/queries';
 import { useOrderWait } from '../../../features/orders/use-order-wait';
 import { useSession } from '../../../features/session/queries';
@@ -17,7 +19,7 @@ import { DiscountPreview } from '../../../features/vouchers/ui/DiscountPreview';
 import { formatQuantity } from '../../../lib/money';
 import { Money } from '../../../ui';
 import { OrderFacts } from '../-components/OrderFacts';
-import { type PayAction, PaySummary } from '../-components/PaySummary';
+import { type FuelCardOrder, type PayAction, PaySummary } from '../-components/PaySummary';
 import { useFlowExit } from '../-components/use-flow-exit';
 import { useStation } from '../-components/use-station';
 import { StepSkeleton } from '../prepay/-components/StepSkeleton';
@@ -53,6 +55,9 @@ function Summary({ orderId }: { orderId: string }) {
   const isGuest = !record || record.isGuest === true;
   const preview = useDiscountPreview(isGuest || order?.state !== 'PAYMENT_PENDING' ? null : orderPreviewBody(order));
   const pay = usePayPriced();
+  // What the sheet of a fuel card chosen here added to the order (the reading the order was created with is kept by
+  // order, features/odometer/store).
+  const [supplied, setSupplied] = useState<OdometerAnswer | null>(null);
 
   if (order?.state !== 'PAYMENT_PENDING') return <StepSkeleton rows={2} />;
   const product = order.products[0];
@@ -64,10 +69,32 @@ function Summary({ orderId }: { orderId: string }) {
     mutate: (means, callbacks) => pay.mutate({ order, means, idempotencyKey: keyFor(keys, means) }, callbacks),
   };
   const search = { ...query, orderId, orderType: 'POSTPAY' as const };
+  const carried = supplied ?? orderOdometer(orderId);
+  const fuelCardOrder: FuelCardOrder = {
+    thingId: carried?.thingId ?? order.thingId,
+    hasMileage: carried?.kind === 'reading',
+    // The order exists already: its vehicle and reading go to it (PATCH update-order) before the authorize, and the
+    // answer is kept by order for the receipt's cost record.
+    answer: carried,
+    supply: async (whole) => {
+      // The reading when the order had none, the vehicle when the VIN went on another (or a new) one.
+      const metres = carried?.kind === 'reading' ? undefined : carOdometerMOf(whole);
+      const thingExternalId = whole.thingId && whole.thingId !== order.thingId ? whole.thingId : undefined;
+      if (metres !== undefined || thingExternalId) {
+        await updateOrderNow(orderId, {
+          ...(thingExternalId ? { thingExternalId } : {}),
+          ...(metres !== undefined ? { carOdometerM: metres } : {}),
+        });
+      }
+      bindOdometerToOrder(orderId, whole);
+      setSupplied(whole);
+    },
+  };
 
   return (
     <PaySummary
       station={station}
+      fuelCardOrder={fuelCardOrder}
       total={totalPrice}
       action={action}
       voucherPreview={

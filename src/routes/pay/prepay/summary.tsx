@@ -97,6 +97,7 @@ function PrepaySummary() {
   return (
     <PaySummary
       station={station}
+      fuelCardOrder={odometer.fuelCardOrder(user.data?.thingId ?? null)}
       total={total}
       action={action}
       voucherPreview={

@@ -108,6 +108,7 @@ function EvSummary() {
   return (
     <PaySummary
       station={station}
+      fuelCardOrder={odometer.fuelCardOrder(user.data?.thingId ?? null)}
       total={hold}
       action={action}
       payLabel={hold ? i18n._(msg`Reserve ${formatMoney(hold, i18n.locale)} and start`) : undefined}
