@@ -17,7 +17,8 @@
 // The other areas are printed, not budgeted: /map 213.7 to 202.4, /history 224.6 to 214.8, /profile/cars 203.7 to 196.9.
 // Then the framework (React, the router, react-query, Lingui, ky) one chunk and the rest of the start-up code another
 // (vite.config.ts codeSplitting; the entry loaded 31 chunks, now 3): /landing 142.4, /pay/pump 164.1,
-// /pay/prepay/summary 183.6 KiB; limits 143 / 164.6 / 184.1.
+// /pay/prepay/summary 183.6 KiB; limits 143 / 164.6 / 184.1. The summary's fuel-card sheet (its VIN / mileage check,
+// the rest loads with the sheet) took the summary to 184.1: limit 184.6.
 // Reads the Vite manifest: the entry and its static imports, the route's chunks and the English catalogs it waits for;
 // a feature page (not a shell page) also the chunk the root route's beforeLoad loads for it (feature-mutations).
 // And the chunk graph (issue 15): the entry, /landing, every /pay route and the /map route's own chunk load no
@@ -34,7 +35,7 @@ import { gzipSync } from 'node:zlib';
 const LIMITS = {
   '/landing': Number(process.env.BUDGET_KIB ?? 143),
   '/pay/pump': 164.6,
-  '/pay/prepay/summary': 184.1,
+  '/pay/prepay/summary': 184.6,
 };
 const dist = new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
