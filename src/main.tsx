@@ -3,7 +3,7 @@
 import { I18nProvider } from '@lingui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isUnderMaintenance } from './app/maintenance';
 import {
@@ -56,18 +56,23 @@ async function boot() {
   await activateLanguage(initialLanguage(), false, { pathname: window.location.pathname });
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={{ persister, buster: CACHE_BUSTER, dehydrateOptions }}
-          onSuccess={cacheRestored}
-        >
-          <RouterProvider router={router} />
-        </PersistQueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // In a transition, React renders the first screen in slices and yields between them (~5 ms each), instead of one
+  // long task: the browser stays responsive while the app starts (issue 16: total blocking time).
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <PersistQueryClientProvider
+            client={queryClient}
+            persistOptions={{ persister, buster: CACHE_BUSTER, dehydrateOptions }}
+            onSuccess={cacheRestored}
+          >
+            <RouterProvider router={router} />
+          </PersistQueryClientProvider>
+        </I18nProvider>
+      </StrictMode>,
+    ),
   );
   keepCacheOnLeave();
   serviceWorker.register();
