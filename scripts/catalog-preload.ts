@@ -5,22 +5,14 @@
 // the language's catalog of the page's area (src/i18n/catalog-area.ts) and the pay path's mutation defaults (src/app/feature-mutations.ts with the chunks
 // it imports that the entry does not). The server's CSP allows the script by its hash (server/http/static.ts). A wrong
 // guess costs one small unused download.
-import type { Plugin, Rolldown } from 'vite';
+import type { Plugin } from 'vite';
 import { AREAS, DEFAULT_AREA, SEGMENT_AREAS } from '../src/i18n/catalog-area.ts';
 import { SHELL_PATHS } from '../src/i18n/shell-paths.ts';
 import { LANGUAGE_STORAGE_KEY } from '../src/lib/constants.ts';
+import { withImports } from './chunk-graph.ts';
 
 const CATALOG = /\/src\/locales\/([a-z]{2})\/(\w+)\.po$/;
 const FEATURE_PAGE_MODULE = /\/src\/app\/feature-mutations\.ts$/;
-
-/** A chunk and the chunks it imports statically, except those `loaded` already has. */
-function withImports(bundle: Rolldown.OutputBundle, file: string, loaded: Set<string>, out = new Set<string>()) {
-  const chunk = bundle[file];
-  if (chunk?.type !== 'chunk' || loaded.has(file) || out.has(file)) return out;
-  out.add(file);
-  for (const imported of chunk.imports) withImports(bundle, imported, loaded, out);
-  return out;
-}
 
 export function catalogPreloadPlugin(): Plugin {
   return {

@@ -6,6 +6,7 @@
 // once, beside the entry. The app's own imports then reuse those downloads. The server's CSP allows the script by its
 // hash (server/http/static.ts). An unknown path preloads nothing.
 import type { Plugin, Rolldown } from 'vite';
+import { withImports } from './chunk-graph.ts';
 
 const ROUTE_CHUNK = /\/src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
@@ -14,15 +15,6 @@ export const REDIRECTS: Record<string, string> = {
   // src/routes/pay/index.tsx: "Its default redirect is /pay/pump." A station's QR code opens /pay?pid=….
   '^/pay$': 'pay/pump',
 };
-
-/** A chunk and the chunks it imports statically, except those `loaded` already has. */
-function withImports(bundle: Rolldown.OutputBundle, file: string, loaded: Set<string>, out = new Set<string>()) {
-  const chunk = bundle[file];
-  if (chunk?.type !== 'chunk' || loaded.has(file) || out.has(file)) return out;
-  out.add(file);
-  for (const imported of chunk.imports) withImports(bundle, imported, loaded, out);
-  return out;
-}
 
 const isGroup = (segment: string) => segment.startsWith('(') && segment.endsWith(')');
 

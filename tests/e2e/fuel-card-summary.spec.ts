@@ -8,7 +8,7 @@
 // Pumps 6 and 7 of the truck stop are this spec's alone.
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { type Browser, devicesOf, expect, type Page, test } from './fixtures';
-import { expectAccessible, uniqueEmail } from './helpers';
+import { expectAccessible, keepSession, switchAccountFeatures, uniqueEmail } from './helpers';
 
 const truckStop = DEMO_STATIONS.fuelCard;
 const [SWITCH_PUMP, REFUSED_PUMP] = devicesOf('fuel-card-summary', 'fuelCard');
@@ -29,25 +29,14 @@ async function newDriver(page: Page, browser: Browser, tag: string, odometer: bo
     data: { email, password: PASSWORD, termsAccepted: true },
   });
   expect(registered.status()).toBe(201);
-  const { auth_token: token, _id: userId } = (await registered.json()) as { auth_token: string; _id: string };
+  const reply = (await registered.json()) as { auth_token: string; _id: string };
   if (odometer) {
-    const operator = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    try {
-      const switched = await operator.request.patch('/forecourt/api/accounts/features', {
-        data: { email, showOdometerScreenBeforeCheckout: true },
-      });
-      expect(switched.status(), await switched.text()).toBe(200);
-    } finally {
-      await operator.close();
-    }
+    await switchAccountFeatures(browser, test.info().project.use.baseURL, email, {
+      showOdometerScreenBeforeCheckout: true,
+    });
   }
-  await page.goto('/api/maintenance.json');
-  await page.evaluate(
-    ([token, userId]) =>
-      localStorage.setItem('auth', JSON.stringify({ expiry: Date.now() + 3_600_000, token, userId, isGuest: false })),
-    [token, userId],
-  );
-  const headers = { Authorization: `Bearer ${token}` };
+  await keepSession(page, reply);
+  const headers = { Authorization: `Bearer ${reply.auth_token}` };
   const pin = await page.request.post('/api/functions/save_pin_prod', { headers, data: { pin: PIN } });
   expect(pin.status(), await pin.text()).toBe(200);
   return { email, headers };

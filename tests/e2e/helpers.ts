@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 
 export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -22,7 +22,11 @@ export async function registerThroughForms(page: Page, email: string, password: 
  * Keeps a session the way the app does, the auth record in local storage (shell-and-account.md §3), then opens `path`.
  * Any page of the origin gives access to its local storage; the maintenance file is the lightest.
  */
-async function keepSession(page: Page, reply: { auth_token: string; _id: string }, path?: string): Promise<void> {
+export async function keepSession(
+  page: Page,
+  reply: { auth_token: string; _id: string },
+  path?: string,
+): Promise<void> {
   await page.goto('/api/maintenance.json');
   await page.evaluate(
     ([token, userId]) =>
@@ -42,6 +46,26 @@ export async function registerByMail(page: Page, email: string, password: string
   expect(res.status(), await res.text()).toBe(201);
   await keepSession(page, await res.json(), '/settings');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+}
+
+/**
+ * Switches an account's features at the forecourt console's operator API (as an operator would), from a context of
+ * its own; returns the console's answer.
+ */
+export async function switchAccountFeatures(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+  features: Record<string, boolean>,
+): Promise<{ features: Record<string, { enabled: boolean }> }> {
+  const operator = await browser.newContext({ baseURL });
+  try {
+    const switched = await operator.request.patch('/forecourt/api/accounts/features', { data: { email, ...features } });
+    expect(switched.status(), await switched.text()).toBe(200);
+    return await switched.json();
+  } finally {
+    await operator.close();
+  }
 }
 
 /**

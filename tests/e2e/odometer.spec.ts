@@ -5,7 +5,7 @@
 // without a vehicle gets one with it. Pump 5 of the truck stop is this spec's alone.
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { type Browser, devicesOf, expect, type Page, test } from './fixtures';
-import { expectAccessible, uniqueEmail } from './helpers';
+import { expectAccessible, keepSession, switchAccountFeatures, uniqueEmail } from './helpers';
 
 const truckStop = DEMO_STATIONS.fuelCard;
 const [PUMP] = devicesOf('odometer', 'fuelCard');
@@ -23,24 +23,13 @@ async function newDriverWithOdometer(page: Page, browser: Browser, tag: string) 
     data: { email, password: PASSWORD, termsAccepted: true },
   });
   expect(registered.status()).toBe(201);
-  const { auth_token: token, _id: userId } = (await registered.json()) as { auth_token: string; _id: string };
+  const reply = (await registered.json()) as { auth_token: string; _id: string };
   // Before the app first reads the account's features.
-  const operator = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  try {
-    const switched = await operator.request.patch('/forecourt/api/accounts/features', {
-      data: { email, showOdometerScreenBeforeCheckout: true },
-    });
-    expect(switched.status(), await switched.text()).toBe(200);
-  } finally {
-    await operator.close();
-  }
-  await page.goto('/api/maintenance.json');
-  await page.evaluate(
-    ([token, userId]) =>
-      localStorage.setItem('auth', JSON.stringify({ expiry: Date.now() + 3_600_000, token, userId, isGuest: false })),
-    [token, userId],
-  );
-  return { email, headers: { Authorization: `Bearer ${token}` } };
+  await switchAccountFeatures(browser, test.info().project.use.baseURL, email, {
+    showOdometerScreenBeforeCheckout: true,
+  });
+  await keepSession(page, reply);
+  return { email, headers: { Authorization: `Bearer ${reply.auth_token}` } };
 }
 
 /** Pump 5, its first fuel, €30.00: the odometer screen comes next. */
