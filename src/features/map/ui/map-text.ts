@@ -38,11 +38,13 @@ export const PLUG_NAMES: Record<ConnectorStandard, MessageDescriptor> = {
   TESLA: msg`Tesla`,
 };
 
+// A station's state: context "station", since some languages inflect it by the station's gender (Polish "stacja",
+// French "station": Dostępna, Fermée), unlike a pump's.
 const AVAILABILITY: Record<Availability, MessageDescriptor> = {
-  available: msg`Available`,
+  available: msg({ message: 'Available', context: 'station' }),
   busy: msg`All in use`,
-  unavailable: msg`Out of order`,
-  closed: msg`Closed`,
+  unavailable: msg({ message: 'Out of order', context: 'station' }),
+  closed: msg({ message: 'Closed', context: 'station' }),
   offline: msg`Station offline`,
 };
 
