@@ -14,6 +14,9 @@ const ROUTE_CHUNK = /\/src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 export const REDIRECTS: Record<string, string> = {
   // src/routes/pay/index.tsx: "Its default redirect is /pay/pump." A station's QR code opens /pay?pid=….
   '^/pay$': 'pay/pump',
+  // src/routes/index.tsx: the installed app's start_url. A driver who has used the app goes home, the map (HOME_PATH);
+  // only a first visit goes to /landing, and for it the guess costs one unused download.
+  '^/$': 'map/index',
 };
 
 const isGroup = (segment: string) => segment.startsWith('(') && segment.endsWith(')');

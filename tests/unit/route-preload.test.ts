@@ -48,8 +48,12 @@ describe('layoutsOf', () => {
 describe('REDIRECTS', () => {
   it('names routes that really redirect there', () => {
     // If pay/index.tsx stops redirecting to /pay/pump, the table would preload the wrong page.
-    expect(Object.keys(REDIRECTS)).toEqual(['^/pay$']);
+    expect(Object.keys(REDIRECTS)).toEqual(['^/pay$', '^/$']);
     expect(readFileSync('src/routes/pay/index.tsx', 'utf8')).toMatch(/redirect\(\{ to: '\/pay\/pump'/);
     expect(REDIRECTS['^/pay$']).toBe('pay/pump');
+    // "/ … else to /map" (HOME_PATH) for a driver who has a session.
+    expect(readFileSync('src/routes/index.tsx', 'utf8')).toMatch(/redirect\(\{ to: HOME_PATH/);
+    expect(readFileSync('src/app/home.ts', 'utf8')).toMatch(/HOME_PATH = '\/map'/);
+    expect(REDIRECTS['^/$']).toBe('map/index');
   });
 });
