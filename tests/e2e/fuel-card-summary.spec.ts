@@ -92,12 +92,11 @@ async function choosePump(page: Page, pump: string) {
 }
 
 /** The PIN, then the fuel card's code mailed for this order: the pump is released. */
-async function pinAndCode(page: Page, driver: Driver, pump: string, pinAsked = true) {
-  if (pinAsked) {
-    await page.getByRole('textbox', { name: 'Payment PIN' }).fill(PIN);
-    await page.getByRole('button', { name: 'Confirm and pay' }).click();
-  }
+/** `send` is the step that makes the server mail the card's code; the latest code is read before it, not after (the
+ * new mail can be there before this looks, and it would then wait for yet another). */
+async function codeAndPay(page: Page, driver: Driver, pump: string, send: () => Promise<void>) {
   const before = await mailedCode(page, driver.email);
+  await send();
   const sheet = page.getByRole('dialog', { name: 'Confirm with the code from your email' });
   await expect(sheet.getByText(/We sent a code to/)).toBeVisible();
   await expect.poll(() => mailedCode(page, driver.email)).not.toBe(before);
@@ -170,7 +169,10 @@ test('switching to a level 3 fuel card on the summary asks for the VIN and the m
   const saved = await apiGet<{ vin: string | null }>(page, `/api/things/${vehicleId}`, driver.headers);
   expect(saved.vin).toBe(VIN);
   // The server pays a level 3 card only with both on the order: reaching the pump is the proof they went with it.
-  const orderId = await pinAndCode(page, driver, SWITCH_PUMP);
+  const orderId = await codeAndPay(page, driver, SWITCH_PUMP, async () => {
+    await page.getByRole('textbox', { name: 'Payment PIN' }).fill(PIN);
+    await page.getByRole('button', { name: 'Confirm and pay' }).click();
+  });
   const order = await apiGet<{ thingId: string | null; state: string }>(
     page,
     `/api/v4/order/${orderId}`,
@@ -218,8 +220,7 @@ test('the server refuses a level 2 card whose vehicle lost its VIN: the summary 
   ).toBeVisible();
   await expect(sheet.getByLabel('Mileage in km')).toHaveCount(0);
   await sheet.getByLabel('Vehicle identification number (VIN)').fill(VIN);
-  await sheet.getByRole('button', { name: 'Continue' }).click();
-  await pinAndCode(page, driver, REFUSED_PUMP, false);
+  await codeAndPay(page, driver, REFUSED_PUMP, () => sheet.getByRole('button', { name: 'Continue' }).click());
   expect(await apiGet<{ vin: string | null }>(page, `/api/things/${vehicleId}`, driver.headers)).toMatchObject({
     vin: VIN,
   });
