@@ -10,7 +10,6 @@ import {
   ODOMETER_REFUSED,
   type OdometerError,
   type OdometerVariant,
-  odometerAnswerOf,
   odometerErrors,
   odometerMethod,
   odometerVariant,
@@ -20,14 +19,13 @@ import {
   vehiclesForPicker,
 } from '../../features/odometer/model/odometer';
 import { odometerSelection, readOdometer, writeOdometer } from '../../features/odometer/store';
-import { MileageField, useVinMessages, VinField } from '../../features/odometer/ui/OdometerFields';
+import { MileageField, VinField } from '../../features/odometer/ui/OdometerFields';
+import { useOdometerAnswer } from '../../features/odometer/ui/use-odometer-answer';
 import { type PickerVehicle, VehiclePicker } from '../../features/odometer/ui/VehiclePicker';
-import { useSaveVin, vinRefused } from '../../features/odometer/use-save-vin';
 import { orderGroup } from '../../features/orders/model/search';
 import { usePaymentMethods } from '../../features/payment-methods/queries';
 import { useSession } from '../../features/session/queries';
 import { useVehiclesSync } from '../../features/vehicles/queries';
-import { errorText } from '../../i18n/messages';
 import { oneOfOr } from '../../lib/search-schema';
 import { Button, FormAlert, Loading, Page, Section, SkeletonList, SkeletonText } from '../../ui';
 import { OdometerIcon } from '../../ui/icons';
@@ -85,7 +83,7 @@ function OdometerForm({
   const query = Route.useSearch();
   const navigate = useNavigate();
   const vehicles = useVehiclesSync(userId);
-  const vinSaver = useSaveVin(userId);
+  const odometer = useOdometerAnswer(userId);
   const selection = odometerSelection(query.pid ?? '', query.productId ?? '');
   const stored = readOdometer(selection);
   const [thingId, setThingId] = useState<string | null>(stored?.answer.thingId ?? null);
@@ -96,8 +94,7 @@ function OdometerForm({
   const [touched, setTouched] = useState(stored?.rejectedBelowKm != null);
   const [vinTouched, setVinTouched] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
-  const saving = vinSaver.saving;
-  const vinMessages = useVinMessages();
+  const saving = odometer.saving;
 
   if (!query.pid || !query.productId) return <Navigate to="/pay" search={true} replace />;
   const list: (PickerVehicle & { mileageKm: number | null; vin: string | null })[] = vehiclesForPicker(
@@ -136,23 +133,11 @@ function OdometerForm({
     setTouched(true);
     setVinTouched(true);
     setAlert(null);
-    const answer = odometerAnswerOf(variant, {
-      km,
-      previousKm: previous,
-      vin: vinValue,
-      thingId: vehicle?.thingId ?? null,
-    });
-    if (!answer || saving) return;
-    if (answer.kind !== ODOMETER_REFUSED && answer.vin) {
-      try {
-        answer.thingId = await vinSaver.save(vehicle, answer.vin);
-      } catch (failure) {
-        // The server's own VIN check (400 on the vin field) shows at the field; anything else above the form.
-        setAlert(vinRefused(failure) ? vinMessages.characters : errorText(i18n, failure));
-        return;
-      }
-    }
-    writeOdometer(selection, answer);
+    if (saving) return;
+    const result = await odometer.answer(variant, { km, previousKm: previous, vin: vinValue }, vehicle);
+    setAlert(result.alert);
+    if (!result.answer) return;
+    writeOdometer(selection, result.answer);
     goOn();
   }
   function refuse() {

@@ -13,13 +13,12 @@ import {
   asksVin,
   type OdometerAnswer,
   type OdometerVariant,
-  odometerAnswerOf,
   odometerErrors,
   previousKmOf,
   sanitizeKm,
 } from '../model/odometer';
-import { useSaveVin, vinRefused } from '../use-save-vin';
-import { MileageField, useVinMessages, VinField } from './OdometerFields';
+import { MileageField, VinField } from './OdometerFields';
+import { useOdometerAnswer } from './use-odometer-answer';
 
 /** The order's vehicle as the sheet needs it (null: the driver has none yet). */
 export type SheetVehicle = { thingId: string; name: string; vin: string | null; mileageKm: number | null };
@@ -79,8 +78,7 @@ function SheetForm({ request, userId, onDone }: Omit<Props, 'request' | 'onClose
   const [vinTouched, setVinTouched] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const vinSaver = useSaveVin(userId);
-  const vinMessages = useVinMessages();
+  const odometer = useOdometerAnswer(userId);
   // The VIN field starts with the vehicle's own (one the server did not take, for instance), until the driver types.
   const vinValue = vin ?? vehicle?.vin ?? '';
   const previousKm = previousKmOf(vehicle?.mileageKm == null ? null : vehicle.mileageKm * 1000);
@@ -91,24 +89,12 @@ function SheetForm({ request, userId, onDone }: Omit<Props, 'request' | 'onClose
     setTouched(true);
     setVinTouched(true);
     setAlert(null);
-    const answer = odometerAnswerOf(variant, {
-      km,
-      previousKm: previous,
-      vin: vinValue,
-      thingId: vehicle?.thingId ?? null,
-    });
-    if (!answer || busy) return;
+    if (busy) return;
     setBusy(true);
     try {
-      if (answer.kind !== 'REFUSED' && answer.vin) {
-        try {
-          answer.thingId = await vinSaver.save(vehicle, answer.vin);
-        } catch (failure) {
-          setAlert(vinRefused(failure) ? vinMessages.characters : errorText(i18n, failure));
-          return;
-        }
-      }
-      await onDone(mergeOdometerAnswer(request.current, answer));
+      const result = await odometer.answer(variant, { km, previousKm: previous, vin: vinValue }, vehicle);
+      setAlert(result.alert);
+      if (result.answer) await onDone(mergeOdometerAnswer(request.current, result.answer));
     } catch (failure) {
       setAlert(errorText(i18n, failure));
     } finally {
