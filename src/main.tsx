@@ -18,11 +18,35 @@ import {
 import { router } from './app/router';
 import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
+import { configureOutbox, outboxKnownEmpty } from './db/outbox-hooks';
 import { refreshHostApps } from './features/embedding/queries';
 import { activateLanguage, i18n, initialLanguage } from './i18n';
 import './styles.css';
 
 installSessionEvents(router);
+
+/**
+ * Features whose writes register their senders when their code loads come first, so every waiting write has its
+ * sender; then the outbox starts (sends what waits, and again whenever the signal returns). Once; a failed load is
+ * tried again by the next caller.
+ */
+let outboxPrepared: Promise<void> | undefined;
+function prepareOutbox(): Promise<void> {
+  outboxPrepared ??= Promise.all([
+    import('./db/app-outbox'),
+    featureMutations(),
+    import('./features/history/queries'),
+    import('./features/wash/tickets-queries'),
+  ]).then(
+    ([{ outbox }]) => outbox.start(),
+    (error: unknown) => {
+      outboxPrepared = undefined;
+      throw error;
+    },
+  );
+  return outboxPrepared;
+}
+configureOutbox({ prepare: prepareOutbox });
 
 /**
  * A station link (/pay?pid=…, a pump's QR code): station reads are open to everyone, so the station is asked for at
@@ -80,17 +104,9 @@ async function boot() {
   // once: a station page's exit reads the list synchronously (app/leave.ts), possibly right after the first screen.
   refreshHostApps();
   // Writes made without signal in an earlier visit go out once the first screen is up and the browser is idle (and
-  // whenever the signal returns); the outbox and Dexie are not part of the start's work (a write made meanwhile loads
-  // them itself, db/outbox-submit.ts). Features whose writes register when their code loads come first, so every
-  // waiting write has its sender.
-  afterFirstScreen(() => {
-    void Promise.all([
-      import('./db/app-outbox'),
-      featureMutations(),
-      import('./features/history/queries'),
-      import('./features/wash/tickets-queries'),
-    ]).then(([{ outbox }]) => outbox.start());
-  });
+  // whenever the signal returns); the outbox and Dexie are not part of the start's work, and a start whose outbox is
+  // known to be empty (db/outbox-hooks.ts) does not load them at all: the first write does (db/outbox-submit.ts).
+  if (!outboxKnownEmpty()) afterFirstScreen(() => void prepareOutbox());
   // "If its production flag is set, it goes to /maintenance." On timeout or error the app simply continues.
   if (await isUnderMaintenance()) void router.navigate({ to: '/maintenance' });
 }

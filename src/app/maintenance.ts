@@ -2,7 +2,7 @@
 
 import { config } from '../lib/config';
 import { MAINTENANCE_TIMEOUT_MS } from '../lib/constants';
-import { lazySchema } from '../lib/http/client';
+import { lazySchema, schemaBeside } from '../lib/http/client';
 
 // Loaded beside the request, not with the app's entry (lib/http/client.ts).
 const maintenance = lazySchema(() => import('../contract/users').then((m) => m.maintenance));
@@ -11,15 +11,14 @@ export async function isUnderMaintenance(
   fetcher: typeof fetch = fetch,
   timeoutMs = MAINTENANCE_TIMEOUT_MS,
 ): Promise<boolean> {
-  const schema = maintenance.load();
-  schema.catch(() => {});
+  const schema = schemaBeside(maintenance);
   try {
     const response = await fetcher(config.maintenanceUrl, {
       signal: AbortSignal.timeout(timeoutMs),
       cache: 'no-store',
     });
     if (!response.ok) return false;
-    const parsed = (await schema).safeParse(await response.json());
+    const parsed = (await schema()).safeParse(await response.json());
     return parsed.success && parsed.data.production;
   } catch {
     return false;

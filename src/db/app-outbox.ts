@@ -5,7 +5,7 @@ import { browserConnectivity } from '../lib/connectivity';
 import { classifyFailure } from '../lib/http/retry';
 import { db } from './index';
 import { createOutbox } from './outbox';
-import { outboxHooks as hooks } from './outbox-hooks';
+import { outboxHooks as hooks, outboxMarker } from './outbox-hooks';
 import { outboxSenders } from './outbox-senders';
 
 export const outbox = createOutbox({
@@ -15,4 +15,5 @@ export const outbox = createOutbox({
   currentUserId: () => hooks.currentUserId(),
   onRefused: (entry, error) => hooks.onRefused(entry, error),
   senders: outboxSenders,
+  marker: outboxMarker,
 });

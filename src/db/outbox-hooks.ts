@@ -5,8 +5,54 @@ import type { OutboxEntry } from './index';
 export const outboxHooks = {
   currentUserId: (): string | null => null,
   onRefused: (_entry: OutboxEntry, _error: unknown): void => {},
+  /**
+   * Loads every feature that sends writes and starts the outbox (main.tsx), once. A write awaits it before it is
+   * queued, so the drain it starts finds a sender for each waiting write (a kind without one would be dropped).
+   */
+  prepare: (): Promise<void> => Promise.resolve(),
 };
 
 export function configureOutbox(next: Partial<typeof outboxHooks>): void {
   Object.assign(outboxHooks, next);
 }
+
+/**
+ * "Nothing waits in the outbox", kept in local storage beside the database: set when a drain leaves the queue empty,
+ * removed before a write is stored. A start that finds it loads neither Dexie nor the senders (issue 16: ~30 KiB and
+ * 60 ms of main thread on a slow phone after the first screen). No mark (a first start, storage cleared, an older
+ * version's queue) means "look".
+ */
+export const OUTBOX_EMPTY_KEY = 'forecourt-outbox-empty';
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function outboxKnownEmpty(): boolean {
+  try {
+    return storage()?.getItem(OUTBOX_EMPTY_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export const outboxMarker = {
+  pending(): void {
+    try {
+      storage()?.removeItem(OUTBOX_EMPTY_KEY);
+    } catch {
+      // Unavailable storage: no mark, so every start looks.
+    }
+  },
+  empty(): void {
+    try {
+      storage()?.setItem(OUTBOX_EMPTY_KEY, '1');
+    } catch {
+      // As above.
+    }
+  },
+};

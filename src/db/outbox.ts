@@ -31,6 +31,11 @@ export type OutboxDeps = {
   onRefused?: (entry: OutboxEntry, error: unknown) => void;
   /** Senders by kind; `register` adds to it. */
   senders?: Map<string, Sender>;
+  /**
+   * Told before a write is stored (`pending`) and when the queue is found empty after a drain (`empty`): the app keeps
+   * a mark of it outside the database, so a start with nothing waiting need not load the outbox (outbox-hooks.ts).
+   */
+  marker?: { pending(): void; empty(): void };
 };
 
 export type SubmitResult = { status: 'sent'; result: unknown } | { status: 'queued'; id: string };
@@ -72,7 +77,11 @@ export function createOutbox(deps: OutboxDeps) {
   async function drain(): Promise<void> {
     while (!stopped && connectivity.isOnline()) {
       const entry = await next();
-      if (!entry) return;
+      if (!entry) {
+        // Another user's writes may still wait: only a table with nothing in it is "empty".
+        if (deps.marker && (await deps.db.outbox.count()) === 0) deps.marker.empty();
+        return;
+      }
       const sender = senders.get(entry.kind);
       if (!sender) {
         // A write this version no longer knows (an old app's queue): it cannot be sent.
@@ -132,6 +141,7 @@ export function createOutbox(deps: OutboxDeps) {
      */
     async submit(kind: string, variables: unknown): Promise<SubmitResult> {
       const id = newId();
+      deps.marker?.pending();
       await deps.db.outbox.add({ id, kind, variables, createdAt: now(), attempts: 0, userId: userId() });
       await flush();
       const outcome = results.get(id);

@@ -77,3 +77,25 @@ test.describe('a station link', () => {
     expect(events.indexOf('station asked')).toBeLessThan(events.indexOf('guest answered'));
   });
 });
+
+test('a start whose outbox is known to be empty loads neither Dexie nor the outbox; one that does not know looks', async ({
+  page,
+}) => {
+  const dexie: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/assets\/(db|app-outbox)-[\w-]+\.js$/.test(path)) dexie.push(path);
+  });
+  // First start: no mark, so the outbox is loaded after the first screen; its drain finds nothing and sets the mark.
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('forecourt-outbox-empty'))).toBe('1');
+  expect(dexie.length).toBeGreaterThan(0);
+  // Next start: the mark says nothing waits. The idle work after the first screen (at most 2 s) does not load them.
+  dexie.length = 0;
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2_500);
+  expect(dexie).toEqual([]);
+});

@@ -225,6 +225,37 @@ describe('lazy response schemas (issue 16: zod out of the start-up code)', () =>
     await expect(api.request('v4/order/o1', schema)).resolves.toEqual({ id: 'o1', amount: 1 });
   });
 
+  it('without signal the schema is not loaded beside a request that fails, only when an answer comes', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const load = vi.fn(async () => answer);
+      const failing = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+      await expect(client(failing.fetcher).request('v4/order/o1', lazySchema(load))).rejects.toMatchObject({
+        code: 'network_error',
+      });
+      expect(load).not.toHaveBeenCalled();
+      const answering = fakeFetch(() => json(200, { id: 'o1', amount: 5 }));
+      await expect(client(answering.fetcher).request('v4/order/o1', lazySchema(load))).resolves.toEqual({
+        id: 'o1',
+        amount: 5,
+      });
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('with signal the schema starts loading beside the fetch, before the answer', async () => {
+    const load = vi.fn(async () => answer);
+    let loadedBeforeAnswer = false;
+    const { fetcher } = fakeFetch(() => {
+      loadedBeforeAnswer = load.mock.calls.length === 1;
+      return json(200, { id: 'o1', amount: 5 });
+    });
+    await client(fetcher).request('v4/order/o1', lazySchema(load));
+    expect(loadedBeforeAnswer).toBe(true);
+  });
+
   it('a failed request with a schema still loading leaves no unhandled rejection', async () => {
     const { fetcher } = fakeFetch(() => json(404, { code: 'not_found' }));
     const schema = lazySchema(() => Promise.reject(new Error('chunk gone')));

@@ -185,6 +185,41 @@ describe('outbox of offline writes', () => {
     expect(sent).toEqual(['bob-1', 'alice-1']);
   });
 
+  it('the "nothing waits" mark: cleared before a write is stored, set only when a drain leaves the table empty', async () => {
+    const db = freshDb();
+    const events: string[] = [];
+    db.outbox.hook('creating', () => {
+      events.push('stored');
+    });
+    let user = 'alice';
+    const network = switchableNetwork();
+    const outbox = createOutbox({
+      db,
+      classify,
+      connectivity: network.connectivity,
+      currentUserId: () => user,
+      marker: { pending: () => events.push('pending'), empty: () => events.push('empty') },
+    });
+    outbox.register('test.write', async ({ value }: { value: string }) => {
+      if (!network.connectivity.isOnline()) throw new NoAnswer();
+      events.push(`sent ${value}`);
+    });
+    await outbox.flush();
+    expect(events).toEqual(['empty']);
+    network.set(false);
+    await outbox.submit('test.write', { value: 'alice-1' });
+    expect(events.slice(1)).toEqual(['pending', 'stored']);
+    // Bob's queue drains, but Alice's write still waits in the table: not empty.
+    user = 'bob';
+    network.set(true);
+    await outbox.submit('test.write', { value: 'bob-1' });
+    expect(events.slice(3)).toEqual(['pending', 'stored', 'sent bob-1']);
+    user = 'alice';
+    await outbox.flush();
+    expect(events.slice(6)).toEqual(['sent alice-1', 'empty']);
+    db.close();
+  });
+
   it('a write of a kind this version does not know is dropped', async () => {
     const p = phone();
     const outbox = p.make();
