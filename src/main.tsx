@@ -18,9 +18,9 @@ import {
 import { router } from './app/router';
 import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
-import { configureOutbox, outboxKnownEmpty } from './db/outbox-hooks';
+import { configureOutbox, outboxMayHoldWrites } from './db/outbox-hooks';
 import { refreshHostApps } from './features/embedding/queries';
-import { activateLanguage, i18n, initialLanguage } from './i18n';
+import { activateLanguage, i18n, initialLanguage, isShellPath } from './i18n';
 import './styles.css';
 
 installSessionEvents(router);
@@ -104,9 +104,24 @@ async function boot() {
   // once: a station page's exit reads the list synchronously (app/leave.ts), possibly right after the first screen.
   refreshHostApps();
   // Writes made without signal in an earlier visit go out once the first screen is up and the browser is idle (and
-  // whenever the signal returns); the outbox and Dexie are not part of the start's work, and a start whose outbox is
-  // known to be empty (db/outbox-hooks.ts) does not load them at all: the first write does (db/outbox-submit.ts).
-  if (!outboxKnownEmpty()) afterFirstScreen(() => void prepareOutbox());
+  // whenever the signal returns); the outbox and Dexie are not part of the start's work. Writes are made on feature
+  // pages only: a start on a public page (the landing page, sign-in) with nothing waiting (the mark, or no database at
+  // all: db/outbox-hooks.ts) loads them with the first feature page instead, while there is signal, so a write made
+  // later without signal can still wait in the outbox.
+  afterFirstScreen(() => {
+    void outboxMayHoldWrites()
+      .then((maybe) => {
+        if (maybe || !isShellPath(router.state.location.pathname)) return prepareOutbox();
+        const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => {
+          if (isShellPath(toLocation.pathname)) return;
+          unsubscribe();
+          void prepareOutbox().catch(() => {});
+        });
+      })
+      .catch(() => {
+        // Its code could not load (no signal on a first visit): the next write tries again.
+      });
+  });
   // "If its production flag is set, it goes to /maintenance." On timeout or error the app simply continues.
   if (await isUnderMaintenance()) void router.navigate({ to: '/maintenance' });
 }

@@ -6,6 +6,7 @@ import type { HistoryEvent } from '../contract/history';
 import type { Order } from '../contract/orders';
 import type { Poi } from '../contract/stations';
 import type { Thing } from '../contract/vehicles';
+import { APP_DB_NAME } from './name';
 
 export type StoredReceipt = {
   /** The order id. */
@@ -120,7 +121,7 @@ class ForecourtDb extends Dexie {
   /** The driver's vehicles (issue 13): the vehicle list opens without signal. */
   vehicles!: EntityTable<StoredVehicle, 'id'>;
 
-  constructor(name = 'forecourt-pay') {
+  constructor(name = APP_DB_NAME) {
     super(name);
     this.version(1).stores({ receipts: 'id, storedAt' });
     this.version(2).stores({ receipts: 'id, storedAt', outbox: '++seq, &id, kind' });

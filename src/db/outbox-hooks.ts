@@ -1,6 +1,7 @@
 // What the shell installs for the outbox at boot (who is signed in, how a refused write is shown), kept apart from the
 // outbox itself: installing them must not load the outbox, Dexie and the senders' schemas before the first screen.
 import type { OutboxEntry } from './index';
+import { APP_DB_NAME } from './name';
 
 export const outboxHooks = {
   currentUserId: (): string | null => null,
@@ -38,6 +39,25 @@ export function outboxKnownEmpty(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a write may wait from an earlier visit: not when the mark says so, nor when the browser lists no database of
+ * the app at all (a first visit: the mark is then set). `indexedDB.databases()` answers without opening anything;
+ * where it is missing or fails, the answer is "maybe" and the outbox looks.
+ */
+export async function outboxMayHoldWrites(): Promise<boolean> {
+  if (outboxKnownEmpty()) return false;
+  try {
+    const databases = await globalThis.indexedDB?.databases?.();
+    if (databases && !databases.some((database) => database.name === APP_DB_NAME)) {
+      outboxMarker.empty();
+      return false;
+    }
+  } catch {
+    // No answer: look.
+  }
+  return true;
 }
 
 export const outboxMarker = {

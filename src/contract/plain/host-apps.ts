@@ -1,5 +1,6 @@
 // Plain part of the host-apps contract (contract/host-apps.ts re-exports it): the callback rule and the cache age
 // run in the app's start-up code, which must not load zod for them.
+import { isRecord, plainSchema } from './plain-schema';
 
 /** The app may cache the list this long (the answer's Cache-Control says the same). */
 export const HOST_APPS_MAX_AGE_SECONDS = 300;
@@ -8,6 +9,16 @@ export const HOST_APPS_MAX_AGE_SECONDS = 300;
 export const SDK_CALLBACK_LITERAL = 'true';
 
 export type CallbackPolicy = { origins: readonly string[]; demoMode: boolean };
+
+/**
+ * GET /api/v4/host-apps read without zod (the list is asked for at every start): contract/host-apps.ts
+ * `hostAppsResponse` is the same shape for the server.
+ */
+export const hostAppsAnswer = plainSchema<{ origins: string[]; demoMode: boolean }>((value) => {
+  if (!isRecord(value) || typeof value.demoMode !== 'boolean' || !Array.isArray(value.origins)) return undefined;
+  if (!value.origins.every((origin) => typeof origin === 'string')) return undefined;
+  return { origins: [...value.origins] as string[], demoMode: value.demoMode };
+});
 
 const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
 

@@ -4,6 +4,7 @@
 // code that makes a call at start-up does not carry zod (issue 16); the answer is still parsed before anyone sees it.
 import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import type { z } from 'zod';
+import type { PlainSchema } from '../../contract/plain/plain-schema';
 import { type Language, localeHeader } from '../../i18n/language';
 import { APP_VERSION_HEADER_VALUE, REQUEST_TIMEOUT_MS } from '../constants';
 import { apiErrorState } from './api-error-state';
@@ -59,8 +60,13 @@ const SESSIONLESS = [
   'auth/resend-password',
 ];
 
+/** A response schema: zod's, or a plain check (contract/plain/plain-schema.ts) where zod would be loaded for it alone. */
+export type AnySchema = z.ZodType | PlainSchema<unknown>;
+/** The answer a schema gives. */
+export type Output<S extends AnySchema> = S extends PlainSchema<infer T> ? T : S extends z.ZodType ? z.infer<S> : never;
+
 /** A response schema loaded on first use (a dynamic import of its contract module); loaded once, retried on failure. */
-export class LazySchema<S extends z.ZodType> {
+export class LazySchema<S extends AnySchema> {
   #loading: Promise<S> | undefined;
   constructor(private readonly importer: () => Promise<S>) {}
   load(): Promise<S> {
@@ -73,12 +79,12 @@ export class LazySchema<S extends z.ZodType> {
 }
 
 /** `lazySchema(() => import('../../contract/orders').then((m) => m.order))`. */
-export function lazySchema<S extends z.ZodType>(importer: () => Promise<S>): LazySchema<S> {
+export function lazySchema<S extends AnySchema>(importer: () => Promise<S>): LazySchema<S> {
   return new LazySchema(importer);
 }
 
 /** A schema, loading it first when it is lazy. */
-export function loadSchema<S extends z.ZodType>(schema: S | LazySchema<S>): Promise<S> {
+export function loadSchema<S extends AnySchema>(schema: S | LazySchema<S>): Promise<S> {
   return schema instanceof LazySchema ? schema.load() : Promise.resolve(schema);
 }
 
@@ -88,7 +94,7 @@ export function loadSchema<S extends z.ZodType>(schema: S | LazySchema<S>): Prom
  * offline start does not spend its first screen's time building schemas (issue 16: the contract chunk costs ~50 ms
  * of main thread on a slow phone). A failed early load is reported when the answer needs it, not before.
  */
-export function schemaBeside<S extends z.ZodType>(schema: S | LazySchema<S>): () => Promise<S> {
+export function schemaBeside<S extends AnySchema>(schema: S | LazySchema<S>): () => Promise<S> {
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   const early = offline ? undefined : loadSchema(schema);
   early?.catch(() => {});
@@ -96,7 +102,7 @@ export function schemaBeside<S extends z.ZodType>(schema: S | LazySchema<S>): ()
 }
 
 export type ApiClient = {
-  request<S extends z.ZodType>(path: string, schema: S | LazySchema<S>, options?: RequestOptions): Promise<z.infer<S>>;
+  request<S extends AnySchema>(path: string, schema: S | LazySchema<S>, options?: RequestOptions): Promise<Output<S>>;
   /** A binary answer (an invoice PDF), with the same headers, timeout and errors. */
   blob(path: string, options?: RequestOptions): Promise<Blob>;
   ky: KyInstance;
@@ -115,11 +121,11 @@ export function createApiClient(ctx: ClientContext): ApiClient {
     throwHttpErrors: true,
   });
 
-  async function request<S extends z.ZodType>(
+  async function request<S extends AnySchema>(
     path: string,
     schema: S | LazySchema<S>,
     options: RequestOptions = {},
-  ): Promise<z.infer<S>> {
+  ): Promise<Output<S>> {
     const ready = schemaBeside(schema);
     return send(path, options, async (response) => {
       const text = await response.text();
@@ -127,7 +133,8 @@ export function createApiClient(ctx: ClientContext): ApiClient {
       const parsed = (await ready()).safeParse(body);
       if (!parsed.success)
         throw new ApiError(response.status, BAD_RESPONSE, 'The server answered in an unexpected format.');
-      return parsed.data;
+      // (TypeScript cannot follow the conditional answer type through the union of schema kinds.)
+      return parsed.data as Output<S>;
     });
   }
 
