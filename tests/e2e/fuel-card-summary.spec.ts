@@ -205,9 +205,11 @@ test('the server refuses a level 2 card whose vehicle lost its VIN: the summary 
   await pay.click();
   await page.getByRole('textbox', { name: 'Payment PIN' }).fill(PIN);
   await page.getByRole('button', { name: 'Confirm and pay' }).click();
-  await expect(
-    page.getByText("Your fuel card needs your vehicle's VIN or mileage. Nothing was charged."),
-  ).toBeVisible();
+  const refusal = page.getByText("Your fuel card needs your vehicle's VIN or mileage. Nothing was charged.");
+  await expect(refusal).toBeVisible();
+  // Under the chosen card, where the driver looks, not below the wallet buttons: seen at 360×740 without scrolling.
+  await expect(refusal).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('summary-fuel-card-refusal.png') });
   await expect(page).toHaveURL(/\/pay\/prepay\/summary\?/);
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
   await expectAccessible(page, 'summary with the fuel card refusal');

@@ -461,6 +461,34 @@ export function PaySummary(props: PaySummaryProps) {
           )}
         </Section>
       )}
+      {/* A fuel card: what it needs (the server's refusal of it shows here), and the sheet that asks for it. Right under
+          the chosen method, above the wallet buttons: on a phone the driver sees it without scrolling. */}
+      {watchFuelCard && fuelCardOrder && method ? (
+        <Suspense fallback={null}>
+          <FuelCardStep
+            userId={record?.userId ?? null}
+            method={method}
+            order={fuelCardOrder}
+            refused={fuelCardRefused}
+            onReport={setFuelCardReport}
+            asking={askingFuelCard}
+            onClose={() => setAskingFuelCard(false)}
+            onDone={afterData}
+          />
+        </Suspense>
+      ) : null}
+      {pinMissing ? (
+        <Notice
+          tone="info"
+          live="none"
+          title={<Trans>Set up a payment PIN to pay with this card.</Trans>}
+          action={
+            <Link to="/profile/payments/pin" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+              <Trans>Set up PIN</Trans>
+            </Link>
+          }
+        />
+      ) : null}
       {isGuest ? null : (
         <WalletButtons wallets={wallets} disabled={!canUseWallet} busy={walletBusy} onPay={payWithWallet} />
       )}
@@ -506,33 +534,6 @@ export function PaySummary(props: PaySummaryProps) {
         <Notice tone="warning">
           <Trans>Please confirm this payment with your PIN again.</Trans>
         </Notice>
-      ) : null}
-      {/* A fuel card: what it needs (the server's refusal of it shows here), and the sheet that asks for it. */}
-      {watchFuelCard && fuelCardOrder && method ? (
-        <Suspense fallback={null}>
-          <FuelCardStep
-            userId={record?.userId ?? null}
-            method={method}
-            order={fuelCardOrder}
-            refused={fuelCardRefused}
-            onReport={setFuelCardReport}
-            asking={askingFuelCard}
-            onClose={() => setAskingFuelCard(false)}
-            onDone={afterData}
-          />
-        </Suspense>
-      ) : null}
-      {pinMissing ? (
-        <Notice
-          tone="info"
-          live="none"
-          title={<Trans>Set up a payment PIN to pay with this card.</Trans>}
-          action={
-            <Link to="/profile/payments/pin" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-              <Trans>Set up PIN</Trans>
-            </Link>
-          }
-        />
       ) : null}
       <PinSheet
         open={pinOpen}
