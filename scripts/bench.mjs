@@ -223,6 +223,8 @@ if (rows.length > 0) {
   );
   for (const r of rows) {
     const v = verdict(r);
+    // A client that lagged timed its own stalls too: say so beside the verdict.
+    if (r.clientLagP99 > 100) v.verdict += ` (the client lagged: p99 ${r.clientLagP99.toFixed(0)} ms)`;
     console.log(
       `| ${r.db} | ${r.n} | ${r.rps.toFixed(0)} | ${f(r.p50)} | ${f(r.p99)} | ${r.spread || '-'} | ${f(r.max)} | ${r.errors} | ${v.target} | ${v.verdict} | ${r.loadBefore.toFixed(1)} |`,
     );
