@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { SHARED_BUFFERS_PATTERN } from './db/pglite-wasm';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'TRUE', 'FALSE'])
@@ -103,6 +104,13 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
+  /** PGlite's buffer pool (db/pglite-wasm.ts): at most five characters, e.g. 16MB (the default), 64MB, 128MB. */
+  PGLITE_SHARED_BUFFERS: optionalString.pipe(
+    z
+      .string()
+      .regex(SHARED_BUFFERS_PATTERN, 'e.g. 16MB, 64MB or 128MB (kB, MB or GB, at most 5 characters)')
+      .optional(),
+  ),
   /** API processes on PostgreSQL (node:cluster); default: the core count. PGlite runs one process. */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
@@ -197,6 +205,8 @@ export type Env = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PGLITE_SHARED_BUFFERS: PGlite's buffer pool; unset: db/client.ts's default. */
+  pgliteSharedBuffers: string | undefined;
   /** API processes (server/index.ts): 1 on PGlite; WORKERS or the core count on PostgreSQL. */
   workers: number;
   publicUrl: string;
@@ -343,6 +353,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     workers: e.DATABASE_URL ? (e.WORKERS ?? availableParallelism()) : 1,
     publicUrl,
     staticDir: e.STATIC_DIR,

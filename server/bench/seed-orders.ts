@@ -13,7 +13,11 @@ async function main() {
   const n = Number(process.argv[2] ?? 1000);
   const out = process.argv[3] ?? 'bench-orders.json';
   const env = loadEnv();
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    pgliteSharedBuffers: env.pgliteSharedBuffers,
+  });
   await database.migrate();
   const { db } = database;
   const now = new Date();

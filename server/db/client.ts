@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { pgliteModule } from './pglite-wasm';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,7 +41,14 @@ export function soleProcess(): ProcessIdentity {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * PGlite's buffer pool when nothing else is said (PGLITE_SHARED_BUFFERS): 16 MiB instead of the 128 MiB PGlite ships
+ * (db/pglite-wasm.ts). The demo database is ~60 MiB on disk and the hot rows fit; the rest is read through the OS
+ * page cache. Measured with `npm run bench -- memory` and `npm run bench -- load --db pglite` (README, Performance).
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+export async function openPglite(dataDir: string, sharedBuffers = PGLITE_SHARED_BUFFERS): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -50,7 +58,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
     location = join(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  const client = new PGlite(location);
+  const wasmModule = await pgliteModule(sharedBuffers);
+  const client = new PGlite(location, wasmModule ? { wasmModule } : {});
   await client.waitReady;
   const db = drizzle(client, { schema });
   return {
@@ -98,8 +107,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  pgliteSharedBuffers?: string | undefined;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, opts.pgliteSharedBuffers);
 }
 
 /** A transaction handle (what ctx.db.transaction passes to its callback). */

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from '../../server/env';
 import { DEMO_STATIONS } from '../../server/seed/stations';
@@ -60,6 +61,15 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATABASE_URL: pg, WORKERS: '0' })).toThrow(ConfigError);
   });
 
+  it("takes PGlite's buffer pool in Postgres units, at most five characters (PGLITE_SHARED_BUFFERS)", () => {
+    expect(loadEnv({}).pgliteSharedBuffers).toBeUndefined();
+    expect(loadEnv({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
+    expect(loadEnv({ PGLITE_SHARED_BUFFERS: '512kB' }).pgliteSharedBuffers).toBe('512kB');
+    for (const bad of ['16', '16mb', '1024MB', '0MB', '16 MB']) {
+      expect(() => loadEnv({ PGLITE_SHARED_BUFFERS: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
   it('parses values and the OIDC provider list', () => {
     const env = loadEnv({
       PORT: '9000',
@@ -101,6 +111,14 @@ describe.each(drivers)('seed (%s)', (driver) => {
     expect(login.status).toBe(200);
     const me = await server.request(`/api/users/${login.body._id}`, { token: login.body.auth_token });
     expect(me.body).toMatchObject({ firstName: 'Alex', lastName: 'Driver', address: { countryCode: 'DE' } });
+  });
+});
+
+describe('PGlite', () => {
+  const t = useServer('pglite');
+  it('runs Postgres with a 16 MB buffer pool, not the 128 MB PGlite ships (db/pglite-wasm.ts)', async () => {
+    const result = (await t.server.database.db.execute(sql`show shared_buffers`)) as unknown as { rows: unknown[] };
+    expect(result.rows[0]).toEqual({ shared_buffers: '16MB' });
   });
 });
 

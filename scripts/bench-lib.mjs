@@ -1,0 +1,231 @@
+// Shared by the benches (scripts/bench.mjs, scripts/bench-memory.mjs): free ports, the server launcher, the load client
+// (N drivers polling their order every 2.5 s on raw keep-alive sockets) and the resident memory of a process tree.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import net, { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+export const POLL_MS = 2500;
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+export function run(args, env, { waitFor, nodeArgs = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = (async () => {
+    if (!waitFor) {
+      const code = await exited;
+      if (code !== 0) throw new Error(`${args.join(' ')} failed (${code}):\n${out}`);
+      return;
+    }
+    const deadline = Date.now() + 60_000;
+    while (!out.includes(waitFor)) {
+      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited:\n${out}`);
+      if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not start:\n${out}`);
+      await sleep(50);
+    }
+  })();
+  return { child, ready, exited };
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * One driver's keep-alive connection: raw HTTP/1.1 over a TCP socket, the request bytes prepared once and the answer
+ * read by its Content-Length. The client must cost far less CPU than the server it measures: on a 2-core machine it
+ * shares the cores with the server and PostgreSQL, and node:http's client (an Agent, an IncomingMessage and a parser
+ * object per request) used about a third of a core at 5,000 drivers and added its own event-loop stalls to the figures.
+ */
+export function connection(port, requestBytes) {
+  let socket;
+  let pending; // {resolve, buf}
+  let buffered = Buffer.alloc(0);
+  const fail = () => {
+    const p = pending;
+    pending = undefined;
+    socket?.destroy();
+    socket = undefined;
+    buffered = Buffer.alloc(0);
+    p?.resolve(0);
+  };
+  const onData = (chunk) => {
+    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+    if (!pending) return;
+    const headEnd = buffered.indexOf('\r\n\r\n');
+    if (headEnd === -1) return;
+    const head = buffered.toString('latin1', 0, headEnd);
+    const status = Number(head.slice(9, 12));
+    const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+    // A 304 has no body; anything else from our server sends Content-Length for JSON.
+    if (!length && status !== 304) return fail();
+    const total = headEnd + 4 + (length ? Number(length[1]) : 0);
+    if (buffered.length < total) return;
+    buffered = buffered.subarray(total);
+    const p = pending;
+    pending = undefined;
+    p.resolve(status, /\r\netag:\s*("[^"]*")/i.exec(head)?.[1]);
+  };
+  const open = () =>
+    new Promise((resolve) => {
+      socket = net.connect({ host: '127.0.0.1', port, noDelay: true }, () => resolve(true));
+      socket.on('data', onData);
+      socket.on('error', () => {
+        resolve(false);
+        fail();
+      });
+      socket.on('close', () => {
+        socket = undefined;
+        fail();
+      });
+    });
+  return {
+    /** Sends one request (`bytes`, or the connection's own); resolves with the status, 0 on an error or 10 s timeout. */
+    async get(bytes = requestBytes) {
+      return (await this.request(bytes)).status;
+    },
+    /** The same, with the answer's ETag too (the conditional polls). */
+    async request(bytes = requestBytes) {
+      if (!socket && !(await open())) return { status: 0 };
+      return new Promise((resolve) => {
+        const timer = setTimeout(fail, 10_000);
+        pending = {
+          resolve: (status, etag) => {
+            clearTimeout(timer);
+            resolve({ status, etag });
+          },
+        };
+        socket.write(bytes);
+      });
+    },
+    close: () => socket?.destroy(),
+  };
+}
+
+/** N drivers, each polling its own order every 2.5 s on its own keep-alive socket, starting at a random phase. */
+export async function load(port, fixtures, { seconds, warmupMs = 5000, fixedRate = false, conditional = true }) {
+  const latencies = [];
+  let errors = 0;
+  let done = 0;
+  let notModified = 0;
+  const started = performance.now();
+  // Not measured: the first two polls of every driver (connecting 5,000 sockets and their first session lookups within
+  // one 2.5 s period is a start-up burst, not the steady polling the figures are about).
+  const warmupUntil = started + warmupMs;
+  const endAt = started + seconds * 1000;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const drivers = fixtures.map(({ token, orderId }) => {
+    const head = `GET /api/v4/order/${orderId} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n`;
+    const conn = connection(port, Buffer.from(`${head}\r\n`, 'latin1'));
+    // Like the browser (Cache-Control: no-cache): the next poll sends the last ETag back (BENCH_CONDITIONAL=false: never).
+    let etag;
+    return async () => {
+      await sleep(Math.random() * POLL_MS);
+      let next = performance.now();
+      while (next < endAt) {
+        const t0 = performance.now();
+        const answer = await conn.request(
+          conditional && etag ? Buffer.from(`${head}If-None-Match: ${etag}\r\n\r\n`, 'latin1') : undefined,
+        );
+        const status = answer.status;
+        if (answer.etag) etag = answer.etag;
+        const t1 = performance.now();
+        if (t0 >= warmupUntil && t1 <= endAt) {
+          if (status === 304) notModified++;
+          if (status === 200 || status === 304) {
+            latencies.push(t1 - t0);
+            done++;
+          } else errors++;
+        }
+        // The app's poller (src/domain/orders/order-poller.ts) asks again 2.5 s after each answer; BENCH_MODE=fixed
+        // keeps a fixed 2.5 s rate instead (a late answer is followed at once by the next request).
+        next = fixedRate ? next + POLL_MS : t1 + POLL_MS;
+        const wait = next - performance.now();
+        if (wait > 0) await sleep(wait);
+      }
+      conn.close();
+    };
+  });
+  await Promise.all(drivers.map((d) => d()));
+  loop.disable();
+  const measured = (endAt - warmupUntil) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: done / measured,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    errors,
+    /** Of the answers, the share that were 304 (an unchanged order sent back its ETag). */
+    notModifiedShare: done > 0 ? notModified / done : 0,
+    // The client's own event-loop delay: a latency figure is only as good as the client that timed it.
+    clientLagP99: loop.percentile(99) / 1e6,
+  };
+}
+
+/** "load 1.5 on 2 cores": the machine's 1-minute load average beside its core count. */
+export const machineLoad = () => `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
+
+/** The pids of a process and all its descendants (node:cluster workers, anything it spawned). */
+export function processTree(pid) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name (2nd field) may hold spaces and parentheses: the ppid follows the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(entry));
+    } catch {
+      // The process ended while we listed /proc.
+    }
+  }
+  const out = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const p = queue.shift();
+    out.push(p);
+    queue.push(...(children.get(p) ?? []));
+  }
+  return out;
+}
+
+/** Resident memory of a process tree in MiB (VmRSS summed over the tree), and the largest peak (VmHWM) in it. */
+export function treeRss(pid) {
+  let rss = 0;
+  let peak = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return { rss, peak };
+}
