@@ -102,11 +102,14 @@ async function walletWindow(browser: Browser) {
   const cdp: CDPSession = await browser.newBrowserCDPSession();
   let targetId = '';
   await expect
-    .poll(async () => {
-      const { targetInfos } = await cdp.send('Target.getTargets');
-      targetId = targetInfos.find((t) => t.type === 'page' && t.url.includes('/psp/pay/wallet'))?.targetId ?? '';
-      return targetId;
-    })
+    .poll(
+      async () => {
+        const { targetInfos } = await cdp.send('Target.getTargets');
+        targetId = targetInfos.find((t) => t.type === 'page' && t.url.includes('/psp/pay/wallet'))?.targetId ?? '';
+        return targetId;
+      },
+      { timeout: 30_000 },
+    )
     .not.toBe('');
   const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: false });
   let nextId = 1;
