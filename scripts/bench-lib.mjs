@@ -19,9 +19,10 @@ export const freePort = () =>
     });
   });
 
-export function run(args, env, { waitFor, nodeArgs = [] } = {}) {
+export function run(args, env, { waitFor, nodeArgs = [], cwd, startTimeoutMs = 60_000 } = {}) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
     env,
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -38,10 +39,13 @@ export function run(args, env, { waitFor, nodeArgs = [] } = {}) {
       if (code !== 0) throw new Error(`${args.join(' ')} failed (${code}):\n${out}`);
       return;
     }
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + startTimeoutMs;
     while (!out.includes(waitFor)) {
       if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited:\n${out}`);
-      if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not start:\n${out}`);
+      if (Date.now() > deadline) {
+        child.kill('SIGTERM');
+        throw new Error(`${args.join(' ')} did not start:\n${out}`);
+      }
       await sleep(50);
     }
   })();

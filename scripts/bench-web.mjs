@@ -21,11 +21,11 @@
 //   counts from first contentful paint). BENCH_RUNS runs (default 5), median reported; BENCH_TBT_PROFILE=1 also
 //   records a CPU profile per run and prints the functions with the most self time (idle excluded).
 //   Target: ≤ 100 ms.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, machineLoad as load, run } from './bench-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,24 +41,14 @@ const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-const load = () => `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
 
 async function startServer(extraEnv = {}) {
   if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('No build: run `npm run build` first.');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-web-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], {
-    cwd: root,
-    env: {
+  const { child, ready } = run(
+    [join(root, 'server/index.ts')],
+    {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -69,25 +59,10 @@ async function startServer(extraEnv = {}) {
       PUBLIC_URL: `http://localhost:${port}`,
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-  });
-  child.stderr.on('data', (d) => {
-    out += d;
-  });
-  // A loaded machine (the CI box shared by several runs) can take minutes to compile the server through tsx.
-  const deadline = Date.now() + 240_000;
-  while (!out.includes('is running on')) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`server did not start:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    // A loaded machine (the CI box shared by several runs) can take minutes to compile the server through tsx.
+    { waitFor: 'is running on', cwd: root, startTimeoutMs: 240_000 },
+  );
+  await ready;
   return {
     base: `http://localhost:${port}`,
     async stop() {
