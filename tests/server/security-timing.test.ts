@@ -27,18 +27,20 @@ const median = (xs: number[]) => {
 
 let current: TestServer | undefined;
 
-// A garbage collection before each sample, outside the measurement: each argon2 run leaves megabytes behind (a fresh
-// WebAssembly memory per hash), and whichever request a collection happens to land in would otherwise pay for the
-// ones before it. A young-generation collection frees those (they die young); a full one, which walks the whole heap
-// of this one-fork tier (~70 ms each, ~600 per driver: most of this file's time), is made once per comparison.
+// A full garbage collection before each sample (and each hash timed), outside the measurement. Each argon2 run makes
+// a fresh WebAssembly memory of several megabytes, and V8 answers many such memories with full collections of its
+// own (~70 ms each in this one-fork tier's heap): with only a young-generation collection before each sample, 50 to
+// 100 full ones per round landed inside the samples, at the same place in every quad for a while (the work repeats
+// exactly), and a round's median difference swung by ±40 ms either way. Collected before each sample, the differences
+// were 0-5 ms (with unit tests running beside). The collections cost this file about as much as before: they happened
+// anyway, inside the requests.
 setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as (options?: { type: 'minor' }) => void;
-const collect = () => gc({ type: 'minor' });
+const gc = runInNewContext('gc') as () => void;
 
 async function timed(run: () => Promise<{ status: number }>, status: number): Promise<number> {
   // The mail of the previous sample goes out after its answer: let it finish first, so it is not counted here.
   await current?.ctx.background?.idle?.();
-  collect();
+  gc();
   const started = performance.now();
   const res = await run();
   const ms = performance.now() - started;
@@ -74,7 +76,7 @@ async function hashCost(): Promise<number> {
   if (!current) return NOMINAL_HASH_MS;
   hashed ??= hashPassword(current.ctx.env, 'calibration');
   const hash = await hashed;
-  collect();
+  gc();
   const started = performance.now();
   await verifyPassword(hash, 'not-it');
   return performance.now() - started;
