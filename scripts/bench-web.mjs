@@ -418,12 +418,13 @@ async function blockingTime() {
       });
       await context.addInitScript(() => {
         globalThis.__longTasks = [];
-        // The pump grid on the screen, noted by an observer (a Playwright locator would poll inside the page and add
-        // long tasks of its own).
+        // The pump grid on the screen, noted by an observer and announced on the console (a Playwright locator or
+        // page.waitForFunction would run Playwright's injected script inside the page: long tasks of its own).
         new MutationObserver((_, observer) => {
           if (document.querySelector('.pump-tiles button')) {
             globalThis.__pumps = performance.now();
             observer.disconnect();
+            console.log('bench:pumps');
           }
         }).observe(document, { childList: true, subtree: true });
         new PerformanceObserver((list) => {
@@ -441,8 +442,9 @@ async function blockingTime() {
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
       }
+      const pumps = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:pumps', timeout: 60_000 });
       await page.goto(`${server.base}/pay?pid=${PREPAY_STATION}`);
-      await page.waitForFunction(() => globalThis.__pumps !== undefined, undefined, { timeout: 60_000, polling: 500 });
+      await pumps;
       const shownAt = await page.evaluate(() => globalThis.__pumps);
       // Quiet for 2 s: no new long task.
       for (let last = -1; ; ) {

@@ -5,7 +5,7 @@ import { api, lazySchema } from '../../lib/http/index';
 
 // The response schemas load with the first call, not with the app's entry (lib/http/client.ts).
 const users = () => import('../../contract/users');
-const user = lazySchema(() => users().then((m) => m.user));
+const user = lazySchema(() => import('../../contract/plain/answers').then((m) => m.userAnswer));
 const preferences = lazySchema(() => users().then((m) => m.preferences));
 const booleanResult = lazySchema(() => import('../../contract/auth').then((m) => m.booleanResult));
 

@@ -28,7 +28,10 @@ export const stationQuery = (id: string) =>
     // Only while the station's event stream is down (live.ts): the stream and the poll never run together.
     refetchInterval: () => (isStationLive(id) ? false : STATION_POLL_MS),
     refetchIntervalInBackground: false,
-    staleTime: 0,
+    // An answer younger than one poll is not asked for again when a screen mounts: a station link's start fetches the
+    // station beside the session (main.tsx), and with 0 the station screen, mounting half a second later, asked again
+    // and parsed it a second time on a cold phone, just before the event stream sends its own snapshot.
+    staleTime: STATION_POLL_MS,
   });
 
 export const nearbyQuery = (lat: number, lon: number, mtskid?: string) =>
