@@ -77,6 +77,39 @@ test.describe('a station link', () => {
     expect(events.indexOf('station asked')).toBeGreaterThanOrEqual(0);
     expect(events.indexOf('station asked')).toBeLessThan(events.indexOf('guest answered'));
   });
+
+  test('shows the pump grid without waiting for zod (guest sign-in, user and station read by plain checks), asking for the station once', async ({
+    page,
+  }) => {
+    // Every script with zod in it is held back until the grid is up: a grid that needed one would never show. (Once
+    // the first screen is up, the outbox and its contracts may load while the browser is idle: that is allowed.)
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: string[] = [];
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes('$ZodType')) {
+        held.push(route.request().url());
+        await released;
+      }
+      await route.fulfill({ response });
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    await page.goto(`/pay?pid=${station.id}`);
+    await expect(page.getByRole('button', { name: /^Pump \d+$/ })).toHaveCount(10);
+    await expect(page.getByRole('button', { name: /^Pump \d+$/ }).first()).toBeEnabled();
+    release();
+    expect(asked).toContain('POST /api/auth/register/guest');
+    expect(asked.filter((a) => /^GET \/api\/users\/[^/]+$/.test(a))).toHaveLength(1);
+    // The station was fetched beside the session; the grid, mounting later, did not ask again.
+    await page.waitForTimeout(1_000);
+    expect(asked.filter((a) => a === `GET /api/v4/pois/${station.id}`)).toHaveLength(1);
+    // The check can see zod: the outbox's contracts bring it once the browser is idle.
+    await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  });
 });
 
 test('the outbox: a public page with nothing waiting loads neither Dexie nor the outbox, a feature page does, and a start that may have something looks', async ({
@@ -137,45 +170,4 @@ test('the landing page starts without zod: its start-up answers (maintenance, ho
   for (const url of scripts) if ((await (await page.request.get(url)).text()).includes('$ZodType')) withZod.push(url);
   expect(scripts.length).toBeGreaterThan(2);
   expect(withZod).toEqual([]);
-});
-
-test.describe('a station link on a new phone', () => {
-  const station = DEMO_STATIONS.prepay;
-  test.use({
-    geolocation: { latitude: station.latitude, longitude: station.longitude },
-    permissions: ['geolocation'],
-  });
-
-  test('shows the pump grid without waiting for zod (guest sign-in, user and station read by plain checks), asking for the station once', async ({
-    page,
-  }) => {
-    // Every script with zod in it is held back until the grid is up: a grid that needed one would never show. (Once
-    // the first screen is up, the outbox and its contracts may load while the browser is idle: that is allowed.)
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const held: string[] = [];
-    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-      const response = await route.fetch();
-      if ((await response.text()).includes('$ZodType')) {
-        held.push(route.request().url());
-        await released;
-      }
-      await route.fulfill({ response });
-    });
-    const asked: string[] = [];
-    page.on('request', (request) => asked.push(`${request.method()} ${new URL(request.url()).pathname}`));
-    await page.goto(`/pay?pid=${station.id}`);
-    await expect(page.getByRole('button', { name: /^Pump \d+$/ })).toHaveCount(10);
-    await expect(page.getByRole('button', { name: /^Pump \d+$/ }).first()).toBeEnabled();
-    release();
-    expect(asked).toContain('POST /api/auth/register/guest');
-    expect(asked.filter((a) => /^GET \/api\/users\/[^/]+$/.test(a))).toHaveLength(1);
-    // The station was fetched beside the session; the grid, mounting later, did not ask again.
-    await page.waitForTimeout(1_000);
-    expect(asked.filter((a) => a === `GET /api/v4/pois/${station.id}`)).toHaveLength(1);
-    // The check can see zod: the outbox's contracts bring it once the browser is idle.
-    await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
-  });
 });
