@@ -4,16 +4,13 @@
 // module at CPU × 4); these cost nothing until they read. Each check answers as its zod twin: the unit test
 // tests/unit/plain-schema.test.ts generates values near the zod schema's shape and holds the two to the same answer.
 
-import type { PlainSchema } from './plain-schema';
+import { isRecord, type PlainSchema } from './plain-schema';
 
 /** A read that does not fit. */
 export const MISS: unique symbol = Symbol('miss');
 export type Reader<T> = (value: unknown) => T | typeof MISS;
 
 type Out<R> = R extends Reader<infer T> ? T : never;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function str(rules: { regex?: RegExp; min?: number; max?: number } = {}): Reader<string> {
   return (value) => {
@@ -104,11 +101,6 @@ export function obj<S extends Shape>(shape: S): Reader<Obj<S>> {
     }
     return out as Obj<S>;
   };
-}
-
-/** z.object(shape).extend(more). */
-export function extend<S extends Shape, M extends Shape>(shape: S, more: M): Reader<Obj<S & M>> {
-  return obj({ ...shape, ...more }) as Reader<Obj<S & M>>;
 }
 
 /** The HTTP client's plain schema (plain-schema.ts) of a reader. */
