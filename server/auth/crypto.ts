@@ -1,6 +1,6 @@
-// Small primitives: ids, bearer tokens, password hashing (argon2id via hash-wasm), temporary passwords.
+// Small primitives: ids, bearer tokens, password hashing (argon2id), temporary passwords.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { argon2id, argon2Verify } from 'hash-wasm';
+import { type Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import type { Env } from '../env';
 
 /** 24 lowercase hex characters, like a Mongo ObjectId (ids are opaque strings to the app). */
@@ -11,21 +11,30 @@ export const newToken = (): string => randomBytes(32).toString('base64url');
 
 export const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex');
 
+/** @node-rs/argon2's Algorithm.Argon2id (a const enum, which isolated modules cannot read). */
+const ARGON2ID: Algorithm = 2;
+
+/**
+ * An argon2id hash in the PHC string format ($argon2id$v=19$m=…,t=…,p=1$salt$hash). It runs natively on libuv's thread
+ * pool, so the event loop serves other requests meanwhile. (Until session 26 it ran in WebAssembly (hash-wasm) on the
+ * event loop itself: every login, registration, password reset and PIN check held all other requests of the process
+ * for 20–100 ms, and each made a fresh WebAssembly memory of ~19 MiB that V8 answered with a full garbage collection
+ * about every second hash. The strings are the same format: hashes made then verify now, tests/server/password-hash.)
+ */
 export function hashPassword(env: Env, password: string): Promise<string> {
-  return argon2id({
-    password,
+  return argon2Hash(password, {
+    algorithm: ARGON2ID,
     salt: randomBytes(16),
     parallelism: 1,
-    iterations: env.argon2.iterations,
-    memorySize: env.argon2.memoryKib,
-    hashLength: 32,
-    outputType: 'encoded',
+    timeCost: env.argon2.iterations,
+    memoryCost: env.argon2.memoryKib,
+    outputLen: 32,
   });
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2Verify({ password, hash });
+    return await argon2Verify(hash, password);
   } catch {
     return false;
   }
