@@ -9,7 +9,8 @@
 // start: the offline warm start. One online visit installs the service worker; then, offline and with the CPU slowed
 //   × 4, BENCH_RUNS reloads (default 15) each measured from navigation start to the first screen's heading in the DOM;
 //   with no network (navigator.onLine false, the figure) and in lie-fi (onLine true, requests fail).
-//   Target: median ≤ 300 ms.
+//   Target: median ≤ 300 ms. BENCH_START_PARTS=1 prints each reload's parts (service worker, HTML, DOMContentLoaded:
+//   the entry's modules evaluated, the files and when the last came) and the last reload's files.
 // push: pump to screen by push (the event streams). A phone (CPU × 4) logged in as the demo driver shows the prepay
 //   station's pump grid; BENCH_PUSH_CHANGES console changes (default 40: fault / clear fault of a pump, sent from here)
 //   are timed from the console call to the pump button turning disabled / enabled on the screen. Then BENCH_PUSH_FILLS
@@ -18,7 +19,7 @@
 // tbt: the main thread's blocking on a cold start of /pay?pid=<the prepay station> (a new visitor: guest session),
 //   CPU × 4. Long tasks (PerformanceObserver 'longtask', buffered) from navigation start until the pump grid is on the
 //   screen and the page has been quiet for 2 s; blocking time = Σ (duration − 50 ms), as Lighthouse's TBT (which
-//   counts from first contentful paint). BENCH_RUNS runs (default 5), median reported; BENCH_TBT_PROFILE=1 also
+//   counts from first contentful paint). BENCH_RUNS runs (default 5), median reported; BENCH_PROFILE=1 (start and tbt) also
 //   records a CPU profile per run and prints the functions with the most self time (idle excluded).
 //   Target: ≤ 100 ms.
 import { spawnSync } from 'node:child_process';
@@ -32,6 +33,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const sub = process.argv[2];
 const RUNS = Number(process.env.BENCH_RUNS ?? (sub === 'start' ? 15 : sub === 'tbt' ? 5 : 3));
 const PREPAY_STATION = 'fc2760000000000000010000';
+/** BENCH_PROFILE=1 (or BENCH_TBT_PROFILE=1, its first name): a CPU profile per run, the top self times printed. */
+const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_TBT_PROFILE === '1';
+const PARTS = process.env.BENCH_START_PARTS === '1';
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -147,6 +151,7 @@ async function offlineStart() {
   // Two conditions: no network at all (navigator.onLine false: a phone in a dead zone or in flight mode), the figure
   // against the target; and "lie-fi" (the phone believes it has signal, every request fails), for comparison.
   const results = { offline: [], liefi: [] };
+  const selfTime = { offline: new Map(), liefi: new Map() };
   try {
     for (const mode of ['offline', 'liefi']) {
       const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -195,13 +200,41 @@ async function offlineStart() {
           uploadThroughput: -1,
         });
       }
+      if (PROFILE) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      }
       for (let i = 0; i < RUNS; i++) {
         shown = firstScreen();
+        if (PROFILE) await cdp.send('Profiler.start');
         await page.goto(`${server.base}/landing`, { waitUntil: 'commit' });
         await shown;
-        const [at, online] = await page.evaluate(() => [globalThis.__firstScreen, navigator.onLine]);
+        if (PROFILE) addSelfTimes(selfTime[mode], (await cdp.send('Profiler.stop')).profile);
+        const [at, online, parts] = await page.evaluate(() => {
+          const nav = performance.getEntriesByType('navigation')[0];
+          const scripts = performance.getEntriesByType('resource').filter((r) => r.initiatorType !== 'fetch');
+          return [
+            globalThis.__firstScreen,
+            navigator.onLine,
+            {
+              worker: nav.workerStart,
+              html: nav.responseEnd,
+              dcl: nav.domContentLoadedEventStart,
+              files: scripts.length,
+              lastFile: Math.max(0, ...scripts.map((r) => r.responseEnd)),
+              list: scripts.map(
+                (r) => `${r.name.split('/').pop()} ${r.startTime.toFixed(0)}-${r.responseEnd.toFixed(0)}`,
+              ),
+            },
+          ];
+        });
         if (online !== (mode === 'liefi')) throw new Error(`${mode}: navigator.onLine is ${online}`);
         results[mode].push(at);
+        if (PARTS)
+          console.log(
+            `${mode} ${i + 1}: first screen ${at.toFixed(0)} ms; service worker started ${parts.worker.toFixed(0)}, html ${parts.html.toFixed(0)}, DOMContentLoaded ${parts.dcl.toFixed(0)}, ${parts.files} files, the last at ${parts.lastFile.toFixed(0)}`,
+          );
+        if (PARTS && i === RUNS - 1) console.log(parts.list.join('\n'));
         // Let the page settle (its idle work) before the next reload, as a driver's phone would.
         await new Promise((r) => setTimeout(r, 500));
       }
@@ -218,6 +251,7 @@ async function offlineStart() {
     `median ${median(times).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms`;
   console.log(`no network (navigator.onLine false): ${line(results.offline)} (target: median ≤ 300 ms)`);
   console.log(`lie-fi (onLine true, every request fails): ${line(results.liefi)}`);
+  if (PROFILE) printSelfTimes(selfTime.offline);
 }
 
 async function push() {
@@ -399,9 +433,33 @@ async function push() {
   console.log(line('  of which hang-up to the receipt page (/pay/finish)', toFinish));
 }
 
+/** Adds a CPU profile's self time per function (idle excluded; a native function named with its caller) to totals. */
+function addSelfTimes(totals, profile) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parents = new Map();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parents.set(child, n.id);
+  const name = (node) => {
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    return `${functionName || '(anonymous)'} ${url.split('/').pop().split('?')[0]}:${lineNumber + 1}:${columnNumber + 1}`;
+  };
+  profile.samples.forEach((id, index) => {
+    const node = nodes.get(id);
+    const { functionName } = node.callFrame;
+    if (functionName === '(idle)' || functionName === '(program)') return;
+    const parent = nodes.get(parents.get(id));
+    const key = node.callFrame.url || !parent ? name(node) : `${name(node)} ← ${name(parent)}`;
+    totals.set(key, (totals.get(key) ?? 0) + profile.timeDeltas[index] / 1000);
+  });
+}
+
+const printSelfTimes = (totals) => {
+  console.log('\nSelf time on the main thread, all runs (ms):');
+  for (const [key, ms] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`  ${ms.toFixed(0).padStart(6)}  ${key}`);
+};
+
 async function blockingTime() {
   const { chromium } = await import('@playwright/test');
-  const PROFILE = process.env.BENCH_TBT_PROFILE === '1';
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-quic'] });
   const runs = [];
@@ -467,24 +525,7 @@ async function blockingTime() {
         `run ${i + 1}: ${tasks.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(' ')} ms; pumps at ${shownAt.toFixed(0)} ms`,
       );
       if (PROFILE) {
-        const { profile } = await cdp.send('Profiler.stop');
-        // Self time per function over the whole start (long tasks are most of it on a phone).
-        const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-        const parents = new Map();
-        for (const n of profile.nodes) for (const child of n.children ?? []) parents.set(child, n.id);
-        const name = (node) => {
-          const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-          return `${functionName || '(anonymous)'} ${url.split('/').pop().split('?')[0]}:${lineNumber + 1}:${columnNumber + 1}`;
-        };
-        profile.samples.forEach((id, index) => {
-          const node = nodes.get(id);
-          const { functionName } = node.callFrame;
-          if (functionName === '(idle)' || functionName === '(program)') return;
-          // A native function (no script) is named with its caller.
-          const parent = nodes.get(parents.get(id));
-          const key = node.callFrame.url || !parent ? name(node) : `${name(node)} ← ${name(parent)}`;
-          selfTime.set(key, (selfTime.get(key) ?? 0) + profile.timeDeltas[index] / 1000);
-        });
+        addSelfTimes(selfTime, (await cdp.send('Profiler.stop')).profile);
       }
       await context.close();
     }
@@ -497,11 +538,7 @@ async function blockingTime() {
   console.log(
     `blocking time ${pick('total').toFixed(0)} ms (after FCP ${pick('afterFcp').toFixed(0)} ms), longest task ${pick('longest').toFixed(0)} ms, ${pick('count')} long tasks, FCP ${pick('fcp').toFixed(0)} ms, pumps shown ${pick('shown').toFixed(0)} ms (target: TBT ≤ 100 ms)`,
   );
-  if (PROFILE) {
-    console.log('\nSelf time on the main thread, all runs (ms):');
-    for (const [key, ms] of [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, 30))
-      console.log(`  ${ms.toFixed(0).padStart(6)}  ${key}`);
-  }
+  if (PROFILE) printSelfTimes(selfTime);
 }
 
 if (sub === 'lighthouse') await lighthouse();
