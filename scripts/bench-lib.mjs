@@ -1,12 +1,19 @@
 // Shared by the benches (scripts/bench.mjs, scripts/bench-memory.mjs): free ports, the server launcher, the load client
 // (N drivers polling their order every 2.5 s on raw keep-alive sockets) and the resident memory of a process tree.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net, { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export const POLL_MS = 2500;
+
+/** The server as `npm start` runs it: the bundle `npm run build` writes (scripts/build-server.mjs), with plain node. */
+export function serverEntry() {
+  const bundle = new URL('../dist-server/index.mjs', import.meta.url).pathname;
+  if (!existsSync(bundle)) throw new Error('No server bundle: run `npm run build` first.');
+  return bundle;
+}
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const freePort = () =>
@@ -20,7 +27,9 @@ export const freePort = () =>
   });
 
 export function run(args, env, { waitFor, nodeArgs = [], cwd, startTimeoutMs = 60_000 } = {}) {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+  // TypeScript (a seeding script, say) through tsx; the server's bundle (serverEntry) with plain node.
+  const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, ...args], {
     env,
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 // `npm run bench -- memory` (issue 16: PGlite ≤ 200 MiB idle): the real server's resident memory (VmRSS of its
-// process tree, from /proc) on PGlite, started as `npm start` starts it (`node --import tsx server/index.ts`, demo
+// process tree, from /proc) on PGlite, started as `npm start` starts it (`node dist-server/index.mjs`, demo
 // mode, the seeded network, the forecourt simulator) in a fresh DATA_DIR, on a free port. Three figures:
 //   1. first start: initdb, migrations and the demo seed, then BENCH_MEMORY_IDLE_SECONDS (10) idle;
 //   2. restart on the same directory (what every later `npm start` is), idle as long;
@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, load, machineLoad, run, sleep, treeRss } from './bench-lib.mjs';
+import { freePort, load, machineLoad, run, serverEntry, sleep, treeRss } from './bench-lib.mjs';
 
 const TARGET_MIB = 200;
 const IDLE_S = Number(process.env.BENCH_MEMORY_IDLE_SECONDS ?? 10);
@@ -35,7 +35,7 @@ async function sample(pid, seconds) {
 }
 
 async function start(port) {
-  const server = run(['server/index.ts'], { ...env, PORT: String(port) }, { waitFor: 'is running on', nodeArgs });
+  const server = run([serverEntry()], { ...env, PORT: String(port) }, { waitFor: 'is running on', nodeArgs });
   await server.ready;
   return server;
 }

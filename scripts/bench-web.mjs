@@ -26,7 +26,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, machineLoad as load, run } from './bench-lib.mjs';
+import { freePort, machineLoad as load, run, serverEntry } from './bench-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,7 +51,7 @@ async function startServer(extraEnv = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-web-'));
   const { child, ready } = run(
-    [join(root, 'server/index.ts')],
+    [serverEntry()],
     {
       ...process.env,
       PORT: String(port),
@@ -63,7 +63,7 @@ async function startServer(extraEnv = {}) {
       PUBLIC_URL: `http://localhost:${port}`,
       ...extraEnv,
     },
-    // A loaded machine (the CI box shared by several runs) can take minutes to compile the server through tsx.
+    // A loaded machine (the CI box shared by several runs) took minutes to start the server when it ran through tsx.
     { waitFor: 'is running on', cwd: root, startTimeoutMs: 240_000 },
   );
   await ready;

@@ -26,7 +26,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { connection, freePort, load, machineLoad, POLL_MS, percentile, run } from './bench-lib.mjs';
+import { connection, freePort, load, machineLoad, POLL_MS, percentile, run, serverEntry } from './bench-lib.mjs';
 
 const sub = process.argv[2];
 if (['lighthouse', 'start', 'push', 'tbt'].includes(sub ?? '')) {
@@ -136,7 +136,7 @@ async function bench(db, n) {
     const port = await freePort();
     // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    server = run(['server/index.ts'], { ...env, PORT: String(port) }, { waitFor: 'is running on', nodeArgs });
+    server = run([serverEntry()], { ...env, PORT: String(port) }, { waitFor: 'is running on', nodeArgs });
     await server.ready;
     return await load(port, fixtures, {
       seconds: SECONDS,
@@ -262,7 +262,7 @@ async function benchPois(db) {
   const out = [];
   try {
     const port = await freePort();
-    server = run(['server/index.ts'], { ...env, PORT: String(port) }, { waitFor: 'is running on' });
+    server = run([serverEntry()], { ...env, PORT: String(port) }, { waitFor: 'is running on' });
     await server.ready;
     for (const radius of POI_RADII) {
       const latencies = [];

@@ -35,7 +35,8 @@ const env = {
   LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
 };
 delete env.DATABASE_URL;
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], {
+// The server as `npm start` runs it: the bundle `npm run build` writes beside the app (scripts/build-server.mjs).
+const server = spawn(process.execPath, [join(root, 'dist-server/index.mjs')], {
   cwd: root,
   env,
   stdio: 'inherit',

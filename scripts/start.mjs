@@ -1,10 +1,12 @@
-// `npm start`: build the app when the build is missing or older than its sources, then start the one server.
+// `npm start`: build the app when the build is missing or older than its sources, the server's bundle likewise
+// (dist-server/, scripts/build-server.mjs), then start the one server with plain node.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'dist', 'index.html');
+const bundled = join(root, 'dist-server', 'index.mjs');
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -29,8 +31,18 @@ if (stale || process.env.FORCE_BUILD === '1') {
   );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// The server imports the contract and a few shared modules from src/; bundling takes about a second.
+const serverSources = ['server', 'src', 'package.json', 'scripts/build-server.mjs'];
+if (
+  !existsSync(bundled) ||
+  serverSources.some((s) => newest(join(root, s)) > statSync(bundled).mtimeMs) ||
+  process.env.FORCE_BUILD === '1'
+) {
+  const result = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], {
+const server = spawn(process.execPath, [bundled], {
   cwd: root,
   stdio: 'inherit',
 });

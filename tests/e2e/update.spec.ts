@@ -15,7 +15,7 @@ let dir = '';
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fp-update-'));
   cpSync('dist', join(dir, 'dist'), { recursive: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  server = spawn(process.execPath, ['dist-server/index.mjs'], {
     env: {
       ...process.env,
       PORT: String(PORT),
