@@ -122,8 +122,13 @@ async function boot() {
         // Its code could not load (no signal on a first visit): the next write tries again.
       });
   });
-  // "If its production flag is set, it goes to /maintenance." On timeout or error the app simply continues.
-  if (await isUnderMaintenance()) void router.navigate({ to: '/maintenance' });
+  // "If its production flag is set, it goes to /maintenance." On timeout or error the app simply continues. A start
+  // without signal asks once the signal is back, not at once: the request would fail, and nothing would ask again.
+  const checkMaintenance = async () => {
+    if (await isUnderMaintenance()) void router.navigate({ to: '/maintenance' });
+  };
+  if (navigator.onLine) await checkMaintenance();
+  else window.addEventListener('online', () => void checkMaintenance(), { once: true });
 }
 
 void boot();
