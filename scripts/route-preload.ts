@@ -6,6 +6,7 @@
 // once, beside the entry. The app's own imports then reuse those downloads. The server's CSP allows the script by its
 // hash (server/http/static.ts). An unknown path preloads nothing.
 import type { Plugin, Rolldown } from 'vite';
+import { ROUTE_TABLE_FILE, type RouteTable } from '../server/http/route-preload.ts';
 import { withImports } from './chunk-graph.ts';
 
 const ROUTE_CHUNK = /\/src\/routes\/(.+)\.tsx\?tsr-split=component$/;
@@ -48,52 +49,67 @@ export function layoutsOf(file: string, routeFiles: Set<string>): string[] {
   return layouts;
 }
 
+/** The route table of a bundle: each route file's chunks (with its layouts'), their imports and stylesheets. */
+export function routeTable(bundle: Rolldown.OutputBundle): RouteTable {
+  const chunkOf = new Map<string, Rolldown.OutputChunk>();
+  let entry: string | undefined;
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type !== 'chunk') continue;
+    if (chunk.isEntry) entry = chunk.fileName;
+    const route = chunk.facadeModuleId && ROUTE_CHUNK.exec(chunk.facadeModuleId);
+    if (route) chunkOf.set(route[1]!, chunk);
+  }
+  if (!entry || chunkOf.size === 0) throw new Error('route preload: no entry or no route chunks in the bundle');
+  const loaded = withImports(bundle, entry, new Set());
+  const routeFiles = new Set(chunkOf.keys());
+  const files: string[] = [];
+  const index = (file: string) => {
+    const at = files.indexOf(file);
+    return at >= 0 ? at : files.push(file) - 1;
+  };
+  const table: [string, number[]][] = [];
+  for (const file of routeFiles) {
+    const pattern = routePattern(file);
+    if (!pattern) continue;
+    const wanted = new Set<string>();
+    for (const source of [...layoutsOf(file, routeFiles), file]) {
+      for (const js of withImports(bundle, chunkOf.get(source)!.fileName, loaded)) {
+        wanted.add(js);
+        const css = (bundle[js] as Rolldown.OutputChunk).viteMetadata?.importedCss;
+        for (const sheet of css ?? []) wanted.add(sheet);
+      }
+    }
+    table.push([pattern, [...wanted].map(index)]);
+  }
+  for (const [pattern, target] of Object.entries(REDIRECTS)) {
+    const to = table.find(([known]) => known === routePattern(target));
+    if (!to) throw new Error(`route preload: ${pattern} redirects to ${target}, which has no page code`);
+    table.push([pattern, to[1]]);
+  }
+  // Static segments before parameters, so /pay/prepay/summary is not taken for a /pay/prepay/$x.
+  table.sort((a, b) => a[0].split('[^/]+').length - b[0].split('[^/]+').length);
+  return { files, table };
+}
+
+/**
+ * A cold start (no service worker yet: a station's QR code, Lighthouse) gets the links from the server, written into
+ * the HTML it sends (server/http/route-preload.ts, from ROUTE_TABLE_FILE), with `data-route-preloaded` on <html>: the
+ * browser's preload scanner asks for them while the HTML is parsed, where 30-40 links appended by a script cost a
+ * slowed phone ~200 ms of main thread (tbt bench, 9 runs each, alternated: 1,066 / 1,095 ms against 1,318 / 1,253).
+ * The index.html the service worker keeps has no links: there the inline script below adds them.
+ */
 export function routePreloadPlugin(): Plugin {
   return {
     name: 'forecourt-route-preload',
     apply: 'build',
+    generateBundle(_options, bundle) {
+      this.emitFile({ type: 'asset', fileName: ROUTE_TABLE_FILE, source: JSON.stringify(routeTable(bundle)) });
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const bundle = ctx.bundle ?? {};
-        const chunkOf = new Map<string, Rolldown.OutputChunk>();
-        let entry: string | undefined;
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk') continue;
-          if (chunk.isEntry) entry = chunk.fileName;
-          const route = chunk.facadeModuleId && ROUTE_CHUNK.exec(chunk.facadeModuleId);
-          if (route) chunkOf.set(route[1]!, chunk);
-        }
-        if (!entry || chunkOf.size === 0) throw new Error('route preload: no entry or no route chunks in the bundle');
-        const loaded = withImports(bundle, entry, new Set());
-        const routeFiles = new Set(chunkOf.keys());
-        const files: string[] = [];
-        const index = (file: string) => {
-          const at = files.indexOf(file);
-          return at >= 0 ? at : files.push(file) - 1;
-        };
-        const table: [string, number[]][] = [];
-        for (const file of routeFiles) {
-          const pattern = routePattern(file);
-          if (!pattern) continue;
-          const wanted = new Set<string>();
-          for (const source of [...layoutsOf(file, routeFiles), file]) {
-            for (const js of withImports(bundle, chunkOf.get(source)!.fileName, loaded)) {
-              wanted.add(js);
-              const css = (bundle[js] as Rolldown.OutputChunk).viteMetadata?.importedCss;
-              for (const sheet of css ?? []) wanted.add(sheet);
-            }
-          }
-          table.push([pattern, [...wanted].map(index)]);
-        }
-        for (const [pattern, target] of Object.entries(REDIRECTS)) {
-          const to = table.find(([known]) => known === routePattern(target));
-          if (!to) throw new Error(`route preload: ${pattern} redirects to ${target}, which has no page code`);
-          table.push([pattern, to[1]]);
-        }
-        // Static segments before parameters, so /pay/prepay/summary is not taken for a /pay/prepay/$x.
-        table.sort((a, b) => a[0].split('[^/]+').length - b[0].split('[^/]+').length);
-        const script = `(function(){try{var f=${JSON.stringify(files)},t=${JSON.stringify(
+        const { files, table } = routeTable(ctx.bundle ?? {});
+        const script = `(function(){try{if(document.documentElement.hasAttribute('data-route-preloaded'))return;var f=${JSON.stringify(files)},t=${JSON.stringify(
           table,
         )};var h=location.pathname;if(h.length>1)h=h.replace(/\\/+$/,'');for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(h)){for(var j=0;j<t[i][1].length;j++){var u='/'+f[t[i][1][j]],n=document.createElement('link');if(/\\.css$/.test(u)){n.rel='preload';n.as='style'}else{n.rel='modulepreload'}n.href=u;document.head.appendChild(n)}break}}}catch(e){}})();`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];

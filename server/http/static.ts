@@ -6,9 +6,11 @@
 // goes out in the encoding the browser accepts, brotli first.
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context, Next } from 'hono';
 import type { Env } from '../env';
 import { declaredConnectOrigins } from './connect-origins';
+import { type RouteTable, readRouteTable, routeRow, withRouteLinks } from './route-preload';
 import { appCsp } from './security-headers';
 import { declaredWallets } from './wallet-scripts';
 
@@ -84,12 +86,45 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/
 /** The bodies of a page's inline scripts (whose hashes the CSP allows). */
 export const inlineScripts = (html: string): string[] => [...html.matchAll(INLINE_SCRIPT)].map((m) => m[1] ?? '');
 
+/** Compresses a page written per request (the route's links) as the build compresses: brotli, or gzip. */
+const compress = (text: string, encoding: Encoding | null): Buffer<ArrayBuffer> => {
+  const plain = Buffer.from(text, 'utf8');
+  if (encoding === 'br') return brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
+  if (encoding === 'gzip') return gzipSync(plain, { level: 9 });
+  return plain;
+};
+
 export function serveStatic(env: Env) {
   const root = resolve(env.staticDir);
   const indexFile = join(root, 'index.html');
   const cspByPage = new Map<string, string>();
+  /** index.html with a route's links (server/http/route-preload.ts), by row and encoding, for the index.html read. */
+  let routed: { page: string; table: Promise<RouteTable | null>; bodies: Map<string, Buffer<ArrayBuffer>> } | null =
+    null;
 
-  const send = async (c: Context, file: string, urlPath: string) => {
+  /** The page for an app URL: index.html with that route's preload links, or null (no table, no row). */
+  const routedPage = async (
+    page: string,
+    route: string,
+    encoding: Encoding | null,
+  ): Promise<Buffer<ArrayBuffer> | null> => {
+    if (routed?.page !== page) routed = { page, table: readRouteTable(root), bodies: new Map() };
+    const { table, bodies } = routed;
+    const known = await table;
+    if (!known) return null;
+    const row = routeRow(known, route);
+    if (row < 0) return null;
+    const key = `${row}:${encoding}`;
+    let body = bodies.get(key);
+    if (!body) {
+      body = compress(withRouteLinks(page, known, row), encoding);
+      bodies.set(key, body);
+    }
+    return body;
+  };
+
+  /** `route`: the URL path an app page is sent for (the SPA fallback), whose page code the HTML then preloads. */
+  const send = async (c: Context, file: string, urlPath: string, route?: string) => {
     const ext = extname(file).toLowerCase();
     let sentEncoding: Encoding | null = null;
     for (const encoding of acceptedEncodings(c.req.header('Accept-Encoding'))) {
@@ -99,7 +134,7 @@ export function serveStatic(env: Env) {
       }
     }
     const hasVariant = sentEncoding !== null || (await fileAt(`${file}.br`)) || (await fileAt(`${file}.gz`));
-    const body = await readFile(sentEncoding ? file + SUFFIX[sentEncoding] : file);
+    let body: Buffer<ArrayBuffer> = await readFile(sentEncoding ? file + SUFFIX[sentEncoding] : file);
     if (hasVariant) c.header('Vary', 'Accept-Encoding');
     if (sentEncoding) c.header('Content-Encoding', sentEncoding);
     c.header('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
@@ -107,6 +142,7 @@ export function serveStatic(env: Env) {
     if (ext === '.html') {
       // The policy hashes the page's own inline scripts: read from the plain file when a compressed one is sent.
       const text = (sentEncoding ? await readFile(file) : body).toString('utf8');
+      if (route !== undefined) body = (await routedPage(text, route, sentEncoding)) ?? body;
       let csp = cspByPage.get(text);
       if (!csp) {
         csp = appCsp(env, inlineScripts(text), declaredConnectOrigins(text), declaredWallets(text));
@@ -144,7 +180,7 @@ export function serveStatic(env: Env) {
       // A missing hashed asset must not be answered with HTML (the browser would try to run it).
       if (decoded.startsWith('/assets/')) return next();
     }
-    if (await fileAt(indexFile)) return send(c, indexFile, '/index.html');
+    if (await fileAt(indexFile)) return send(c, indexFile, '/index.html', decoded.includes('\0') ? '/' : decoded);
     c.header('Cache-Control', NO_CACHE);
     return c.text(NOT_BUILT, decoded === '/' ? 200 : 404);
   };

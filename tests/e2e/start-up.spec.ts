@@ -4,6 +4,7 @@
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { APP_DB_NAME } from '../../src/db/name';
 import { expect, type Page, test } from './fixtures';
+import { waitForServiceWorker } from './helpers';
 
 const preloads = (page: Page) =>
   page
@@ -58,6 +59,33 @@ test.describe('a station link', () => {
     expect(requested.filter((path) => path === pumpChunk)).toHaveLength(1);
     // The stylesheet link the page then adds is served from the preload (the memory cache), not fetched again.
     expect(fetched.filter((path) => path === pumpSheet)).toHaveLength(1);
+  });
+
+  test("a cold start gets the pump page's code as links in the HTML; a start from the service worker, from the inline script", async ({
+    page,
+  }) => {
+    const pumpChunk = /^\/assets\/pump-[\w-]+\.js$/;
+    const pumpSheet = /^\/assets\/pump-[\w-]+\.css$/;
+    // No service worker yet (a QR code scanned at the pump): the server writes the links into the page it sends.
+    const cold = await page.goto(`/pay?pid=${station.id}`);
+    const html = (await cold?.text()) ?? '';
+    expect(html).toContain('<html data-route-preloaded');
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/pump-[\w-]+\.js">/);
+    await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
+    // The inline script saw the mark and added none of its own: the page's chunk and stylesheet are linked once.
+    let hrefs = await preloads(page);
+    expect(hrefs.filter((h) => pumpChunk.test(h))).toHaveLength(1);
+    expect(hrefs.filter((h) => pumpSheet.test(h))).toHaveLength(1);
+
+    // Installed: the service worker answers with the index.html it keeps, which has no links; the script adds them.
+    await waitForServiceWorker(page);
+    const warm = await page.goto(`/pay?pid=${station.id}`);
+    expect(warm?.fromServiceWorker()).toBe(true);
+    expect(await warm?.text()).not.toContain('<html data-route-preloaded');
+    await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
+    hrefs = await preloads(page);
+    expect(hrefs.filter((h) => pumpChunk.test(h))).toHaveLength(1);
+    expect(hrefs.filter((h) => pumpSheet.test(h))).toHaveLength(1);
   });
 
   test('asks for the station beside the guest session, not after it', async ({ page }) => {

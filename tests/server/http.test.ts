@@ -31,6 +31,36 @@ writeFileSync(join(staticDir, 'big', 'index.html'), page);
 precompress(staticDir);
 afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
+// An app page and the build's route table (scripts/route-preload.ts): the first URL's page code goes into the HTML.
+const appDir = mkdtempSync(join(tmpdir(), 'fp-static-app-'));
+const appPage = `<!doctype html>\n<html lang="en"><head><title>Forecourt Pay</title><script>globalThis.y = 2;</script></head><body>${'<p>x</p>'.repeat(200)}</body></html>`;
+writeFileSync(join(appDir, 'index.html'), appPage);
+mkdirSync(join(appDir, '.vite'));
+writeFileSync(
+  join(appDir, '.vite', 'route-preload.json'),
+  JSON.stringify({
+    files: ['assets/pump-1.js', 'assets/pump-2.css', 'assets/shared-3.js'],
+    table: [
+      ['^/pay/pump$', [0, 1, 2]],
+      ['^/pay/[^/]+$', [2]],
+      ['^/pay$', [0, 1, 2]],
+    ],
+  }),
+);
+precompress(appDir);
+// A table that names a file outside the build: ignored, the page goes out as built.
+const badDir = mkdtempSync(join(tmpdir(), 'fp-static-bad-'));
+writeFileSync(join(badDir, 'index.html'), appPage);
+mkdirSync(join(badDir, '.vite'));
+writeFileSync(
+  join(badDir, '.vite', 'route-preload.json'),
+  JSON.stringify({ files: ['../secret.js'], table: [['^/pay$', [0]]] }),
+);
+afterAll(() => {
+  rmSync(appDir, { recursive: true, force: true });
+  rmSync(badDir, { recursive: true, force: true });
+});
+
 describe.each(drivers)('HTTP conventions (%s)', (driver) => {
   const t = useServer(driver);
 
@@ -286,6 +316,44 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
       const small = await s.request('/assets/x-abc.js', { headers: { 'accept-encoding': 'br' } });
       expect(small.headers.get('content-encoding')).toBeNull();
       expect(small.headers.get('vary')).toBeNull();
+    });
+
+    it("an app URL's page carries its page code's links (scanned while the HTML parses) and the mark that tells the inline script", async () => {
+      const s = await t.server.withEnv({ STATIC_DIR: appDir });
+      const links =
+        '<link rel="modulepreload" crossorigin href="/assets/pump-1.js"><link rel="preload" as="style" href="/assets/pump-2.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/shared-3.js">';
+      const routed = appPage
+        .replace('<html lang="en">', '<html data-route-preloaded lang="en">')
+        .replace('</head>', `${links}</head>`);
+      const asBuilt = await s.request('/index.html');
+      expect(asBuilt.text).toBe(appPage);
+      for (const path of ['/pay', '/pay/', '/pay?pid=abc', '/pay/pump']) {
+        const res = await s.request(path);
+        expect(res.text, path).toBe(routed);
+        expect(res.headers.get('cache-control'), path).toBe('no-cache');
+        // The inline scripts are the same: so is the policy's hash of them.
+        expect(res.headers.get('content-security-policy'), path).toBe(asBuilt.headers.get('content-security-policy'));
+      }
+      // Static segments before parameters: another /pay page gets its own row's links only.
+      const other = await s.request('/pay/odometer');
+      expect(other.text).toContain('<html data-route-preloaded lang="en">');
+      expect(other.text).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-3.js"></head>');
+      expect(other.text).not.toContain('pump-1.js');
+      // Compressed as the browser accepts it.
+      const br = await s.request('/pay', { headers: { 'accept-encoding': 'br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe(routed);
+      const gzip = await s.request('/pay', { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(gzip.bytes).toString('utf8')).toBe(routed);
+      // A path of no route, and the file asked for by name: as built.
+      for (const path of ['/nothing/here', '/index.html', '/pay/a/b/c']) {
+        expect((await s.request(path)).text, path).toBe(appPage);
+      }
+      // A table naming a file outside the build is not used.
+      const bad = await t.server.withEnv({ STATIC_DIR: badDir });
+      expect((await bad.request('/pay')).text).toBe(appPage);
     });
 
     it('a compressed page keeps its CSP hashes of the inline scripts and stays no-cache', async () => {
