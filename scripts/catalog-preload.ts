@@ -3,7 +3,8 @@
 // stored (else the browser's) language's shell catalog at once, beside the entry (a modulepreload link). On a feature
 // page (not one of SHELL_PATHS) it also asks for what the root route's beforeLoad waits for before that page renders:
 // the language's catalog of the page's area (src/i18n/catalog-area.ts) and the pay path's mutation defaults (src/app/feature-mutations.ts with the chunks
-// it imports that the entry does not). The server's CSP allows the script by its hash (server/http/static.ts). A wrong
+// it imports that the entry does not; in a page the server wrote the route's links into, marked data-route-preloaded,
+// the server wrote these too: scripts/route-preload.ts). The server's CSP allows the script by its hash (server/http/static.ts). A wrong
 // guess costs one small unused download.
 import type { Plugin } from 'vite';
 import { AREAS, DEFAULT_AREA, SEGMENT_AREAS } from '../src/i18n/catalog-area.ts';
@@ -43,7 +44,7 @@ export function catalogPreloadPlugin(): Plugin {
           SEGMENT_AREAS,
         )},p=${JSON.stringify(feature)},s=${JSON.stringify(SHELL_PATHS)};var l=null;try{l=localStorage.getItem(${JSON.stringify(
           LANGUAGE_STORAGE_KEY,
-        )})}catch(e){}var c=[l].concat(navigator.languages||[]);var k2='en';for(var i=0;i<c.length;i++){var k=c[i]&&String(c[i]).slice(0,2).toLowerCase();if(k&&f[k]){k2=k;break}}var a=function(u){var n=document.createElement('link');n.rel='modulepreload';n.href=u;document.head.appendChild(n)};a(f[k2]);var h=location.pathname;if(h.length>1)h=h.replace(/\\/+$/,'');if(s.indexOf(h)<0){a(c0[r[h.split('/')[1]]||${JSON.stringify(DEFAULT_AREA)}][k2]);for(var j=0;j<p.length;j++)a(p[j])}}catch(e){}})();`;
+        )})}catch(e){}var c=[l].concat(navigator.languages||[]);var k2='en';for(var i=0;i<c.length;i++){var k=c[i]&&String(c[i]).slice(0,2).toLowerCase();if(k&&f[k]){k2=k;break}}var a=function(u){var n=document.createElement('link');n.rel='modulepreload';n.href=u;document.head.appendChild(n)};a(f[k2]);var h=location.pathname;if(h.length>1)h=h.replace(/\\/+$/,'');if(s.indexOf(h)<0){a(c0[r[h.split('/')[1]]||${JSON.stringify(DEFAULT_AREA)}][k2]);if(!document.documentElement.hasAttribute('data-route-preloaded'))for(var j=0;j<p.length;j++)a(p[j])}}catch(e){}})();`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },

@@ -7,7 +7,10 @@
 // hash (server/http/static.ts). An unknown path preloads nothing.
 import type { Plugin, Rolldown } from 'vite';
 import { ROUTE_TABLE_FILE, type RouteTable } from '../server/http/route-preload.ts';
+import { SHELL_PATHS } from '../src/i18n/shell-paths.ts';
 import { withImports } from './chunk-graph.ts';
+
+const FEATURE_PAGE_MODULE = /\/src\/app\/feature-mutations\.ts$/;
 
 const ROUTE_CHUNK = /\/src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
@@ -53,13 +56,17 @@ export function layoutsOf(file: string, routeFiles: Set<string>): string[] {
 export function routeTable(bundle: Rolldown.OutputBundle): RouteTable {
   const chunkOf = new Map<string, Rolldown.OutputChunk>();
   let entry: string | undefined;
+  let featurePage: string | undefined;
   for (const chunk of Object.values(bundle)) {
     if (chunk.type !== 'chunk') continue;
     if (chunk.isEntry) entry = chunk.fileName;
+    if (chunk.facadeModuleId && FEATURE_PAGE_MODULE.test(chunk.facadeModuleId)) featurePage = chunk.fileName;
     const route = chunk.facadeModuleId && ROUTE_CHUNK.exec(chunk.facadeModuleId);
     if (route) chunkOf.set(route[1]!, chunk);
   }
-  if (!entry || chunkOf.size === 0) throw new Error('route preload: no entry or no route chunks in the bundle');
+  if (!entry || chunkOf.size === 0 || !featurePage) {
+    throw new Error('route preload: no entry, no route chunks or no feature-mutations chunk in the bundle');
+  }
   const loaded = withImports(bundle, entry, new Set());
   const routeFiles = new Set(chunkOf.keys());
   const files: string[] = [];
@@ -88,7 +95,9 @@ export function routeTable(bundle: Rolldown.OutputBundle): RouteTable {
   }
   // Static segments before parameters, so /pay/prepay/summary is not taken for a /pay/prepay/$x.
   table.sort((a, b) => a[0].split('[^/]+').length - b[0].split('[^/]+').length);
-  return { files, table };
+  // What a feature page (not a shell page) also waits for: the pay path's mutation defaults (scripts/catalog-preload.ts).
+  const feature = [...withImports(bundle, featurePage, loaded)].map(index);
+  return { files, table, feature, shellPaths: [...SHELL_PATHS] };
 }
 
 /**

@@ -10,7 +10,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context, Next } from 'hono';
 import type { Env } from '../env';
 import { declaredConnectOrigins } from './connect-origins';
-import { type RouteTable, readRouteTable, routeRow, withRouteLinks } from './route-preload';
+import { isFeaturePage, type RouteTable, readRouteTable, routeRow, withRouteLinks } from './route-preload';
 import { appCsp } from './security-headers';
 import { declaredWallets } from './wallet-scripts';
 
@@ -114,10 +114,10 @@ export function serveStatic(env: Env) {
     if (!known) return null;
     const row = routeRow(known, route);
     if (row < 0) return null;
-    const key = `${row}:${encoding}`;
+    const key = `${row}:${isFeaturePage(known, route)}:${encoding}`;
     let body = bodies.get(key);
     if (!body) {
-      body = compress(withRouteLinks(page, known, row), encoding);
+      body = compress(withRouteLinks(page, known, row, route), encoding);
       bodies.set(key, body);
     }
     return body;

@@ -66,16 +66,22 @@ test.describe('a station link', () => {
   }) => {
     const pumpChunk = /^\/assets\/pump-[\w-]+\.js$/;
     const pumpSheet = /^\/assets\/pump-[\w-]+\.css$/;
+    const mutations = /^\/assets\/feature-mutations-[\w-]+\.js$/;
     // No service worker yet (a QR code scanned at the pump): the server writes the links into the page it sends.
     const cold = await page.goto(`/pay?pid=${station.id}`);
     const html = (await cold?.text()) ?? '';
     expect(html).toContain('<html data-route-preloaded');
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/pump-[\w-]+\.js">/);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/pump-[\w-]+\.js">/);
+    // A feature page: the pay path's mutation defaults too (the catalog script adds them only to an unmarked page).
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/feature-mutations-[\w-]+\.js">/,
+    );
     await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
     // The inline script saw the mark and added none of its own: the page's chunk and stylesheet are linked once.
     let hrefs = await preloads(page);
     expect(hrefs.filter((h) => pumpChunk.test(h))).toHaveLength(1);
     expect(hrefs.filter((h) => pumpSheet.test(h))).toHaveLength(1);
+    expect(hrefs.filter((h) => mutations.test(h))).toHaveLength(1);
 
     // Installed: the service worker answers with the index.html it keeps, which has no links; the script adds them.
     await waitForServiceWorker(page);
@@ -86,6 +92,7 @@ test.describe('a station link', () => {
     hrefs = await preloads(page);
     expect(hrefs.filter((h) => pumpChunk.test(h))).toHaveLength(1);
     expect(hrefs.filter((h) => pumpSheet.test(h))).toHaveLength(1);
+    expect(hrefs.filter((h) => mutations.test(h))).toHaveLength(1);
   });
 
   test('asks for the station beside the guest session, not after it', async ({ page }) => {

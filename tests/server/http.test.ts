@@ -39,12 +39,21 @@ mkdirSync(join(appDir, '.vite'));
 writeFileSync(
   join(appDir, '.vite', 'route-preload.json'),
   JSON.stringify({
-    files: ['assets/pump-1.js', 'assets/pump-2.css', 'assets/shared-3.js'],
+    files: [
+      'assets/pump-1.js',
+      'assets/pump-2.css',
+      'assets/shared-3.js',
+      'assets/mutations-4.js',
+      'assets/landing-5.js',
+    ],
     table: [
       ['^/pay/pump$', [0, 1, 2]],
       ['^/pay/[^/]+$', [2]],
       ['^/pay$', [0, 1, 2]],
+      ['^/landing$', [4]],
     ],
+    feature: [3, 2],
+    shellPaths: ['/landing'],
   }),
 );
 precompress(appDir);
@@ -54,7 +63,7 @@ writeFileSync(join(badDir, 'index.html'), appPage);
 mkdirSync(join(badDir, '.vite'));
 writeFileSync(
   join(badDir, '.vite', 'route-preload.json'),
-  JSON.stringify({ files: ['../secret.js'], table: [['^/pay$', [0]]] }),
+  JSON.stringify({ files: ['../secret.js'], table: [['^/pay$', [0]]], feature: [], shellPaths: [] }),
 );
 afterAll(() => {
   rmSync(appDir, { recursive: true, force: true });
@@ -320,9 +329,10 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
 
     it("an app URL's page carries its page code's links (scanned while the HTML parses) and the mark that tells the inline script", async () => {
       const s = await t.server.withEnv({ STATIC_DIR: appDir });
+      // The route's files, then a feature page's (the pay path's mutation defaults), each once.
       const links =
-        '<link rel="modulepreload" crossorigin href="/assets/pump-1.js"><link rel="preload" as="style" href="/assets/pump-2.css">' +
-        '<link rel="modulepreload" crossorigin href="/assets/shared-3.js">';
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/pump-1.js"><link rel="preload" as="style" fetchpriority="low" href="/assets/pump-2.css">' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shared-3.js"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/mutations-4.js">';
       const routed = appPage
         .replace('<html lang="en">', '<html data-route-preloaded lang="en">')
         .replace('</head>', `${links}</head>`);
@@ -338,8 +348,18 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
       // Static segments before parameters: another /pay page gets its own row's links only.
       const other = await s.request('/pay/odometer');
       expect(other.text).toContain('<html data-route-preloaded lang="en">');
-      expect(other.text).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-3.js"></head>');
+      expect(other.text).toContain(
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shared-3.js"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/mutations-4.js"></head>',
+      );
       expect(other.text).not.toContain('pump-1.js');
+      // A shell page (public: no writes) gets its route's files only.
+      for (const path of ['/landing', '/landing/']) {
+        const landing = await s.request(path);
+        expect(landing.text, path).toContain(
+          '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/landing-5.js"></head>',
+        );
+        expect(landing.text, path).not.toContain('mutations-4.js');
+      }
       // Compressed as the browser accepts it.
       const br = await s.request('/pay', { headers: { 'accept-encoding': 'br' } });
       expect(br.headers.get('content-encoding')).toBe('br');
