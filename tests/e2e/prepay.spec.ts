@@ -52,6 +52,10 @@ test('the whole prepay flow: pump, fuel, 30.00, pay, fueling, receipt with the r
   page,
   browser,
 }) => {
+  // The whole flow, a second browser for the console, and the receipt offline at the end: 50-60 s on a loaded 2-core
+  // machine (session 26's CI: every step passed, the service worker's install alone took 10-12 s, and the test ran
+  // past the default 60 s at its last click).
+  test.setTimeout(120_000);
   await signInAsDemoDriver(page, payUrl);
   // The receipt is opened offline at the end: the service worker must control the page, which it does from the
   // first load on (waiting here, on a fresh load, rather than after in-app navigations keeps the end simple).

@@ -6,7 +6,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { type Browser, devicesOf, expect, test } from './fixtures';
-import { expectAccessible, expectHome, registerByMail, uniqueEmail } from './helpers';
+import { expectAccessible, expectHome, registerByMail, uniqueEmail, waitForServiceWorker } from './helpers';
 
 const station = DEMO_STATIONS.prepay;
 const [GUEST_PUMP] = devicesOf('wallets', 'prepay');
@@ -149,6 +149,10 @@ test.describe('where the browser installs the sandbox payment handler', () => {
     await registerByMail(page, uniqueEmail('payhandler'), 'e2e-Password-9');
     // Pump 11 at Hamburg (the device table): on the grid's second page.
     await page.goto(`/pay?pid=${hamburg.id}`);
+    // The sandbox wallet's handler is the app's own service worker (/sw.js, its payment app manifest): it must be
+    // active before Pay, as after any first visit. On a loaded 2-core CI machine its install (precaching the app) took
+    // 10-12 s, and a Pay pressed meanwhile opened no wallet window (session 26's CI).
+    await waitForServiceWorker(page);
     // Nine pumps a page: pump 11 is on the second.
     await page.getByRole('navigation', { name: 'Pump pages' }).getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: `Pump ${HANDLER_PUMP}`, exact: true }).click();
