@@ -13,7 +13,7 @@ import { LANGUAGE_STORAGE_KEY } from '../src/lib/constants.ts';
 import { withImports } from './chunk-graph.ts';
 
 const CATALOG = /\/src\/locales\/([a-z]{2})\/(\w+)\.po$/;
-const FEATURE_PAGE_MODULE = /\/src\/app\/feature-mutations\.ts$/;
+export const FEATURE_PAGE_MODULE = /\/src\/app\/feature-mutations\.ts$/;
 
 export function catalogPreloadPlugin(): Plugin {
   return {

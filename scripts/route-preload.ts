@@ -8,9 +8,8 @@
 import type { Plugin, Rolldown } from 'vite';
 import { ROUTE_TABLE_FILE, type RouteTable } from '../server/http/route-preload.ts';
 import { SHELL_PATHS } from '../src/i18n/shell-paths.ts';
+import { FEATURE_PAGE_MODULE } from './catalog-preload.ts';
 import { withImports } from './chunk-graph.ts';
-
-const FEATURE_PAGE_MODULE = /\/src\/app\/feature-mutations\.ts$/;
 
 const ROUTE_CHUNK = /\/src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
