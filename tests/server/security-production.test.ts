@@ -70,7 +70,16 @@ describe('a production-mode start', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     };
-    return { child, exited, running, output: () => out };
+    // The hints after "is running on" are separate writes and can reach the pipe in a later chunk (CI saw the
+    // running line alone): wait for the line a test expects instead of reading the output at once.
+    const printed = async (text: string) => {
+      const deadline = Date.now() + 10_000;
+      while (!out.includes(text)) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`no "${text}" in: ${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    return { child, exited, running, printed, output: () => out };
   };
 
   it('refuses to start without a mail transport (a clear message, exit 1)', async () => {
@@ -84,9 +93,10 @@ describe('a production-mode start', () => {
     const port = await freePort();
     const server = start({ MAIL_TRANSPORT: 'log' }, port);
     await server.running();
+    // The mail line is the last hint: once it is there, the others would have been printed before it.
+    await server.printed('no bodies in production');
     expect(server.output()).not.toContain('Development mailbox');
     expect(server.output()).not.toContain('Forecourt console');
-    expect(server.output()).toContain('no bodies in production');
     const base = `http://127.0.0.1:${port}`;
     for (const path of [
       '/dev/mail',
