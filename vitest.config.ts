@@ -14,7 +14,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // A file of pure rules says `// @vitest-environment node` in its first line: building jsdom costs each file
+          // about a second. Both cores: the tier runs alone (scripts/test.mjs), and vitest used one here by default.
           environment: 'jsdom',
+          maxWorkers: 2,
           setupFiles: ['tests/unit/setup.ts'],
         },
       },

@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // Issue 16: a page loads the shell catalog and its area's (src/i18n/catalog-area.ts); a file's strings go to the
 // catalog of the areas that use it (scripts/catalog-areas.ts), the shell's when several do.
 import { describe, expect, it } from 'vitest';

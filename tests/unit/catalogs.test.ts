@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // Every user-facing string is in all nine catalogs, really translated, with the same placeholders as the English.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

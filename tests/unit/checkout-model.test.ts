@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // pay-flows.md §4 "Checkout state machine" and §5 (pay button, wallets, validation step), one `it` per sentence.
 import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '../../src/contract/orders';

@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // Issue 15: a remote map style chosen at build time is allowed by the app's CSP without a second setting.
 import { describe, expect, it } from 'vitest';
 import { CONNECT_ORIGINS_META, declaredConnectOrigins, remoteOrigins } from '../../server/http/connect-origins';

@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // Which fields a fuel card chosen on the summary needs, given what the order and its vehicle have (pay-flows.md §5
 // "Fuel-card odometer: VIN required at level 2 or higher; the mileage field shows at levels 1 and 3"; issue 12
 // follow-up), the shared rule behind the server's refusal, and how the sheet's answer joins the odometer answer.

@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // Push with polling as the fallback (issue 16): the order's stream delivers while it is up and the loop does not poll;
 // while it is down the loop polls every 2.5 s; never both. The SSE client parses, reconnects with backoff, resends
 // Last-Event-ID and reports a silent stream as down.

@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderState } from '../../src/contract/orders';
 import {

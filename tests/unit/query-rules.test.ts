@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 import { describe, expect, it } from 'vitest';
 import { callbackUrl, SDK_FINISH_URL } from '../../src/app/callback';
 import { decodeRedirectTarget, registeredOnly, rootRedirect, stationRequired } from '../../src/app/guard-rules';

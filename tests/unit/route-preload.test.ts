@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // The route table index.html preloads a first URL's page code from (scripts/route-preload.ts, issue 16).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

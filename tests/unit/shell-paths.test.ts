@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // The shell catalog covers the public pages: the list of paths that render with it alone (src/i18n/shell-paths.ts)
 // is exactly the root and the pages in src/routes/(public), so a new public page cannot show untranslated ids.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 import { describe, expect, it } from 'vitest';
 import {
   backTarget,

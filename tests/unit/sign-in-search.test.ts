@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // The sign-in pages' query (shell-and-account.md §2.2) and /amazonSSORedirect's: `redirect` is a path of this app only
 // (never an open redirect after signing in), the Amazon error is one of the known reasons, a referral code is kept.
 import { describe, expect, it } from 'vitest';

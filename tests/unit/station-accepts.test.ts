@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // pay-flows.md §5, the rule the server applies at every authorize: a station takes a method when its accepted means
 // name it; MAESTRO and AMERICAN_EXPRESS count as DIRECT_CREDIT; a CREDIT_CARD is a card; wallets by their method.
 import { describe, expect, it } from 'vitest';

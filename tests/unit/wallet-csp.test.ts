@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // The real wallets' scripts are allowed by the page's CSP only when the build turned that wallet on
 // (server/http/wallet-scripts.ts, carried by a meta tag of index.html from scripts/connect-origins.ts).
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // The wallet rules of the summary (pay-flows.md §4 Amazon return, §5, §6, §9), one `it` per sentence, table-style;
 // and the idempotency scope of paying with a wallet token.
 import { describe, expect, it } from 'vitest';

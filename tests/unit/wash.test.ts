@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // The car wash's rules (pay-flows.md §2, §4 Wash flow, §5): which packages are listed and in what order, the order
 // waits of the wash pages, and the tickets kept from an order's codes.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // The colour pairs that tokens.css declares as used together (its @contrast lines) meet WCAG AA.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
