@@ -5,14 +5,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net, { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { serverNodeArgs } from './server-node-args.mjs';
 
 export const POLL_MS = 2500;
 
 /** The server as `npm start` runs it: the bundle `npm run build` writes (scripts/build-server.mjs), with plain node. */
+const BUNDLE = new URL('../dist-server/index.mjs', import.meta.url).pathname;
 export function serverEntry() {
-  const bundle = new URL('../dist-server/index.mjs', import.meta.url).pathname;
-  if (!existsSync(bundle)) throw new Error('No server bundle: run `npm run build` first.');
-  return bundle;
+  if (!existsSync(BUNDLE)) throw new Error('No server bundle: run `npm run build` first.');
+  return BUNDLE;
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -29,7 +30,9 @@ export const freePort = () =>
 export function run(args, env, { waitFor, nodeArgs = [], cwd, startTimeoutMs = 60_000 } = {}) {
   // TypeScript (a seeding script, say) through tsx; the server's bundle (serverEntry) with plain node.
   const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, ...args], {
+  // The server's own flags as `npm start` passes them (scripts/server-node-args.mjs); nodeArgs come after and win.
+  const own = args[0] === BUNDLE ? serverNodeArgs(env) : [];
+  const child = spawn(process.execPath, [...own, ...nodeArgs, ...loader, ...args], {
     env,
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverNodeArgs } from './server-node-args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = join(root, '.tmp', 'e2e-data');
@@ -36,7 +37,7 @@ const env = {
 };
 delete env.DATABASE_URL;
 // The server as `npm start` runs it: the bundle `npm run build` writes beside the app (scripts/build-server.mjs).
-const server = spawn(process.execPath, [join(root, 'dist-server/index.mjs')], {
+const server = spawn(process.execPath, [...serverNodeArgs(env), join(root, 'dist-server/index.mjs')], {
   cwd: root,
   env,
   stdio: 'inherit',

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverNodeArgs } from './server-node-args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'dist', 'index.html');
@@ -42,7 +43,7 @@ if (
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, [bundled], {
+const server = spawn(process.execPath, [...serverNodeArgs(), bundled], {
   cwd: root,
   stdio: 'inherit',
 });
