@@ -6,16 +6,15 @@
 // runs in one of them, elected through a PostgreSQL advisory lock (db/leader.ts); another takes over if it dies. A
 // worker that exits unexpectedly is replaced. PGlite: one process, as before.
 import cluster from 'node:cluster';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createContext } from './create-context';
-import { type Database, openDatabase, type ProcessIdentity } from './db/client';
+import { type Database, openDatabase, type ProcessIdentity, pgliteIsNew } from './db/client';
 import { electLeader, type Leadership } from './db/leader';
 import { acquireDataDirLock, LockError } from './db/lock';
 import { ConfigError, loadEnv } from './env';
 import { createSimulator, type Simulator } from './forecourt/simulator';
+import { collectGarbage, collectWhenIdle } from './garbage';
 import { seed } from './seed/index';
 import { DEMO_STATIONS } from './seed/stations';
 
@@ -80,6 +79,14 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  // A new PGlite directory: initdb, the migrations and the demo seed grow PGlite's WebAssembly memory to ~57 MiB, and
+  // WebAssembly memory never shrinks; a restart on the same directory needs ~33 MiB. So a first start prepares the
+  // directory with an instance of its own, closed again, and serves from a fresh one like any restart (issue 16:
+  // ≤ 200 MiB idle; an in-memory database cannot be reopened, so it keeps its one instance).
+  if (!env.databaseUrl && pgliteIsNew(env.dataDir)) {
+    await prepareDatabase(env);
+    if (stopping) return;
+  }
   database = await openDatabase({
     databaseUrl: env.databaseUrl,
     dataDir: env.dataDir,
@@ -113,7 +120,9 @@ async function main() {
     }
   }
 
-  collectStartupGarbage();
+  // The seed's batches leave ~100 MiB of garbage on a first start (tens of MiB on every start), which an idle server
+  // would keep: collect it once now, and again whenever the server goes quiet after a burst (./garbage.ts).
+  collectGarbage();
   const app = createApp(ctx);
   await new Promise<void>((resolve, reject) => {
     server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, () => resolve());
@@ -125,6 +134,7 @@ async function main() {
       server.headersTimeout = 66_000;
     }
   });
+  if (server) collectWhenIdle(server);
 
   const local = `http://localhost:${env.port}`;
   if (isWorker) {
@@ -134,19 +144,6 @@ async function main() {
   }
   console.log(`Forecourt Pay is running on ${local}`);
   printHints(env);
-}
-
-/**
- * One full garbage collection at the end of the start. The seed's batches leave ~100 MiB of garbage on a first start
- * (and tens of MiB on every start); an idle server allocates too little for V8 to collect it, so it stayed resident
- * (issue 16: `npm run bench -- memory`). V8 exposes its collector only with --expose-gc: set it for the one new
- * context that fetches the function, then unset it.
- */
-function collectStartupGarbage() {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  setFlagsFromString('--no-expose-gc');
-  gc();
 }
 
 /** What the start-up prints after "is running on" (once, by the primary or the single process). */
@@ -166,11 +163,8 @@ function printHints(env: ReturnType<typeof loadEnv>) {
   }
 }
 
-/**
- * The primary of WORKERS processes: migrates and seeds once, forks the workers, says "running" when all listen,
- * replaces a worker that exits unexpectedly, and stops them all on SIGINT/SIGTERM.
- */
-async function primary(env: ReturnType<typeof loadEnv>) {
+/** Migrates and seeds the database with a connection of its own, closed again. */
+async function prepareDatabase(env: ReturnType<typeof loadEnv>) {
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     dataDir: env.dataDir,
@@ -186,7 +180,15 @@ async function primary(env: ReturnType<typeof loadEnv>) {
     await identity.close?.();
   }
   await database.close();
-  collectStartupGarbage();
+}
+
+/**
+ * The primary of WORKERS processes: migrates and seeds once, forks the workers, says "running" when all listen,
+ * replaces a worker that exits unexpectedly, and stops them all on SIGINT/SIGTERM.
+ */
+async function primary(env: ReturnType<typeof loadEnv>) {
+  await prepareDatabase(env);
+  collectGarbage();
 
   let stopping = false;
   let listening = 0;

@@ -1,7 +1,7 @@
 // Database client: PGlite (embedded, data in DATA_DIR; 'memory://' for tests) or PostgreSQL through `pg`
 // when DATABASE_URL is set. Same schema, same SQL migrations, applied in-process.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -47,6 +47,11 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * page cache. Measured with `npm run bench -- memory` and `npm run bench -- load --db pglite` (README, Performance).
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
+
+/** Whether DATA_DIR holds no PGlite cluster yet: a first start, before initdb (an in-memory database is never new). */
+export function pgliteIsNew(dataDir: string): boolean {
+  return !dataDir.startsWith('memory://') && !existsSync(join(dataDir, 'pglite', 'PG_VERSION'));
+}
 
 export async function openPglite(dataDir: string, sharedBuffers = PGLITE_SHARED_BUFFERS): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
