@@ -25,7 +25,7 @@ export function collectGarbage(): void {
 }
 
 /**
- * One full collection once the HTTP server has gone quiet after serving: every `tickMs` it looks whether requests came
+ * Collects (collectGarbage) once the HTTP server has gone quiet after serving: every `tickMs` it looks whether requests came
  * since the last look; the first look that finds none after one that did collects (so 1-2 ticks after the last
  * request), and nothing more until requests come again. A steady trickle (one driver polling) never collects here:
  * V8 does, as it allocates. `npm run bench -- memory`, after 1,000 drivers for 20 s and 10 s idle: 217-219 MiB
