@@ -28,20 +28,22 @@ const median = (xs: number[]) => {
 
 let current: TestServer | undefined;
 
-// A full garbage collection before each sample (and each hash timed), outside the measurement. Until session 26 each
-// argon2 run (then hash-wasm, WebAssembly) made a fresh WebAssembly memory of several megabytes, and V8 answered many
-// such memories with full collections of its own (~70 ms each in this one-fork tier's heap): with only a
-// young-generation collection before each sample, 50 to 100 full ones per round landed inside the samples, at the same
-// place in every quad for a while (the work repeats exactly), and a round's median difference swung by ±40 ms either
-// way. Collected before each sample, the differences were 0-5 ms (with unit tests running beside). Argon2 is native
-// now (no such memories), and the collection stays: the rest of the tier's garbage must not land in a sample either.
+// Garbage collections outside the measurement. Until session 26 each argon2 run (then hash-wasm, WebAssembly) made a
+// fresh WebAssembly memory of several megabytes, and V8 answered many such memories with full collections of its own
+// (~70 ms each in this one-fork tier's heap): with only a young-generation collection before each sample, 50 to 100
+// full ones per round landed inside the samples, and a round's median difference swung by ±40 ms either way. Argon2 is
+// native now (no such memories). A full collection before each quad keeps the rest of the tier's garbage out of the
+// samples, and a young-generation one before each sample (and each hash timed) keeps the allocation of one out of the
+// next. A full collection before every sample cost ~60 % of this file's time (73 s alone against 50 s, more in the
+// tier's larger heap) for differences of the same size (0-3 ms); a hash of difference still fails every round (17 ms
+// against a bound of 8: checked by skipping the unknown email's hash).
 setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+const gc = runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
 
 async function timed(run: () => Promise<{ status: number }>, status: number): Promise<number> {
   // The mail of the previous sample goes out after its answer: let it finish first, so it is not counted here.
   await current?.ctx.background?.idle?.();
-  gc();
+  gc({ type: 'minor' });
   const started = performance.now();
   const res = await run();
   const ms = performance.now() - started;
@@ -77,7 +79,7 @@ async function hashCost(): Promise<number> {
   if (!current) return NOMINAL_HASH_MS;
   hashed ??= hashPassword(current.ctx.env, 'calibration');
   const hash = await hashed;
-  gc();
+  gc({ type: 'minor' });
   const started = performance.now();
   await verifyPassword(hash, 'not-it');
   return performance.now() - started;
@@ -93,6 +95,7 @@ async function compare(a: () => Promise<number>, b: () => Promise<number>) {
   const diffs: number[] = [];
   const hs: number[] = [];
   for (let i = 0; i < SAMPLES / 2; i++) {
+    gc();
     hs.push(await hashCost());
     const a1 = await a();
     const b1 = await b();
