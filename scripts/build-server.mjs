@@ -5,23 +5,35 @@
 // thread with a V8 heap of its own for the life of the process (12-47 MiB of the server's resident memory on PGlite).
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
-const out = join(root, 'dist-server');
 
-rmSync(out, { recursive: true, force: true });
-await build({
-  entryPoints: [join(root, 'server/index.ts')],
-  outfile: join(out, 'index.mjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  // Not minified and no source map: a logged stack names the bundle's functions as the source does, and the bundle
-  // marks each source file (// server/app.ts).
-  logLevel: 'warning',
-});
-cpSync(join(root, 'server/db/migrations'), join(out, 'migrations'), { recursive: true });
-console.log('server bundled: dist-server/index.mjs');
+/**
+ * Bundles server/index.ts into `out`/index.mjs with the migrations beside it. `out` must be inside the repository:
+ * the packages are imported from node_modules as they are. The server tier bundles into .tmp/ (tests/server/
+ * global-setup.ts) and spawns that, as `npm start` runs dist-server.
+ */
+export async function bundleServer(out = join(root, 'dist-server')) {
+  rmSync(out, { recursive: true, force: true });
+  await build({
+    entryPoints: [join(root, 'server/index.ts')],
+    outfile: join(out, 'index.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    // Not minified and no source map: a logged stack names the bundle's functions as the source does, and the bundle
+    // marks each source file (// server/app.ts).
+    logLevel: 'warning',
+  });
+  cpSync(join(root, 'server/db/migrations'), join(out, 'migrations'), { recursive: true });
+  return join(out, 'index.mjs');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await bundleServer();
+  console.log('server bundled: dist-server/index.mjs');
+}

@@ -13,6 +13,7 @@ import { DEMO_STATIONS } from '../../server/seed/stations';
 import { order as orderSchema, paymentMethodsResponse } from '../../src/contract/orders';
 import { poi as poiSchema } from '../../src/contract/stations';
 import { drivers } from './helpers';
+import { serverArgs } from './server-process';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -64,7 +65,7 @@ describe.each(drivers)('crash and restart (%s)', (driver) => {
     };
     delete env.DATABASE_URL;
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const child = spawn(process.execPath, serverArgs(env), {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -17,6 +17,7 @@ import { requestFingerprint } from '../../server/services/idempotency';
 import { order as orderSchema, paymentMethodsResponse } from '../../src/contract/orders';
 import { poi as poiSchema } from '../../src/contract/stations';
 import { drivers } from './helpers';
+import { serverArgs } from './server-process';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -66,7 +67,7 @@ describe.each(drivers)('kill -9 mid-authorize, then the same Idempotency-Key (%s
     };
     delete env.DATABASE_URL;
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const child = spawn(process.execPath, serverArgs(env), {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverArgs } from './server-process';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -50,7 +51,7 @@ describe('a production-mode start', () => {
     delete env.MAIL_TRANSPORT;
     delete env.SMTP_HOST;
     Object.assign(env, extra);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const child = spawn(process.execPath, serverArgs(env), {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -8,6 +8,7 @@ import { ConfigError, loadEnv } from '../../server/env';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { seedDemoUser } from '../../server/services/seed';
 import { drivers, uniqueEmail, useServer } from './helpers';
+import { serverArgs } from './server-process';
 
 describe('loadEnv', () => {
   it('has the documented defaults', () => {
@@ -147,8 +148,8 @@ describe('server/index.ts and the DATA_DIR lock', () => {
       SEED_NETWORK_SIZE: '0',
     };
     delete env.DATABASE_URL;
-    // Its own process group, so the whole npx → tsx → node chain can be stopped together.
-    const child = spawn('npx', ['tsx', 'server/index.ts'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so it can be stopped whatever it started.
+    const child = spawn(process.execPath, serverArgs(env), { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let out = '';
     let err = '';
