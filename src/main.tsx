@@ -20,6 +20,7 @@ import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
 import { configureOutbox, outboxMayHoldWrites } from './db/outbox-hooks';
 import { refreshHostApps } from './features/embedding/queries';
+import { startGuestSessionEarly } from './features/session/queries';
 import { activateLanguage, i18n, initialLanguage, isShellPath } from './i18n';
 import './styles.css';
 
@@ -60,6 +61,8 @@ function fetchLinkedStationEarly(): void {
   void import('./features/stations/queries').then(({ stationQuery }) => queryClient.prefetchQuery(stationQuery(pid)));
 }
 fetchLinkedStationEarly();
+// The pay pages need a session (app/guards.ts): a new visitor's guest sign-in goes out now too, beside the station.
+if (/^\/pay(\/|$)/.test(window.location.pathname)) startGuestSessionEarly(queryClient);
 
 /** Once the router has shown its first page, when the browser is idle (at most 2 s later). */
 function afterFirstScreen(run: () => void): void {

@@ -98,22 +98,45 @@ test.describe('a station link', () => {
     expect(hrefs.filter((h) => mutations.test(h))).toHaveLength(1);
   });
 
-  test('asks for the station beside the guest session, not after it', async ({ page }) => {
-    // A new visitor's start: the guest sign-in answers, then the user is read; the station (open to everyone) is
-    // asked for before the sign-in has answered. Order of events, not a timing.
+  test('asks for the station and the guest session at once, before the router starts', async ({ page }) => {
+    // A new visitor's start. The station (open to everyone) does not wait for the guest session: the sign-in's answer
+    // is held back until the station has been asked for (at most 10 s; a station that waited for the session would
+    // be asked only after that). And the sign-in goes out as the app's code starts (main.tsx), not when the router's
+    // guard runs: before the maintenance check, which the app makes once its language is loaded and the first render
+    // has begun. Order of events, not a timing.
     const events: string[] = [];
+    let stationAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => {
+      stationAsked = resolve;
+    });
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (path === `/api/v4/pois/${station.id}`) events.push('station asked');
+      if (path === `/api/v4/pois/${station.id}`) {
+        events.push('station asked');
+        stationAsked();
+      }
+      if (path === '/api/auth/register/guest') events.push('guest asked');
+      if (path === '/api/maintenance.json') events.push('maintenance asked');
     });
     page.on('response', (response) => {
       if (new URL(response.url()).pathname === '/api/auth/register/guest') events.push('guest answered');
     });
+    await page.route('**/api/auth/register/guest', async (route) => {
+      await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await route.continue();
+    });
     await page.goto(`/pay?pid=${station.id}`);
     await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
-    expect(events).toContain('guest answered');
-    expect(events.indexOf('station asked')).toBeGreaterThanOrEqual(0);
-    expect(events.indexOf('station asked')).toBeLessThan(events.indexOf('guest answered'));
+    const order = events.join(', ');
+    expect(events, order).toContain('guest answered');
+    expect(events.indexOf('station asked'), order).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('station asked'), order).toBeLessThan(events.indexOf('guest answered'));
+    expect(
+      events.filter((e) => e === 'guest asked'),
+      order,
+    ).toHaveLength(1);
+    expect(events, order).toContain('maintenance asked');
+    expect(events.indexOf('guest asked'), order).toBeLessThan(events.indexOf('maintenance asked'));
   });
 
   test('shows the pump grid without waiting for zod (guest sign-in, user and station read by plain checks), asking for the station once', async ({

@@ -109,11 +109,32 @@ export function loginAsGuest(queryClient: QueryClient): Promise<AuthRecord> {
 
 export type SessionState = { record: AuthRecord; user: User | null };
 
+/** The guest sign-in startGuestSessionEarly began, until the first guard takes it. */
+let earlyGuest: Promise<SessionState | null> | null = null;
+
+/**
+ * A new visitor (no session stored) on a page that needs one: the guest sign-in the auth guard would make, asked for
+ * at once (main.tsx), beside the page's other start-up requests, instead of when the router runs the guard after the
+ * first render has begun. The first guard takes its answer as it is (a new guest has no user to read yet, as in
+ * ensureSession). A visitor with a stored session is left to the guard.
+ */
+export function startGuestSessionEarly(queryClient: QueryClient): void {
+  if (session.get()?.token) return;
+  earlyGuest = ensureSession(queryClient);
+}
+
 /**
  * The auth guard: "A page needing auth checks the auth status. On failure the local store is cleared and the user is
  * logged in as a guest." Without signal the stored record is trusted so the driver keeps working offline.
  */
 export async function ensureSession(queryClient: QueryClient): Promise<SessionState | null> {
+  const early = earlyGuest;
+  if (early) {
+    earlyGuest = null;
+    const state = await early;
+    // Unless it failed (no signal), or another sign-in replaced it meanwhile.
+    if (state && session.get()?.token === state.record.token) return state;
+  }
   const record = session.get();
   if (record?.token && record.userId) {
     try {
