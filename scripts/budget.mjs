@@ -19,6 +19,9 @@
 // (vite.config.ts codeSplitting; the entry loaded 31 chunks, now 3): /landing 142.4, /pay/pump 164.1,
 // /pay/prepay/summary 183.6 KiB; limits 143 / 164.6 / 184.1. The summary's fuel-card sheet (its VIN / mileage check,
 // the rest loads with the sheet) took the summary to 184.1: limit 184.6.
+// Session 28: +0.2 KiB on each (143.2 / 164.8 / 184.8) for two start-up changes in the entry, 0.1 KiB together at
+// most: a new visitor's guest sign-in goes out as the app starts (main.tsx; the pump page's first screen came ~0.6 s
+// earlier at CPU × 4), and the start's first screen does not fade in (ui/page-motion.ts).
 // Reads the Vite manifest: the entry and its static imports, the route's chunks and the English catalogs it waits for;
 // a feature page (not a shell page) also the chunk the root route's beforeLoad loads for it (feature-mutations).
 // And the chunk graph (issue 15): the entry, /landing, every /pay route and the /map route's own chunk load no
@@ -33,9 +36,9 @@ import { gzipSync } from 'node:zlib';
 // gzip KiB of the JavaScript each route waits for (CSS is printed beside it, not budgeted). ~1 KiB over the figure
 // measured when the limit was set; BUDGET_KIB overrides the landing page's.
 const LIMITS = {
-  '/landing': Number(process.env.BUDGET_KIB ?? 143),
-  '/pay/pump': 164.6,
-  '/pay/prepay/summary': 184.6,
+  '/landing': Number(process.env.BUDGET_KIB ?? 143.2),
+  '/pay/pump': 164.8,
+  '/pay/prepay/summary': 184.8,
 };
 const dist = process.env.BUDGET_DIST ?? new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));

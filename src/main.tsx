@@ -22,6 +22,7 @@ import { configureOutbox, outboxMayHoldWrites } from './db/outbox-hooks';
 import { refreshHostApps } from './features/embedding/queries';
 import { startGuestSessionEarly } from './features/session/queries';
 import { activateLanguage, i18n, initialLanguage, isShellPath } from './i18n';
+import { pagesFadeIn } from './ui/page-motion';
 import './styles.css';
 
 installSessionEvents(router);
@@ -50,19 +51,27 @@ function prepareOutbox(): Promise<void> {
 configureOutbox({ prepare: prepareOutbox });
 
 /**
- * A station link (/pay?pid=…, a pump's QR code): station reads are open to everyone, so the station is asked for at
- * once, beside the session (a new visitor's guest sign-in, then the user), instead of after it when the page renders.
- * The page's query then finds it in the cache (or in flight).
+ * A station link (/pay?pid=…, a pump's QR code). Station reads are open to everyone, so the station is asked for at
+ * once, beside the session, instead of after it when the page renders; the page's query then finds it in the cache
+ * (or in flight). And the pay pages need a session (app/guards.ts): a new visitor's guest sign-in goes out now too,
+ * not when the router's guard runs.
  */
-function fetchLinkedStationEarly(): void {
+function startPayPathEarly(): void {
   if (!/^\/pay(\/|$)/.test(window.location.pathname)) return;
+  startGuestSessionEarly(queryClient);
   const pid = new URLSearchParams(window.location.search).get('pid');
   if (!pid) return;
   void import('./features/stations/queries').then(({ stationQuery }) => queryClient.prefetchQuery(stationQuery(pid)));
 }
-fetchLinkedStationEarly();
-// The pay pages need a session (app/guards.ts): a new visitor's guest sign-in goes out now too, beside the station.
-if (/^\/pay(\/|$)/.test(window.location.pathname)) startGuestSessionEarly(queryClient);
+startPayPathEarly();
+
+// Pages fade in when the driver moves between them, not on the start's first screen (ui/page-motion.ts): from the
+// first navigation after the first page was shown (the start's own redirects come before that).
+const stopWatchingNavigation = router.subscribe('onBeforeNavigate', () => {
+  if (!router.state.resolvedLocation) return;
+  stopWatchingNavigation();
+  pagesFadeIn();
+});
 
 /** Once the router has shown its first page, when the browser is idle (at most 2 s later). */
 function afterFirstScreen(run: () => void): void {

@@ -1,5 +1,6 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { cx } from './cx';
+import { pageFadesIn } from './page-motion';
 
 type PageProps = {
   title?: ReactNode;
@@ -29,8 +30,10 @@ export function Page({
   className,
   children,
 }: PageProps) {
+  // Decided when the page mounts: a page does not start fading when a later navigation begins (ui/page-motion.ts).
+  const [fades] = useState(pageFadesIn);
   return (
-    <div className={cx('ui-page', align === 'center' && 'ui-page--center', className)}>
+    <div className={cx('ui-page', fades && 'ui-page--enter', align === 'center' && 'ui-page--center', className)}>
       {title || description || eyebrow ? (
         <header className="ui-page-header">
           {eyebrow ? <p className="ui-page-eyebrow">{eyebrow}</p> : null}

@@ -232,3 +232,16 @@ test('the landing page starts without zod: its start-up answers (maintenance, ho
   expect(scripts.length).toBeGreaterThan(2);
   expect(withZod).toEqual([]);
 });
+
+test("the start's first screen shows at once; a page the driver moves to fades in", async ({ page }) => {
+  // A fade from transparent would only delay the content of the first screen (and its largest contentful paint).
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+  const landing = page.locator('.ui-page');
+  await expect(landing).not.toHaveClass(/ui-page--enter/);
+  expect(await landing.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.locator('.ui-page')).toHaveClass(/ui-page--enter/);
+  expect(await page.locator('.ui-page').evaluate((el) => getComputedStyle(el).animationName)).toBe('ui-fade-in');
+});

@@ -25,6 +25,7 @@ import {
   toast,
 } from '../../../src/ui';
 import { CloseIcon, FuelIcon } from '../../../src/ui/icons';
+import { pagesFadeIn } from '../../../src/ui/page-motion';
 import { polyfillDialog, renderWith } from './harness';
 
 beforeAll(polyfillDialog);
@@ -70,6 +71,30 @@ describe('Page', () => {
     const bar = container.querySelector('.ui-action-bar')!;
     expect(bar.textContent).toBe('Pay');
     expect(container.querySelector('.ui-page')!.lastElementChild).toBe(bar);
+  });
+
+  it("does not fade in on the start's first screen; pages mounted after the first navigation do, a mounted one stays", () => {
+    // (The module's flag only ever turns on: this test is the only one here that turns it.)
+    function Titled() {
+      const [title, setTitle] = useState('First');
+      return (
+        <Page title={title}>
+          <button type="button" onClick={() => setTitle('First, again')}>
+            Rename
+          </button>
+        </Page>
+      );
+    }
+    const first = renderWith(<Titled />);
+    const firstPage = first.container.querySelector('.ui-page')!;
+    expect(firstPage.classList.contains('ui-page--enter')).toBe(false);
+    pagesFadeIn();
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('First, again');
+    expect(first.container.querySelector('.ui-page')).toBe(firstPage);
+    expect(firstPage.classList.contains('ui-page--enter')).toBe(false);
+    const next = renderWith(<Page title="Next">y</Page>);
+    expect(next.container.querySelector('.ui-page')!.classList.contains('ui-page--enter')).toBe(true);
   });
 });
 
