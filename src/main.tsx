@@ -73,17 +73,40 @@ const stopWatchingNavigation = router.subscribe('onBeforeNavigate', () => {
   pagesFadeIn();
 });
 
-/** Once the router has shown its first page, when the browser is idle (at most 2 s later). */
-function afterFirstScreen(run: () => void): void {
-  const idle = () =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+/** Once the router has shown its first page: `later` schedules `run` from then. */
+function onceFirstPageShown(later: () => void): void {
   if (router.state.resolvedLocation) {
-    idle();
+    later();
     return;
   }
   const unsubscribe = router.subscribe('onResolved', () => {
     unsubscribe();
-    idle();
+    later();
+  });
+}
+
+/** Once the router has shown its first page, when the browser is idle (at most 2 s later). */
+function afterFirstScreen(run: () => void): void {
+  onceFirstPageShown(() =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200),
+  );
+}
+
+/**
+ * Once the router has shown its first page and the browser has painted content (its first-contentful-paint entry, which
+ * comes after the frame is on the screen; a second at most where there is none).
+ */
+function afterFirstPaint(run: () => void): void {
+  let pending: (() => void) | null = run;
+  const start = () => {
+    if (pending) setTimeout(pending);
+    pending = null;
+  };
+  onceFirstPageShown(() => {
+    setTimeout(start, 1000);
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length) start();
+    }).observe({ type: 'paint', buffered: true });
   });
 }
 
@@ -111,10 +134,25 @@ async function boot() {
     ),
   );
   keepCacheOnLeave();
-  serviceWorker.register();
-  // The host apps a callback may return to (kept in the persisted cache for a start without signal). Asked for at
-  // once: a station page's exit reads the list synchronously (app/leave.ts), possibly right after the first screen.
-  refreshHostApps();
+  // The host apps a callback may return to (kept in the persisted cache for a start without signal). A feature page
+  // asks at once: a station page's exit reads the list synchronously (app/leave.ts), possibly right after the first
+  // screen. A public page has no exit: it asks once painted, below.
+  const publicPage = isShellPath(window.location.pathname);
+  if (!publicPage) refreshHostApps();
+  // What the first screen does not wait for starts once it is painted: the service worker's registration, the
+  // maintenance check (and a public page's host apps). Asked for before, they shared a slow phone's network and main
+  // thread with the first screen's code.
+  afterFirstPaint(() => {
+    serviceWorker.register();
+    if (publicPage) refreshHostApps();
+    // "If its production flag is set, it goes to /maintenance." On timeout or error the app simply continues. A start
+    // without signal asks once the signal is back, not at once: the request would fail, and nothing would ask again.
+    const checkMaintenance = async () => {
+      if (await isUnderMaintenance()) void router.navigate({ to: '/maintenance' });
+    };
+    if (navigator.onLine) void checkMaintenance();
+    else window.addEventListener('online', () => void checkMaintenance(), { once: true });
+  });
   // Writes made without signal in an earlier visit go out once the first screen is up and the browser is idle (and
   // whenever the signal returns); the outbox and Dexie are not part of the start's work. Writes are made on feature
   // pages only: a start on a public page (the landing page, sign-in) with nothing waiting (the mark, or no database at
@@ -134,13 +172,6 @@ async function boot() {
         // Its code could not load (no signal on a first visit): the next write tries again.
       });
   });
-  // "If its production flag is set, it goes to /maintenance." On timeout or error the app simply continues. A start
-  // without signal asks once the signal is back, not at once: the request would fail, and nothing would ask again.
-  const checkMaintenance = async () => {
-    if (await isUnderMaintenance()) void router.navigate({ to: '/maintenance' });
-  };
-  if (navigator.onLine) await checkMaintenance();
-  else window.addEventListener('online', () => void checkMaintenance(), { once: true });
 }
 
 void boot();
