@@ -8,6 +8,7 @@ import { basemapPlugin } from './scripts/basemap.ts';
 import { catalogPreloadPlugin } from './scripts/catalog-preload.ts';
 import { connectOriginsPlugin } from './scripts/connect-origins.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
+import { prerenderPlugin } from './scripts/prerender.ts';
 import { routePreloadPlugin } from './scripts/route-preload.ts';
 
 // Plugin order matters (STACK.md): the router plugin before react(); the Lingui macro runs through
@@ -95,6 +96,7 @@ export default defineConfig({
     catalogPreloadPlugin(),
     // …and for the first URL's page code, which the router asks for only after the session check.
     routePreloadPlugin(),
+    prerenderPlugin(),
     // A remote map style / API origin chosen at build time reaches the server's CSP through index.html.
     connectOriginsPlugin(),
     // Last: .br and .gz beside every text file, once everything (the service worker too) is written.

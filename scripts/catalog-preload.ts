@@ -4,7 +4,8 @@
 // page (not one of SHELL_PATHS) it also asks for what the root route's beforeLoad waits for before that page renders:
 // the language's catalog of the page's area (src/i18n/catalog-area.ts) and the pay path's mutation defaults (src/app/feature-mutations.ts with the chunks
 // it imports that the entry does not; in a page the server wrote the route's links into, marked data-route-preloaded,
-// the server wrote these too: scripts/route-preload.ts). The server's CSP allows the script by its hash (server/http/static.ts). A wrong
+// the server wrote these too: scripts/route-preload.ts). On a prerendered page (server/http/prerender.ts) the links wait
+// in window.__appCodeLinks for the page's loader (scripts/prerender.ts), which adds them with the app's code. The server's CSP allows the script by its hash (server/http/static.ts). A wrong
 // guess costs one small unused download.
 import type { Plugin } from 'vite';
 import { AREAS, DEFAULT_AREA, SEGMENT_AREAS } from '../src/i18n/catalog-area.ts';
@@ -44,7 +45,7 @@ export function catalogPreloadPlugin(): Plugin {
           SEGMENT_AREAS,
         )},p=${JSON.stringify(feature)},s=${JSON.stringify(SHELL_PATHS)};var l=null;try{l=localStorage.getItem(${JSON.stringify(
           LANGUAGE_STORAGE_KEY,
-        )})}catch(e){}var c=[l].concat(navigator.languages||[]);var k2='en';for(var i=0;i<c.length;i++){var k=c[i]&&String(c[i]).slice(0,2).toLowerCase();if(k&&f[k]){k2=k;break}}var a=function(u){var n=document.createElement('link');n.rel='modulepreload';n.href=u;document.head.appendChild(n)};a(f[k2]);var h=location.pathname;if(h.length>1)h=h.replace(/\\/+$/,'');if(s.indexOf(h)<0){a(c0[r[h.split('/')[1]]||${JSON.stringify(DEFAULT_AREA)}][k2]);if(!document.documentElement.hasAttribute('data-route-preloaded'))for(var j=0;j<p.length;j++)a(p[j])}}catch(e){}})();`;
+        )})}catch(e){}var c=[l].concat(navigator.languages||[]);var k2='en';for(var i=0;i<c.length;i++){var k=c[i]&&String(c[i]).slice(0,2).toLowerCase();if(k&&f[k]){k2=k;break}}var q=document.documentElement.hasAttribute('data-prerendered')?(window.__appCodeLinks=[]):null;var a=function(u){var n=document.createElement('link');n.rel='modulepreload';n.href=u;if(q)q.push(n);else document.head.appendChild(n)};a(f[k2]);var h=location.pathname;if(h.length>1)h=h.replace(/\\/+$/,'');if(s.indexOf(h)<0){a(c0[r[h.split('/')[1]]||${JSON.stringify(DEFAULT_AREA)}][k2]);if(!document.documentElement.hasAttribute('data-route-preloaded'))for(var j=0;j<p.length;j++)a(p[j])}}catch(e){}})();`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },

@@ -110,12 +110,29 @@ function afterFirstPaint(run: () => void): void {
   });
 }
 
+/**
+ * A container for the app that takes `prerendered`'s place (and id) once the app has committed content into it: the
+ * app's first commit may be empty (the router still loading), and the page must not go blank in between.
+ */
+function replacedAtFirstCommit(prerendered: HTMLElement): HTMLElement {
+  const next = document.createElement('div');
+  const observer = new MutationObserver(() => {
+    if (!next.firstElementChild) return;
+    observer.disconnect();
+    prerendered.replaceWith(next);
+    next.id = prerendered.id;
+  });
+  observer.observe(next, { childList: true });
+  return next;
+}
+
 async function boot() {
   // On a public page the first screen needs only the shell catalog; on a feature page also its area's (src/i18n).
   await activateLanguage(initialLanguage(), false, { pathname: window.location.pathname });
   const root = document.getElementById('root');
   if (!root) return;
-  const reactRoot = createRoot(root);
+  // A page the server prerendered (server/http/prerender.ts) stays on the screen until the app has rendered its own.
+  const reactRoot = createRoot(root.firstElementChild ? replacedAtFirstCommit(root) : root);
   // In a transition, React renders the first screen in slices and yields between them (~5 ms each), instead of one
   // long task: the browser stays responsive while the app starts (issue 16: total blocking time).
   startTransition(() =>

@@ -45,14 +45,14 @@ export async function readRouteTable(staticDir: string): Promise<RouteTable | nu
 }
 
 /** A path as the inline scripts read location.pathname: trailing slashes dropped. */
-const normal = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+export const normalPath = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 /** Whether a page of this path also waits for the feature chunks (every page but the shell's). */
-export const isFeaturePage = (table: RouteTable, path: string): boolean => !table.shellPaths.includes(normal(path));
+export const isFeaturePage = (table: RouteTable, path: string): boolean => !table.shellPaths.includes(normalPath(path));
 
 /** The row a path matches, or -1. */
 export function routeRow(table: RouteTable, path: string): number {
-  const h = normal(path);
+  const h = normalPath(path);
   return table.table.findIndex(([pattern]) => new RegExp(pattern).test(h));
 }
 

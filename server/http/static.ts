@@ -10,7 +10,8 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context, Next } from 'hono';
 import type { Env } from '../env';
 import { declaredConnectOrigins } from './connect-origins';
-import { isFeaturePage, type RouteTable, readRouteTable, routeRow, withRouteLinks } from './route-preload';
+import { type Prerendered, preferredLanguage, readPrerendered, withPrerender } from './prerender';
+import { isFeaturePage, normalPath, type RouteTable, readRouteTable, routeRow, withRouteLinks } from './route-preload';
 import { appCsp } from './security-headers';
 import { declaredWallets } from './wallet-scripts';
 
@@ -98,29 +99,46 @@ export function serveStatic(env: Env) {
   const root = resolve(env.staticDir);
   const indexFile = join(root, 'index.html');
   const cspByPage = new Map<string, string>();
-  /** index.html with a route's links (server/http/route-preload.ts), by row and encoding, for the index.html read. */
-  let routed: { page: string; table: Promise<RouteTable | null>; bodies: Map<string, Buffer<ArrayBuffer>> } | null =
-    null;
+  /**
+   * index.html with a route's links (server/http/route-preload.ts) and a prerendered page's markup (prerender.ts), by
+   * row, language and encoding, for the index.html read.
+   */
+  let routed: {
+    page: string;
+    table: Promise<RouteTable | null>;
+    prerendered: Promise<Prerendered | null>;
+    bodies: Map<string, Buffer<ArrayBuffer>>;
+  } | null = null;
 
-  /** The page for an app URL: index.html with that route's preload links, or null (no table, no row). */
+  /**
+   * The page for an app URL: index.html with that route's preload links and, on a prerendered page asked for without
+   * a query, its markup in the language the browser prefers (`language`: set then); null when neither applies.
+   */
   const routedPage = async (
     page: string,
     route: string,
     encoding: Encoding | null,
-  ): Promise<Buffer<ArrayBuffer> | null> => {
-    if (routed?.page !== page) routed = { page, table: readRouteTable(root), bodies: new Map() };
-    const { table, bodies } = routed;
+    request: { query: boolean; acceptLanguage: string | undefined },
+  ): Promise<{ body: Buffer<ArrayBuffer>; language: string | null } | null> => {
+    if (routed?.page !== page) {
+      routed = { page, table: readRouteTable(root), prerendered: readPrerendered(root), bodies: new Map() };
+    }
+    const { table, prerendered, bodies } = routed;
     const known = await table;
-    if (!known) return null;
-    const row = routeRow(known, route);
-    if (row < 0) return null;
-    const key = `${row}:${isFeaturePage(known, route)}:${encoding}`;
+    const row = known ? routeRow(known, route) : -1;
+    const byLanguage = request.query ? undefined : (await prerendered)?.[normalPath(route)];
+    const language = byLanguage ? preferredLanguage(request.acceptLanguage, Object.keys(byLanguage)) : null;
+    const markup = language ? byLanguage?.[language] : undefined;
+    if ((!known || row < 0) && markup === undefined) return null;
+    const feature = known && row >= 0 && isFeaturePage(known, route);
+    const key = `${row}:${feature}:${markup === undefined ? '' : language}:${encoding}`;
     let body = bodies.get(key);
     if (!body) {
-      body = compress(withRouteLinks(page, known, row, route), encoding);
+      const linked = known && row >= 0 ? withRouteLinks(page, known, row, route) : page;
+      body = compress(markup === undefined || !language ? linked : withPrerender(linked, language, markup), encoding);
       bodies.set(key, body);
     }
-    return body;
+    return { body, language: markup === undefined ? null : language };
   };
 
   /** `route`: the URL path an app page is sent for (the SPA fallback), whose page code the HTML then preloads. */
@@ -142,7 +160,15 @@ export function serveStatic(env: Env) {
     if (ext === '.html') {
       // The policy hashes the page's own inline scripts: read from the plain file when a compressed one is sent.
       const text = (sentEncoding ? await readFile(file) : body).toString('utf8');
-      if (route !== undefined) body = (await routedPage(text, route, sentEncoding)) ?? body;
+      if (route !== undefined) {
+        const routedBody = await routedPage(text, route, sentEncoding, {
+          query: new URL(c.req.url).search.length > 1,
+          acceptLanguage: c.req.header('Accept-Language'),
+        });
+        if (routedBody) body = routedBody.body;
+        // The same URL is another language's page for another browser.
+        if (routedBody?.language) c.header('Vary', hasVariant ? 'Accept-Encoding, Accept-Language' : 'Accept-Language');
+      }
       let csp = cspByPage.get(text);
       if (!csp) {
         csp = appCsp(env, inlineScripts(text), declaredConnectOrigins(text), declaredWallets(text));

@@ -163,3 +163,30 @@ export async function refuseOdometer(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/pay\/odometer\?/);
   await page.getByRole('button', { name: "Skip, I don't want to give it" }).click();
 }
+
+/**
+ * A prerendered page (tests/e2e/prerender.spec.ts). Records, from the HTML's own parse on: the #root the HTML brought
+ * (to tell the app's from it), the heading it had when the document was parsed, and whether #root was ever empty
+ * after that (a blank frame between the two pages).
+ */
+export const watchRoot = async (page: Page): Promise<void> => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __fromHtml?: Element | null; __parsedHeading?: string | null; __blank?: boolean };
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      w.__fromHtml = document.getElementById('root');
+      w.__parsedHeading = document.querySelector('h1')?.textContent ?? null;
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (root && !root.firstElementChild) w.__blank = true;
+      }).observe(document.documentElement, { childList: true, subtree: true });
+    });
+  });
+};
+
+/** Once the app has rendered its own page over the HTML's (after watchRoot). */
+export const appHasRendered = (page: Page): Promise<unknown> =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== (window as unknown as { __fromHtml?: Element }).__fromHtml && !!root?.querySelector('h1');
+  });

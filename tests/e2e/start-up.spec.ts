@@ -4,7 +4,7 @@
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { APP_DB_NAME } from '../../src/db/name';
 import { expect, type Page, test } from './fixtures';
-import { waitForServiceWorker } from './helpers';
+import { appHasRendered, waitForServiceWorker, watchRoot } from './helpers';
 
 const preloads = (page: Page) =>
   page
@@ -14,6 +14,8 @@ const preloads = (page: Page) =>
 test('a public page preloads only the shell catalog', async ({ page }) => {
   await page.goto('/landing');
   await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+  // The page came prerendered (tests/e2e/prerender.spec.ts): its links go in with the app's code, once painted.
+  await expect(page.locator('#app-code')).toHaveCount(0);
   const hrefs = await preloads(page);
   expect(hrefs.filter((h) => h.startsWith('/assets/shell-'))).toHaveLength(1);
   const areas = /^\/assets\/((pay|map|history|account)-[a-z]{2}|feature-mutations)-/;
@@ -235,8 +237,12 @@ test('the landing page starts without zod: its start-up answers (maintenance, ho
 
 test("the start's first screen shows at once; a page the driver moves to fades in", async ({ page }) => {
   // A fade from transparent would only delay the content of the first screen (and its largest contentful paint).
+  await watchRoot(page);
   await page.goto('/landing');
   await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+  // The HTML brings the page (prerender.spec.ts); its links work without the app, as whole page loads: the app's own
+  // navigation is what fades in.
+  await appHasRendered(page);
   const landing = page.locator('.ui-page');
   await expect(landing).not.toHaveClass(/ui-page--enter/);
   expect(await landing.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');

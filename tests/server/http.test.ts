@@ -70,6 +70,27 @@ afterAll(() => {
   rmSync(badDir, { recursive: true, force: true });
 });
 
+// A prerendered first screen (server/http/prerender.ts): the page's markup per language beside the route table.
+const prerenderDir = mkdtempSync(join(tmpdir(), 'fp-static-prerender-'));
+const prerenderPage = `<!doctype html>\n<html lang="en"><head><title>Forecourt Pay</title><script>globalThis.y = 3;</script>\n    <script type="module" crossorigin src="/assets/index-9.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/framework-8.js">\n    <link rel="stylesheet" crossorigin href="/assets/index-7.css">\n</head><body><div id="root"></div><script>globalThis.loader = 1;</script>${'<p>x</p>'.repeat(200)}</body></html>`;
+writeFileSync(join(prerenderDir, 'index.html'), prerenderPage);
+mkdirSync(join(prerenderDir, '.vite'));
+writeFileSync(
+  join(prerenderDir, '.vite', 'route-preload.json'),
+  JSON.stringify({
+    files: ['assets/landing-5.js'],
+    table: [['^/landing$', [0]]],
+    feature: [],
+    shellPaths: ['/landing'],
+  }),
+);
+writeFileSync(
+  join(prerenderDir, '.vite', 'prerender.json'),
+  JSON.stringify({ '/landing': { en: '<h1>Pay at the pump</h1>', de: '<h1>An der Zapfsäule zahlen</h1>' } }),
+);
+precompress(prerenderDir);
+afterAll(() => rmSync(prerenderDir, { recursive: true, force: true }));
+
 describe.each(drivers)('HTTP conventions (%s)', (driver) => {
   const t = useServer(driver);
 
@@ -374,6 +395,45 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
       // A table naming a file outside the build is not used.
       const bad = await t.server.withEnv({ STATIC_DIR: badDir });
       expect((await bad.request('/pay')).text).toBe(appPage);
+    });
+
+    it("a cold start of a prerendered page gets its markup in the browser's language, the app's code held back", async () => {
+      const s = await t.server.withEnv({ STATIC_DIR: prerenderDir });
+      const asBuilt = await s.request('/index.html');
+      const code =
+        '<template id="app-code"><script type="module" crossorigin src="/assets/index-9.js"></script><link rel="modulepreload" crossorigin href="/assets/framework-8.js"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/landing-5.js"></template>';
+      for (const [accept, language, markup] of [
+        ['de-DE,de;q=0.9,en;q=0.8', 'de', '<h1>An der Zapfsäule zahlen</h1>'],
+        ['ja', 'en', '<h1>Pay at the pump</h1>'],
+        [undefined, 'en', '<h1>Pay at the pump</h1>'],
+      ] as const) {
+        const headers: Record<string, string> = { 'accept-encoding': 'br' };
+        if (accept) headers['accept-language'] = accept;
+        const res = await s.request('/landing', { headers });
+        const text = brotliDecompressSync(res.bytes).toString('utf8');
+        expect(text).toContain(`<html data-prerendered="${language}" lang="${language}" data-route-preloaded>`);
+        expect(text).toContain(`<div id="root">${markup}</div>${code}<script>globalThis.loader = 1;</script>`);
+        // Nothing the preload scanner would fetch before the first paint but the stylesheet.
+        const head = text.slice(0, text.indexOf('<body>'));
+        expect(head).not.toMatch(/modulepreload|type="module"/);
+        expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-7.css">');
+        expect(res.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        // The same inline scripts: the same policy.
+        expect(res.headers.get('content-security-policy')).toBe(asBuilt.headers.get('content-security-policy'));
+      }
+      // A query (a partner's logo, landscape) or another page: as built, with the route's links.
+      for (const path of ['/landing?partner=demo-partner', '/login', '/index.html']) {
+        const res = await s.request(path, { headers: { 'accept-language': 'de' } });
+        expect(res.text, path).not.toContain('data-prerendered');
+        expect(res.text, path).toContain('<div id="root"></div>');
+        expect(res.headers.get('vary') ?? '', path).not.toContain('Accept-Language');
+      }
+      // No prerendered pages in the build: the page as before.
+      const plain = await t.server.withEnv({ STATIC_DIR: appDir });
+      expect((await plain.request('/landing', { headers: { 'accept-language': 'de' } })).text).not.toContain(
+        'data-prerendered',
+      );
     });
 
     it('a compressed page keeps its CSP hashes of the inline scripts and stays no-cache', async () => {

@@ -1,0 +1,60 @@
+// The build's side of the prerendered first screens (issue 16; the server's side: server/http/prerender.ts).
+// - Ships PRERENDER_SOURCE (the pages' markup per language, written by `npm run prerender` from the app's own
+//   rendering: scripts/prerender-capture.mjs) as the build's PRERENDER_FILE.
+// - Writes the page's loader into index.html, after #root. On a page the server prerendered (data-prerendered on
+//   <html>, the app's code in <template id="app-code">) it starts that code once the browser has painted (its
+//   first-contentful-paint entry; a second at most): the HTML and the stylesheet get a slow network first, the page
+//   is on the screen before ~145 KiB of JavaScript arrive. A tap on one of the page's buttons before the app runs
+//   is kept and given to the app's same button once it has rendered (src/main.tsx: the app renders into a
+//   container of its own that takes #root's place at its first commit, so the page never goes blank in between) (the page's links work without the app). When
+//   the app would start in another language than the page's (a stored choice), the markup goes at once and the code
+//   starts: the app then renders as on any other start. In every other page (the service worker's copy, any other
+//   URL) the loader does nothing. The server's CSP allows it by its hash (server/http/static.ts).
+import { existsSync, readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+import { PRERENDER_FILE } from '../server/http/prerender.ts';
+import { LANGUAGES } from '../src/i18n/language.ts';
+import { LANGUAGE_STORAGE_KEY } from '../src/lib/constants.ts';
+
+/** The committed snapshot: path → language → #root's markup as the app renders it for a new visitor. */
+export const PRERENDER_SOURCE = new URL('../src/prerendered.json', import.meta.url).pathname;
+
+/**
+ * The loader (a classic inline script after #root). Its language is the app's own choice (src/i18n initialLanguage:
+ * the stored language, else the first of the browser's the app has, else en).
+ */
+export const LOADER = `(function(){try{
+var d=document.documentElement,p=d.getAttribute('data-prerendered'),t=document.getElementById('app-code'),r=document.getElementById('root');
+if(!p||!t||!r)return;
+var L=${JSON.stringify(LANGUAGES)},s=null,l=null,done=false;
+try{s=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}
+var c=[s].concat(navigator.languages||[]);
+for(var i=0;i<c.length&&!l;i++){var k=c[i]&&String(c[i]).trim().toLowerCase().split(/[-_]/)[0];if(L.indexOf(k)>=0)l=k}
+var load=function(){if(done)return;done=true;d.removeAttribute('data-prerendered');
+var n=t.content.children,q=window.__appCodeLinks||[];
+for(var i=0;i<q.length;i++)document.head.appendChild(q[i]);
+for(var i=0;i<n.length;i++){var e=document.createElement(n[i].tagName);for(var j=0;j<n[i].attributes.length;j++)e.setAttribute(n[i].attributes[j].name,n[i].attributes[j].value);document.head.appendChild(e)}
+t.parentNode.removeChild(t)};
+if((l||'en')!==p){r.textContent='';load();return}
+var pre=r.firstElementChild,tap=null,named=function(el,text){return [].filter.call(el.querySelectorAll('button'),function(b){return b.textContent===text})};
+r.addEventListener('click',function(e){if(!pre||!pre.isConnected)return;var b=e.target.closest&&e.target.closest('button');if(!b||!pre.contains(b))return;e.preventDefault();tap={text:b.textContent,n:named(pre,b.textContent).indexOf(b)}},true);
+var o=new MutationObserver(function(){if(pre.isConnected)return;if(!tap){o.disconnect();return}var a=document.getElementById('root'),b=a&&named(a,tap.text)[tap.n];if(b){o.disconnect();tap=null;b.click()}});
+o.observe(document.body,{childList:true,subtree:true});
+try{var po=new PerformanceObserver(function(x){if(x.getEntriesByName('first-contentful-paint').length){po.disconnect();setTimeout(load)}});po.observe({type:'paint',buffered:true})}catch(e){}
+setTimeout(load,1000)}catch(e){}})();`;
+
+export function prerenderPlugin(): Plugin {
+  return {
+    name: 'forecourt-prerender',
+    apply: 'build',
+    generateBundle() {
+      if (existsSync(PRERENDER_SOURCE)) {
+        this.emitFile({ type: 'asset', fileName: PRERENDER_FILE, source: readFileSync(PRERENDER_SOURCE, 'utf8') });
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [{ tag: 'script', children: LOADER.replace(/\n/g, ''), injectTo: 'body' }],
+    },
+  };
+}

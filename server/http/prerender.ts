@@ -1,0 +1,82 @@
+// A public page's first screen sent as HTML (issue 16: /landing's largest paint ≤ 1.6 s on a slow phone). The build
+// ships the page's markup per language (PRERENDER_FILE, made from the app's own rendering by `npm run prerender` and
+// held to it by tests/e2e/prerender.spec.ts); a cold start of that page (no service worker yet) gets it inside
+// #root, in the language the browser asks for (Accept-Language), so the page paints as soon as the HTML and the
+// stylesheet are in, without waiting for ~145 KiB of JavaScript. The app's code (the entry's <script type=module> and
+// every modulepreload link) moves into <template id="app-code">, which the page's inline loader (scripts/prerender.ts)
+// starts once the browser has painted: on a slow network the stylesheet gets the bandwidth first. The app then renders
+// the same page over it. A URL with a query (a partner's logo, landscape) or a missing language: the HTML as built.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** The build's prerendered pages, beside Vite's manifest: path → language → the markup inside #root. */
+export const PRERENDER_FILE = '.vite/prerender.json';
+
+export type Prerendered = Record<string, Record<string, string>>;
+
+const isPrerendered = (value: unknown): value is Prerendered =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.values(value).every(
+    (byLanguage) =>
+      typeof byLanguage === 'object' &&
+      byLanguage !== null &&
+      Object.entries(byLanguage).every(
+        ([language, markup]) => /^[a-z]{2}$/.test(language) && typeof markup === 'string',
+      ),
+  );
+
+/** The prerendered pages of a static directory, or null (none, unreadable, or not of the expected shape). */
+export async function readPrerendered(staticDir: string): Promise<Prerendered | null> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(join(staticDir, PRERENDER_FILE), 'utf8'));
+    return isPrerendered(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The language of `available` an Accept-Language header prefers (by q, then order; a region is ignored, as the app
+ * does with navigator.languages), else 'en' when available, else null.
+ */
+export function preferredLanguage(header: string | undefined, available: readonly string[]): string | null {
+  const wanted = (header ?? '')
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+      return { language: tag.trim().toLowerCase().split(/[-_]/)[0] ?? '', q: q ? Number(q[1]) : 1, order };
+    })
+    .filter(({ language, q }) => language && q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  const found = wanted.find(({ language }) => available.includes(language));
+  return found?.language ?? (available.includes('en') ? 'en' : null);
+}
+
+const ROOT = '<div id="root"></div>';
+/** Vite's entry and preload tags, and the server's route links (route-preload.ts): the app's code. */
+const APP_CODE = /[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\n?/g;
+
+/**
+ * The page with `markup` in #root, marked `data-prerendered` (and `lang`) with its language, and the app's code moved
+ * from the head into <template id="app-code"> after #root; unchanged when it has no empty #root.
+ */
+export function withPrerender(html: string, language: string, markup: string): string {
+  const root = html.indexOf(ROOT);
+  const open = /<html\b[^>]*>/i.exec(html);
+  if (root < 0 || !open || open.index > root) return html;
+  const code: string[] = [];
+  const head = html.slice(0, root).replace(APP_CODE, (tag) => {
+    code.push(tag.trim());
+    return '';
+  });
+  const htmlTag = open[0]
+    .replace(/\slang="[^"]*"/, '')
+    .replace(/^<html/i, `<html data-prerendered="${language}" lang="${language}"`);
+  return (
+    head.replace(open[0], htmlTag) +
+    `<div id="root">${markup}</div><template id="app-code">${code.join('')}</template>` +
+    html.slice(root + ROOT.length)
+  );
+}

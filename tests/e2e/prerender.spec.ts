@@ -1,0 +1,105 @@
+// The prerendered landing page (issue 16: its largest paint ≤ 1.6 s on a slow phone). A cold start of /landing gets
+// the page's markup in the HTML, in the browser's language (server/http/prerender.ts), from src/prerendered.json; the
+// app's code starts once the page is painted (scripts/prerender.ts) and renders the same page over it.
+import { readFileSync } from 'node:fs';
+import { LANGUAGES } from '../../src/i18n/language';
+import { expect, test } from './fixtures';
+import { appHasRendered, expectAccessible, waitForServiceWorker, watchRoot } from './helpers';
+
+const prerendered: Record<string, Record<string, string>> = JSON.parse(
+  readFileSync(new URL('../../src/prerendered.json', import.meta.url), 'utf8'),
+);
+
+for (const language of LANGUAGES) {
+  test.describe(`in ${language}`, () => {
+    test.use({ locale: language });
+    test('the HTML brings the page as the app renders it, and the app takes over without a blank frame', async ({
+      page,
+    }) => {
+      await watchRoot(page);
+      const response = await page.goto('/landing');
+      const html = (await response?.text()) ?? '';
+      const markup = prerendered['/landing']?.[language];
+      expect(markup, 'src/prerendered.json has the page').toBeTruthy();
+      expect(html).toContain(`<html data-prerendered="${language}" lang="${language}"`);
+      expect(html).toContain(`<div id="root">${markup}</div>`);
+      expect(await page.evaluate(() => (window as { __parsedHeading?: string }).__parsedHeading)).toBeTruthy();
+      await appHasRendered(page);
+      // The app's own rendering is the file's (after a change to the page: `npm run prerender`).
+      await expect
+        .poll(() => page.evaluate(() => document.getElementById('root')?.innerHTML), {
+          message: `the app renders /landing in ${language} as src/prerendered.json has it: run npm run prerender`,
+        })
+        .toBe(markup);
+      expect(await page.evaluate(() => (window as { __blank?: boolean }).__blank ?? false)).toBe(false);
+      await expect(page.locator('#app-code')).toHaveCount(0);
+      await expect(page.locator('html')).not.toHaveAttribute('data-prerendered');
+    });
+  });
+}
+
+test('the page is there before any of the app code, its links work without it, and it passes axe', async ({ page }) => {
+  const code: string[] = [];
+  await page.route('**/assets/*.js', (route) => {
+    code.push(new URL(route.request().url()).pathname);
+    return route.abort();
+  });
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?auth=0');
+  await expect(page.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register?auth=0');
+  await expectAccessible(page, 'the prerendered /landing');
+  // The code was asked for once the page was painted.
+  await expect.poll(() => code.some((path) => /^\/assets\/index-[\w-]+\.js$/.test(path))).toBe(true);
+  await page.unroute('**/assets/*.js');
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login\?auth=0$/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+});
+
+test("a tap on the page's button before the app runs is given to the app's button", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/landing');
+  await expect.poll(() => asked).toBe(true);
+  // The app's code has not arrived: this is the HTML's button.
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+  release();
+  await expect(page).not.toHaveURL(/\/landing/);
+  const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? 'null'));
+  expect(auth).toMatchObject({ token: expect.any(String), isGuest: true });
+});
+
+test.describe('a stored language other than the browser’s', () => {
+  test.use({ locale: 'de' });
+  test('the German page goes before it is shown; the app starts in the stored language', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'fr'));
+    await watchRoot(page);
+    const response = await page.goto('/landing');
+    expect(await response?.text()).toContain('data-prerendered="de"');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/.+/);
+    expect(await page.evaluate(() => (window as { __parsedHeading?: string }).__parsedHeading)).toBeNull();
+    await expect(page.getByRole('link', { name: 'Se connecter' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+});
+
+test('a URL with a query, and a start from the service worker, get the page as built', async ({ page }) => {
+  const partner = await page.goto('/landing?partner=demo-partner');
+  expect(await partner?.text()).not.toContain('<html data-prerendered');
+  await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+  await waitForServiceWorker(page);
+  const fromWorker = await page.goto('/landing');
+  expect(fromWorker?.fromServiceWorker()).toBe(true);
+  expect(await fromWorker?.text()).not.toContain('<html data-prerendered');
+  await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+});
