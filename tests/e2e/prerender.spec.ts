@@ -34,6 +34,15 @@ for (const language of LANGUAGES) {
       expect(await page.evaluate(() => (window as { __blank?: boolean }).__blank ?? false)).toBe(false);
       await expect(page.locator('#app-code')).toHaveCount(0);
       await expect(page.locator('html')).not.toHaveAttribute('data-prerendered');
+      // The sticky bar's two buttons side by side at 360 px: each label on one line.
+      const lines = await page.locator('.action-pair > .button').evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const range = document.createRange();
+          range.selectNodeContents(button);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+      );
+      expect(lines).toEqual([1, 1]);
     });
   });
 }
