@@ -1,9 +1,10 @@
 // Shared by the benches (scripts/bench.mjs, scripts/bench-memory.mjs): free ports, the server launcher, the load client
 // (N drivers polling their order every 2.5 s on raw keep-alive sockets) and the resident memory of a process tree.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net, { createServer } from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { serverNodeArgs } from './server-node-args.mjs';
 
@@ -14,6 +15,48 @@ const BUNDLE = new URL('../dist-server/index.mjs', import.meta.url).pathname;
 export function serverEntry() {
   if (!existsSync(BUNDLE)) throw new Error('No server bundle: run `npm run build` first.');
   return BUNDLE;
+}
+
+/**
+ * The built app in `staticDir` served by the real server (its bundle, as `npm start` runs it) on a free port, demo
+ * data on a fresh PGlite directory; `stop()` ends it and removes the directory. Used by the web benches and
+ * `npm run prerender`.
+ */
+export async function startAppServer(staticDir, extraEnv = {}) {
+  if (!existsSync(join(staticDir, 'index.html'))) throw new Error('No build: run `npm run build` first.');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fp-app-'));
+  const { child, ready } = run(
+    [serverEntry()],
+    {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      DEMO_MODE: 'true',
+      DATABASE_URL: '',
+      LOG_REQUESTS: 'false',
+      PUBLIC_URL: `http://localhost:${port}`,
+      ...extraEnv,
+    },
+    // A loaded machine (the CI box shared by several runs) took minutes to start the server when it ran through tsx.
+    { waitFor: 'is running on', cwd: new URL('..', import.meta.url).pathname, startTimeoutMs: 240_000 },
+  );
+  try {
+    await ready;
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    base: `http://localhost:${port}`,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -23,10 +23,10 @@
 //   records a CPU profile per run and prints the functions with the most self time (idle excluded).
 //   Target: ≤ 100 ms.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, machineLoad as load, run, serverEntry } from './bench-lib.mjs';
+import { machineLoad as load, startAppServer } from './bench-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,37 +46,8 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-async function startServer(extraEnv = {}) {
-  if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('No build: run `npm run build` first.');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-web-'));
-  const { child, ready } = run(
-    [serverEntry()],
-    {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      STATIC_DIR: process.env.BENCH_STATIC_DIR ?? join(root, 'dist'),
-      DEMO_MODE: 'true',
-      DATABASE_URL: '',
-      LOG_REQUESTS: 'false',
-      PUBLIC_URL: `http://localhost:${port}`,
-      ...extraEnv,
-    },
-    // A loaded machine (the CI box shared by several runs) took minutes to start the server when it ran through tsx.
-    { waitFor: 'is running on', cwd: root, startTimeoutMs: 240_000 },
-  );
-  await ready;
-  return {
-    base: `http://localhost:${port}`,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+/** The built app (BENCH_STATIC_DIR: another build) from the real server on a free port and a fresh PGlite directory. */
+const startServer = (extraEnv = {}) => startAppServer(process.env.BENCH_STATIC_DIR ?? join(root, 'dist'), extraEnv);
 
 async function lighthouse() {
   const server = await startServer();

@@ -5,11 +5,10 @@
 // #root's markup. Run it after changing what such a page shows: tests/e2e/prerender.spec.ts fails while the file
 // and the app's rendering differ.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { freePort, run, serverEntry } from './bench-lib.mjs';
+import { startAppServer } from './bench-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const LANGUAGES = ['de', 'en', 'nl', 'fr', 'it', 'es', 'pt', 'da', 'pl'];
@@ -23,32 +22,16 @@ if (process.env.PRERENDER_NO_BUILD !== '1') {
 // The app's own rendering, not an earlier capture's.
 rmSync(join(root, 'dist', '.vite', 'prerender.json'), { force: true });
 
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'fp-prerender-'));
-const { child, ready } = run(
-  [serverEntry()],
-  {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    STATIC_DIR: join(root, 'dist'),
-    DEMO_MODE: 'true',
-    DATABASE_URL: '',
-    LOG_REQUESTS: 'false',
-    PUBLIC_URL: `http://localhost:${port}`,
-  },
-  { waitFor: 'is running on', cwd: root, startTimeoutMs: 240_000 },
-);
+const server = await startAppServer(join(root, 'dist'));
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 const pages = {};
 try {
-  await ready;
   for (const path of PAGES) {
     pages[path] = {};
     for (const language of LANGUAGES) {
       const context = await browser.newContext({ locale: language, viewport: { width: 360, height: 740 } });
       const page = await context.newPage();
-      await page.goto(`http://localhost:${port}${path}`);
+      await page.goto(`${server.base}${path}`);
       await page.locator('h1').waitFor();
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
@@ -64,10 +47,7 @@ try {
   }
 } finally {
   await browser.close();
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 const text = `${JSON.stringify(pages, null, 2)}\n`;
 writeFileSync(SOURCE, text);
