@@ -129,16 +129,17 @@ export function serveStatic(env: Env) {
     const byLanguage = request.query ? undefined : (await prerendered)?.[normalPath(route)];
     const language = byLanguage ? preferredLanguage(request.acceptLanguage, Object.keys(byLanguage)) : null;
     const markup = language ? byLanguage?.[language] : undefined;
-    if ((!known || row < 0) && markup === undefined) return null;
+    const prerender = language && markup !== undefined ? { language, markup } : null;
+    if ((!known || row < 0) && !prerender) return null;
     const feature = known && row >= 0 && isFeaturePage(known, route);
-    const key = `${row}:${feature}:${markup === undefined ? '' : language}:${encoding}`;
+    const key = `${row}:${feature}:${prerender?.language ?? ''}:${encoding}`;
     let body = bodies.get(key);
     if (!body) {
       const linked = known && row >= 0 ? withRouteLinks(page, known, row, route) : page;
-      body = compress(markup === undefined || !language ? linked : withPrerender(linked, language, markup), encoding);
+      body = compress(prerender ? withPrerender(linked, prerender.language, prerender.markup) : linked, encoding);
       bodies.set(key, body);
     }
-    return { body, language: markup === undefined ? null : language };
+    return { body, language: prerender?.language ?? null };
   };
 
   /** `route`: the URL path an app page is sent for (the SPA fallback), whose page code the HTML then preloads. */
