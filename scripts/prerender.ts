@@ -5,7 +5,8 @@
 //   <html>, the app's code in <template id="app-code">) it starts that code once the browser has painted (its
 //   first-contentful-paint entry; a second at most): the HTML and the stylesheet get a slow network first, the page
 //   is on the screen before ~145 KiB of JavaScript arrive. A tap on one of the page's buttons before the app runs
-//   is kept and given to the app's same button once it has rendered (src/main.tsx: the app renders into a
+//   is kept and given to the app's same button once it has rendered, and the focus moves to the app's same link or
+//   button (a keyboard or screen reader user keeps their place) (src/main.tsx: the app renders into a
 //   container of its own that takes #root's place at its first commit, so the page never goes blank in between) (the page's links work without the app). When
 //   the app would start in another language than the page's (a stored choice), the markup goes at once and the code
 //   starts: the app then renders as on any other start. In every other page (the service worker's copy, any other
@@ -36,9 +37,18 @@ for(var i=0;i<q.length;i++)document.head.appendChild(q[i]);
 for(var i=0;i<n.length;i++){var e=document.createElement(n[i].tagName);for(var j=0;j<n[i].attributes.length;j++)e.setAttribute(n[i].attributes[j].name,n[i].attributes[j].value);document.head.appendChild(e)}
 t.parentNode.removeChild(t)};
 if((l||'en')!==p){r.textContent='';load();return}
-var pre=r.firstElementChild,tap=null,named=function(el,text){return [].filter.call(el.querySelectorAll('button'),function(b){return b.textContent===text})};
-r.addEventListener('click',function(e){if(!pre||!pre.isConnected)return;var b=e.target.closest&&e.target.closest('button');if(!b||!pre.contains(b))return;e.preventDefault();tap={text:b.textContent,n:named(pre,b.textContent).indexOf(b)}},true);
-var o=new MutationObserver(function(){if(pre.isConnected)return;if(!tap){o.disconnect();return}var a=document.getElementById('root'),b=a&&named(a,tap.text)[tap.n];if(b){o.disconnect();tap=null;b.click()}});
+var pre=r.firstElementChild,tap=null,foc=null,capped=false,
+all=function(el,text){return [].filter.call(el.querySelectorAll('a,button'),function(b){return b.textContent===text})},
+mark=function(b){return {text:b.textContent,n:all(pre,b.textContent).indexOf(b)}},
+find=function(m){var a=document.getElementById('root');return a&&all(a,m.text)[m.n]};
+r.addEventListener('click',function(e){if(!pre.isConnected)return;var b=e.target.closest&&e.target.closest('button');if(!b||!pre.contains(b))return;e.preventDefault();tap=mark(b)},true);
+r.addEventListener('focusin',function(e){if(!pre.isConnected)return;var b=e.target.closest&&e.target.closest('a,button');foc=b&&pre.contains(b)?mark(b):null},true);
+r.addEventListener('focusout',function(e){if(!e.relatedTarget)setTimeout(function(){if(pre.isConnected&&document.activeElement===document.body)foc=null})},true);
+var o=new MutationObserver(function(){if(pre.isConnected)return;
+if(!capped){capped=true;setTimeout(function(){o.disconnect()},10000)}
+var f=foc&&find(foc);if(f){foc=null;if(!document.activeElement||document.activeElement===document.body)f.focus()}
+var b=tap&&find(tap);if(b){tap=null;b.click()}
+if(!tap&&!foc)o.disconnect()});
 o.observe(document.body,{childList:true,subtree:true});
 try{var po=new PerformanceObserver(function(x){if(x.getEntriesByName('first-contentful-paint').length){po.disconnect();setTimeout(load)}});po.observe({type:'paint',buffered:true})}catch(e){}
 setTimeout(load,1000)}catch(e){}})();`;

@@ -88,6 +88,28 @@ test("a tap on the page's button before the app runs is given to the app's butto
   expect(auth).toMatchObject({ token: expect.any(String), isGuest: true });
 });
 
+test("the focus on the page's link before the app runs moves to the app's same link", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await watchRoot(page);
+  await page.goto('/landing');
+  await expect.poll(() => asked).toBe(true);
+  await page.getByRole('link', { name: 'Register' }).focus();
+  release();
+  await appHasRendered(page);
+  // The app's link (the HTML's is gone with its page), not the document's body.
+  await expect(page.getByRole('link', { name: 'Register' })).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.closest('#root') !== null)).toBe(true);
+});
+
 test.describe('a stored language other than the browser’s', () => {
   test.use({ locale: 'de' });
   test('the German page goes before it is shown; the app starts in the stored language', async ({ page }) => {
