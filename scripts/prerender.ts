@@ -8,14 +8,15 @@
 //   is kept and given to the app's same button once it has rendered, and the focus moves to the app's same link or
 //   button (a keyboard or screen reader user keeps their place) (src/main.tsx: the app renders into a
 //   container of its own that takes #root's place at its first commit, so the page never goes blank in between) (the page's links work without the app). When
-//   the app would start in another language than the page's (a stored choice), the markup goes at once and the code
+//   the app would start in another language than the page's (a stored choice), or the visitor has a stored session
+//   (the markup is a new visitor's page: / sends a signed-in driver elsewhere), the markup goes at once and the code
 //   starts: the app then renders as on any other start. In every other page (the service worker's copy, any other
 //   URL) the loader does nothing. The server's CSP allows it by its hash (server/http/static.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { PRERENDER_FILE } from '../server/http/prerender.ts';
 import { LANGUAGES } from '../src/i18n/language.ts';
-import { LANGUAGE_STORAGE_KEY } from '../src/lib/constants.ts';
+import { AUTH_STORAGE_KEY, LANGUAGE_STORAGE_KEY } from '../src/lib/constants.ts';
 
 /** The committed snapshot: path → language → #root's markup as the app renders it for a new visitor. */
 export const PRERENDER_SOURCE = new URL('../src/prerendered.json', import.meta.url).pathname;
@@ -28,7 +29,7 @@ export const LOADER = `(function(){try{
 var d=document.documentElement,p=d.getAttribute('data-prerendered'),t=document.getElementById('app-code'),r=document.getElementById('root');
 if(!p||!t||!r)return;
 var L=${JSON.stringify(LANGUAGES)},s=null,l=null,done=false;
-try{s=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}
+var own=false;try{s=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)});own=localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)})!==null}catch(e){}
 var c=[s].concat(navigator.languages||[]);
 for(var i=0;i<c.length&&!l;i++){var k=c[i]&&String(c[i]).trim().toLowerCase().split(/[-_]/)[0];if(L.indexOf(k)>=0)l=k}
 var load=function(){if(done)return;done=true;d.removeAttribute('data-prerendered');
@@ -36,7 +37,7 @@ var n=t.content.children,q=window.__appCodeLinks||[];
 for(var i=0;i<q.length;i++)document.head.appendChild(q[i]);
 for(var i=0;i<n.length;i++){var e=document.createElement(n[i].tagName);for(var j=0;j<n[i].attributes.length;j++)e.setAttribute(n[i].attributes[j].name,n[i].attributes[j].value);document.head.appendChild(e)}
 t.parentNode.removeChild(t)};
-if((l||'en')!==p){r.textContent='';load();return}
+if(own||(l||'en')!==p){r.textContent='';load();return}
 var pre=r.firstElementChild,tap=null,foc=null,capped=false,
 all=function(el,text){return [].filter.call(el.querySelectorAll('a,button'),function(b){return b.textContent===text})},
 mark=function(b){return {text:b.textContent,n:all(pre,b.textContent).indexOf(b)}},

@@ -5,7 +5,8 @@
 // stylesheet are in, without waiting for ~145 KiB of JavaScript. The app's code (the entry's <script type=module> and
 // every modulepreload link) moves into <template id="app-code">, which the page's inline loader (scripts/prerender.ts)
 // starts once the browser has painted: on a slow network the stylesheet gets the bandwidth first. The app then renders
-// the same page over it. A URL with a query (a partner's logo, landscape) or a missing language: the HTML as built.
+// the same page over it (or, with a stored session, its own: the markup is a new visitor's). A URL with a query (a
+// partner's logo, landscape) or a missing language: the HTML as built.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -53,6 +54,13 @@ export function preferredLanguage(header: string | undefined, available: readonl
   const found = wanted.find(({ language }) => available.includes(language));
   return found?.language ?? (available.includes('en') ? 'en' : null);
 }
+
+/**
+ * URLs that show a prerendered page to a new visitor: the app sends a first visit of / (no session, no query) to
+ * /landing (src/routes/index.tsx). A visitor with a stored session gets the app's page instead: the page's loader
+ * drops the markup (scripts/prerender.ts).
+ */
+export const PRERENDER_ALIASES: Readonly<Record<string, string>> = { '/': '/landing' };
 
 const ROOT = '<div id="root"></div>';
 /** Vite's entry and preload tags, and the server's route links (route-preload.ts): the app's code. */

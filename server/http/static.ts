@@ -10,7 +10,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context, Next } from 'hono';
 import type { Env } from '../env';
 import { declaredConnectOrigins } from './connect-origins';
-import { type Prerendered, preferredLanguage, readPrerendered, withPrerender } from './prerender';
+import { PRERENDER_ALIASES, type Prerendered, preferredLanguage, readPrerendered, withPrerender } from './prerender';
 import { isFeaturePage, normalPath, type RouteTable, readRouteTable, routeRow, withRouteLinks } from './route-preload';
 import { appCsp } from './security-headers';
 import { declaredWallets } from './wallet-scripts';
@@ -125,17 +125,21 @@ export function serveStatic(env: Env) {
     }
     const { table, prerendered, bodies } = routed;
     const known = await table;
-    const row = known ? routeRow(known, route) : -1;
-    const byLanguage = request.query ? undefined : (await prerendered)?.[normalPath(route)];
+    const path = normalPath(route);
+    const pagePath = PRERENDER_ALIASES[path] ?? path;
+    const byLanguage = request.query ? undefined : (await prerendered)?.[pagePath];
     const language = byLanguage ? preferredLanguage(request.acceptLanguage, Object.keys(byLanguage)) : null;
     const markup = language ? byLanguage?.[language] : undefined;
     const prerender = language && markup !== undefined ? { language, markup } : null;
+    // A prerendered page preloads its own code (an alias's page, not the URL's).
+    const linkPath = prerender ? pagePath : path;
+    const row = known ? routeRow(known, linkPath) : -1;
     if ((!known || row < 0) && !prerender) return null;
-    const feature = known && row >= 0 && isFeaturePage(known, route);
+    const feature = known && row >= 0 && isFeaturePage(known, linkPath);
     const key = `${row}:${feature}:${prerender?.language ?? ''}:${encoding}`;
     let body = bodies.get(key);
     if (!body) {
-      const linked = known && row >= 0 ? withRouteLinks(page, known, row, route) : page;
+      const linked = known && row >= 0 ? withRouteLinks(page, known, row, linkPath) : page;
       body = compress(prerender ? withPrerender(linked, prerender.language, prerender.markup) : linked, encoding);
       bodies.set(key, body);
     }

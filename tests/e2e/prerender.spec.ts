@@ -124,6 +124,36 @@ test.describe('a stored language other than the browser’s', () => {
   });
 });
 
+test("a new visitor's / is the landing page from the HTML too, and the app takes it over at /landing", async ({
+  page,
+}) => {
+  await watchRoot(page);
+  const response = await page.goto('/');
+  expect(await response?.text()).toContain('<html data-prerendered="en"');
+  expect(await page.evaluate(() => (window as { __parsedHeading?: string }).__parsedHeading)).toBe(
+    'Pay at the pump from your phone',
+  );
+  await appHasRendered(page);
+  await expect(page).toHaveURL(/\/landing(\?|$)/);
+  await expect(page.getByRole('heading', { name: 'Pay at the pump from your phone' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __blank?: boolean }).__blank ?? false)).toBe(false);
+});
+
+test("a driver with a stored session never sees the new visitor's page: / goes to the app's home", async ({ page }) => {
+  // A cold start: no service worker (it would answer from its own copy, which has no markup).
+  await page.route('**/sw.js', (route) => route.abort());
+  await page.goto('/landing');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(page).not.toHaveURL(/\/landing/);
+  await watchRoot(page);
+  const start = await page.goto('/');
+  expect(start?.fromServiceWorker()).toBe(false);
+  expect(await start?.text()).toContain('<html data-prerendered="en"');
+  expect(await page.evaluate(() => (window as { __parsedHeading?: string | null }).__parsedHeading)).toBeNull();
+  await expect(page).not.toHaveURL(/\/landing/);
+  await expect(page.locator('#root main')).toBeVisible();
+});
+
 test('a URL with a query, and a start from the service worker, get the page as built', async ({ page }) => {
   const partner = await page.goto('/landing?partner=demo-partner');
   expect(await partner?.text()).not.toContain('<html data-prerendered');

@@ -78,10 +78,13 @@ mkdirSync(join(prerenderDir, '.vite'));
 writeFileSync(
   join(prerenderDir, '.vite', 'route-preload.json'),
   JSON.stringify({
-    files: ['assets/landing-5.js'],
-    table: [['^/landing$', [0]]],
+    files: ['assets/landing-5.js', 'assets/map-6.js'],
+    table: [
+      ['^/landing$', [0]],
+      ['^/$', [1]],
+    ],
     feature: [],
-    shellPaths: ['/landing'],
+    shellPaths: ['/', '/landing'],
   }),
 );
 writeFileSync(
@@ -422,6 +425,15 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
         // The same inline scripts: the same policy.
         expect(res.headers.get('content-security-policy')).toBe(asBuilt.headers.get('content-security-policy'));
       }
+      // A new visitor's / (the app sends one to /landing): the landing page, with the landing's code, not the map's.
+      const start = await s.request('/', { headers: { 'accept-language': 'de' } });
+      expect(start.text).toContain('<div id="root"><h1>An der Zapfsäule zahlen</h1></div><template id="app-code">');
+      expect(start.text).toContain('href="/assets/landing-5.js"');
+      expect(start.text).not.toContain('map-6.js');
+      // With a query (a station, a redirect), / is the app's: as built, with its own route's links.
+      const station = await s.request('/?pid=abc', { headers: { 'accept-language': 'de' } });
+      expect(station.text).not.toContain('<html data-prerendered');
+      expect(station.text).toContain('href="/assets/map-6.js"');
       // A query (a partner's logo, landscape) or another page: as built, with the route's links.
       for (const path of ['/landing?partner=demo-partner', '/login', '/index.html']) {
         const res = await s.request(path, { headers: { 'accept-language': 'de' } });

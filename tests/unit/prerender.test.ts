@@ -68,6 +68,8 @@ describe('the loader', () => {
   it("knows the app's languages and storage key, and starts the code on the first contentful paint", () => {
     expect(LOADER).toContain(JSON.stringify(ALL));
     expect(LOADER).toContain('getItem("language")');
+    // A stored session: the markup (a new visitor's page) goes.
+    expect(LOADER).toContain('getItem("auth")!==null');
     expect(LOADER).toContain("getEntriesByName('first-contentful-paint')");
     // A classic script that parses (the build writes it inline).
     expect(() => new Function(LOADER)).not.toThrow();
