@@ -2,11 +2,12 @@
 // asks for once the entry has run. This build step writes a small inline script into index.html that asks for the
 // stored (else the browser's) language's shell catalog at once, beside the entry (a modulepreload link). On a feature
 // page (not one of SHELL_PATHS) it also asks for what the root route's beforeLoad waits for before that page renders:
-// the language's catalog of the page's area (src/i18n/catalog-area.ts) and the pay path's mutation defaults (src/app/feature-mutations.ts with the chunks
-// it imports that the entry does not; in a page the server wrote the route's links into, marked data-route-preloaded,
-// the server wrote these too: scripts/route-preload.ts). On a prerendered page (server/http/prerender.ts) the links wait
-// in window.__appCodeLinks for the page's loader (scripts/prerender.ts), which adds them with the app's code. The server's CSP allows the script by its hash (server/http/static.ts). A wrong
-// guess costs one small unused download.
+// the language's catalog of the page's area (src/i18n/catalog-area.ts) and the pay path's mutation defaults
+// (src/app/feature-mutations.ts with the chunks it imports that the entry does not; in a page the server wrote the
+// route's links into, marked data-route-preloaded, the server wrote these too: scripts/route-preload.ts). On a
+// prerendered page (server/http/prerender.ts) the links wait in window.__appCodeLinks for the page's loader
+// (scripts/prerender.ts), which adds them with the app's code. The server's CSP allows the script by its hash
+// (server/http/static.ts). A wrong guess costs one small unused download.
 import type { Plugin } from 'vite';
 import { AREAS, DEFAULT_AREA, SEGMENT_AREAS } from '../src/i18n/catalog-area.ts';
 import { SHELL_PATHS } from '../src/i18n/shell-paths.ts';
