@@ -7,8 +7,7 @@
 // starts once the browser has painted: on a slow network the stylesheet gets the bandwidth first. The app then renders
 // the same page over it (or, with a stored session, its own: the markup is a new visitor's). A URL with a query (a
 // partner's logo, landscape) or a missing language: the HTML as built.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readBuildJson } from './route-preload';
 
 /** The build's prerendered pages, beside Vite's manifest: path → language → the markup inside #root. */
 export const PRERENDER_FILE = '.vite/prerender.json';
@@ -28,14 +27,8 @@ const isPrerendered = (value: unknown): value is Prerendered =>
   );
 
 /** The prerendered pages of a static directory, or null (none, unreadable, or not of the expected shape). */
-export async function readPrerendered(staticDir: string): Promise<Prerendered | null> {
-  try {
-    const parsed: unknown = JSON.parse(await readFile(join(staticDir, PRERENDER_FILE), 'utf8'));
-    return isPrerendered(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
-}
+export const readPrerendered = (staticDir: string): Promise<Prerendered | null> =>
+  readBuildJson(staticDir, PRERENDER_FILE, isPrerendered);
 
 /**
  * The language of `available` an Accept-Language header prefers (by q, then order; a region is ignored, as the app

@@ -34,15 +34,23 @@ const isTable = (value: unknown): value is RouteTable => {
   );
 };
 
-/** The table of a static directory, or null (none, unreadable, or not of the expected shape). */
-export async function readRouteTable(staticDir: string): Promise<RouteTable | null> {
+/** A JSON file the build wrote into a static directory, or null (none, unreadable, or not of the expected shape). */
+export async function readBuildJson<T>(
+  staticDir: string,
+  file: string,
+  isExpected: (value: unknown) => value is T,
+): Promise<T | null> {
   try {
-    const parsed: unknown = JSON.parse(await readFile(join(staticDir, ROUTE_TABLE_FILE), 'utf8'));
-    return isTable(parsed) ? parsed : null;
+    const parsed: unknown = JSON.parse(await readFile(join(staticDir, file), 'utf8'));
+    return isExpected(parsed) ? parsed : null;
   } catch {
     return null;
   }
 }
+
+/** The table of a static directory, or null (none, unreadable, or not of the expected shape). */
+export const readRouteTable = (staticDir: string): Promise<RouteTable | null> =>
+  readBuildJson(staticDir, ROUTE_TABLE_FILE, isTable);
 
 /** A path as the inline scripts read location.pathname: trailing slashes dropped. */
 export const normalPath = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);

@@ -3,12 +3,27 @@
 // app's code starts once the page is painted (scripts/prerender.ts) and renders the same page over it.
 import { readFileSync } from 'node:fs';
 import { LANGUAGES } from '../../src/i18n/language';
-import { expect, test } from './fixtures';
+import { expect, type Page, test } from './fixtures';
 import { appHasRendered, expectAccessible, waitForServiceWorker, watchRoot } from './helpers';
 
 const prerendered: Record<string, Record<string, string>> = JSON.parse(
   readFileSync(new URL('../../src/prerendered.json', import.meta.url), 'utf8'),
 );
+
+/** Holds the app's entry script until `go()`; `asked` once the page has asked for it. */
+async function holdAppCode(page: Page): Promise<{ asked: boolean; go: () => void }> {
+  let go: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    go = resolve;
+  });
+  const hold = { asked: false, go: () => go() };
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    hold.asked = true;
+    await held;
+    await route.continue();
+  });
+  return hold;
+}
 
 for (const language of LANGUAGES) {
   test.describe(`in ${language}`, () => {
@@ -67,43 +82,25 @@ test('the page is there before any of the app code, its links work without it, a
 });
 
 test("a tap on the page's button before the app runs is given to the app's button", async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = false;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
+  const code = await holdAppCode(page);
   await page.goto('/landing');
-  await expect.poll(() => asked).toBe(true);
+  await expect.poll(() => code.asked).toBe(true);
   // The app's code has not arrived: this is the HTML's button.
   await page.getByRole('button', { name: 'Continue as guest' }).click();
   await expect(page).toHaveURL(/\/landing$/);
-  release();
+  code.go();
   await expect(page).not.toHaveURL(/\/landing/);
   const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? 'null'));
   expect(auth).toMatchObject({ token: expect.any(String), isGuest: true });
 });
 
 test("the focus on the page's link before the app runs moves to the app's same link", async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = false;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
+  const code = await holdAppCode(page);
   await watchRoot(page);
   await page.goto('/landing');
-  await expect.poll(() => asked).toBe(true);
+  await expect.poll(() => code.asked).toBe(true);
   await page.getByRole('link', { name: 'Register' }).focus();
-  release();
+  code.go();
   await appHasRendered(page);
   // The app's link (the HTML's is gone with its page), not the document's body.
   await expect(page.getByRole('link', { name: 'Register' })).toBeFocused();
