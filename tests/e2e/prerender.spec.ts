@@ -81,6 +81,47 @@ test('the page is there before any of the app code, its links work without it, a
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
 });
 
+test("the HTML's app code all goes into the head: the entry and its preloads in one task, the route's low-priority preloads in a later one", async ({
+  page,
+}) => {
+  // Each MutationObserver callback is the end of one task's additions: the script and links added to the head, batch
+  // by batch.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __headBatches: { url: string; low: boolean }[][] };
+    w.__headBatches = [];
+    new MutationObserver((records) => {
+      const batch = records
+        .flatMap((record) => [...record.addedNodes])
+        .filter(
+          (node): node is HTMLScriptElement | HTMLLinkElement =>
+            node instanceof HTMLScriptElement || node instanceof HTMLLinkElement,
+        )
+        .filter((node) => node.parentNode === document.head)
+        .map((node) => ({
+          url: new URL(node instanceof HTMLScriptElement ? node.src : node.href, location.href).pathname,
+          low: node.getAttribute('fetchpriority') === 'low',
+        }));
+      if (batch.length) w.__headBatches.push(batch);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const response = await page.goto('/landing');
+  const template = /<template id="app-code">(.*?)<\/template>/s.exec((await response?.text()) ?? '')?.[1] ?? '';
+  const held = [...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+  const low = [...template.matchAll(/fetchpriority="low" href="([^"]+)"/g)].map((match) => match[1]);
+  expect(held.length).toBeGreaterThan(2);
+  expect(low.length).toBeGreaterThan(0);
+  await expect(page.locator('#app-code')).toHaveCount(0);
+  const batches = () =>
+    page.evaluate(() => (window as unknown as { __headBatches: { url: string; low: boolean }[][] }).__headBatches);
+  await expect.poll(async () => (await batches()).flat().map(({ url }) => url)).toEqual(expect.arrayContaining(held));
+  const all = await batches();
+  const entry = all.findIndex((batch) => batch.some(({ url }) => /^\/assets\/index-[\w-]+\.js$/.test(url)));
+  expect(all[entry]?.some(({ low }) => low)).toBe(false);
+  for (const url of low) {
+    expect(all.findIndex((batch) => batch.some((added) => added.url === url))).toBeGreaterThan(entry);
+  }
+});
+
 test("a tap on the page's button before the app runs is given to the app's button", async ({ page }) => {
   const code = await holdAppCode(page);
   await page.goto('/landing');
