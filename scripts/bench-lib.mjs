@@ -247,9 +247,11 @@ export async function load(port, fixtures, { seconds, warmupMs = 5000, fixedRate
 
 /**
  * What a fresh page of memory costs this machine, in µs per 4 KiB page (the first touch of 64 MiB; measured once). A
- * virtual machine may pay ~15 µs for a page fault where hardware pays well under 1 µs (seen here, session 30: the same
- * build's Lighthouse /landing 99 on one machine, 74–83 on another), and a browser's start or a server under load
- * touches tens of thousands of pages: figures from machines that differ here are not comparable.
+ * virtual machine may pay ~12–16 µs for a page fault where hardware pays well under 1 µs (seen here, session 30: the
+ * same build's Lighthouse /landing 99 on one machine, 74–83 on this one, and the e2e suite 9.6 against 20.4 min), and
+ * a browser's start or a server under load touches tens of thousands of pages: figures from machines that differ here
+ * are not comparable. (With transparent huge pages set to `always` the figure drops to ~0.5, but Chromium's small
+ * allocations still fault page by page: the machine's default, `madvise`, is what the figure is meant to show.)
  */
 let freshPageMicros;
 function freshPageCost() {
