@@ -50,6 +50,27 @@ const percentile = (values, p) => {
 /** The built app (BENCH_STATIC_DIR: another build) from the real server on a free port and a fresh PGlite directory. */
 const startServer = (extraEnv = {}) => startAppServer(process.env.BENCH_STATIC_DIR ?? join(root, 'dist'), extraEnv);
 
+/**
+ * Chromium 156 starts the omnibox popup's WebUI in a renderer of its own when the browser starts, headless too (~1–2.6 s
+ * of CPU in its first seconds, seen here: `--top-chrome-webui`): on two cores that is while Lighthouse loads the page,
+ * and a new browser starts for every run. The two features below keep it from starting. Chromium takes only the last
+ * --disable-features, so the list repeats chrome-launcher's own (its DEFAULT_FLAGS) before them.
+ */
+const LIGHTHOUSE_CHROME_DISABLED_FEATURES = [
+  'Translate',
+  'OptimizationHints',
+  'MediaRouter',
+  'DialMediaRouteProvider',
+  'CalculateNativeWinOcclusion',
+  'InterestFeedContentSuggestions',
+  'CertificateTransparencyComponentUpdater',
+  'AutofillServerCommunication',
+  'PrivacySandboxSettings4',
+  'RenderDocument',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+].join(',');
+
 async function lighthouse() {
   const server = await startServer();
   // BENCH_PAGES=pay (or landing) runs one of the two.
@@ -73,7 +94,7 @@ async function lighthouse() {
             '--output=json',
             `--output-path=${outFile}`,
             '--quiet',
-            '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+            `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-features=${LIGHTHOUSE_CHROME_DISABLED_FEATURES}`,
           ],
           { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
         );
