@@ -4,9 +4,12 @@
 // - Writes the page's loader into index.html, after #root. On a page the server prerendered (data-prerendered on
 //   <html>, the app's code in <template id="app-code">) it starts that code once the browser has painted (its
 //   first-contentful-paint entry; a second at most): the HTML and the stylesheet get a slow network first, the page
-//   is on the screen before ~145 KiB of JavaScript arrive. The entry's script and preloads go into the head in one
-//   task, the route's low-priority preloads in the next: each element added costs a slowed phone a few ms of main
-//   thread (~95 ms in one task, CPU × 4), a long task after the paint that Lighthouse counts as blocking. A tap on one of the page's buttons before the app runs
+//   is on the screen before ~145 KiB of JavaScript arrive. The entry's preloads (and one of the entry itself) go into
+//   the head in one task, the route's low-priority preloads in the next: each element added costs a slowed phone a
+//   few ms of main thread (~95 ms in one task, CPU × 4), a long task after the paint that Lighthouse counts as
+//   blocking. The entry's imports (the bundler's runtime, the framework) are run as module scripts of their own, one
+//   after the other, and the entry once they have run: the browser evaluates a module script's whole graph in one
+//   task, so the framework's evaluation and the app's are two tasks instead of one long one (all are fetched at once). A tap on one of the page's buttons before the app runs
 //   is kept and given to the app's same button once it has rendered, and the focus moves to the app's same link or
 //   button (a keyboard or screen reader user keeps their place) (src/main.tsx: the app renders into a
 //   container of its own that takes #root's place at its first commit, so the page never goes blank in between) (the page's links work without the app). When
@@ -36,10 +39,14 @@ var c=[s].concat(navigator.languages||[]);
 for(var i=0;i<c.length&&!l;i++){var k=c[i]&&String(c[i]).trim().toLowerCase().split(/[-_]/)[0];if(L.indexOf(k)>=0)l=k}
 var load=function(){if(done)return;done=true;d.removeAttribute('data-prerendered');
 var n=[].slice.call(t.content.children),q=window.__appCodeLinks||[],
-add=function(x){var e=document.createElement(x.tagName);for(var j=0;j<x.attributes.length;j++)e.setAttribute(x.attributes[j].name,x.attributes[j].value);document.head.appendChild(e)},
-low=function(x){return x.getAttribute('fetchpriority')==='low'};
+add=function(x){var e=document.createElement(x.tagName);for(var j=0;j<x.attributes.length;j++)e.setAttribute(x.attributes[j].name,x.attributes[j].value);document.head.appendChild(e);return e},
+low=function(x){return x.getAttribute('fetchpriority')==='low'},
+s=n.filter(function(x){return x.tagName==='SCRIPT'}),f=n.filter(function(x){return x.tagName==='LINK'&&!low(x)}),
+step=function(i){if(i<f.length){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=f[i].getAttribute('href');e.onload=e.onerror=function(){step(i+1)};document.head.appendChild(e)}else s.forEach(add)};
 for(var i=0;i<q.length;i++)document.head.appendChild(q[i]);
-n.filter(function(x){return !low(x)}).forEach(add);
+f.forEach(add);
+s.forEach(function(x){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=x.getAttribute('src');document.head.appendChild(e)});
+step(0);
 setTimeout(function(){n.filter(low).forEach(add)});
 t.parentNode.removeChild(t)};
 if(own||(l||'en')!==p){r.textContent='';load();return}

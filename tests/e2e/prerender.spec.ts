@@ -81,13 +81,13 @@ test('the page is there before any of the app code, its links work without it, a
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
 });
 
-test("the HTML's app code all goes into the head: the entry and its preloads in one task, the route's low-priority preloads in a later one", async ({
+test("the HTML's app code all goes into the head: the entry's preloads in one task, the route's low-priority preloads in a later one, the framework and the entry run one after the other", async ({
   page,
 }) => {
   // Each MutationObserver callback is the end of one task's additions: the script and links added to the head, batch
   // by batch.
   await page.addInitScript(() => {
-    const w = window as unknown as { __headBatches: { url: string; low: boolean }[][] };
+    const w = window as unknown as { __headBatches: { url: string; low: boolean; script: boolean }[][] };
     w.__headBatches = [];
     new MutationObserver((records) => {
       const batch = records
@@ -100,6 +100,7 @@ test("the HTML's app code all goes into the head: the entry and its preloads in 
         .map((node) => ({
           url: new URL(node instanceof HTMLScriptElement ? node.src : node.href, location.href).pathname,
           low: node.getAttribute('fetchpriority') === 'low',
+          script: node instanceof HTMLScriptElement,
         }));
       if (batch.length) w.__headBatches.push(batch);
     }).observe(document, { childList: true, subtree: true });
@@ -112,14 +113,25 @@ test("the HTML's app code all goes into the head: the entry and its preloads in 
   expect(low.length).toBeGreaterThan(0);
   await expect(page.locator('#app-code')).toHaveCount(0);
   const batches = () =>
-    page.evaluate(() => (window as unknown as { __headBatches: { url: string; low: boolean }[][] }).__headBatches);
+    page.evaluate(
+      () => (window as unknown as { __headBatches: { url: string; low: boolean; script: boolean }[][] }).__headBatches,
+    );
   await expect.poll(async () => (await batches()).flat().map(({ url }) => url)).toEqual(expect.arrayContaining(held));
+  const entryScriptAdded = async () =>
+    (await batches()).flat().some(({ url, script }) => script && /^\/assets\/index-[\w-]+\.js$/.test(url));
+  await expect.poll(entryScriptAdded).toBe(true);
   const all = await batches();
   const entry = all.findIndex((batch) => batch.some(({ url }) => /^\/assets\/index-[\w-]+\.js$/.test(url)));
   expect(all[entry]?.some(({ low }) => low)).toBe(false);
   for (const url of low) {
     expect(all.findIndex((batch) => batch.some((added) => added.url === url))).toBeGreaterThan(entry);
   }
+  // The framework runs as a module script of its own, and the entry's script is added once it has run: the browser
+  // evaluates each module script's graph in one task, so these are two tasks instead of one long one.
+  const scriptBatch = (pattern: RegExp) =>
+    all.findIndex((batch) => batch.some(({ url, script }) => script && pattern.test(url)));
+  expect(scriptBatch(/^\/assets\/framework-[\w-]+\.js$/)).toBeGreaterThanOrEqual(0);
+  expect(scriptBatch(/^\/assets\/index-[\w-]+\.js$/)).toBeGreaterThan(scriptBatch(/^\/assets\/framework-[\w-]+\.js$/));
 });
 
 test("a tap on the page's button before the app runs is given to the app's button", async ({ page }) => {
