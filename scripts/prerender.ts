@@ -9,10 +9,11 @@
 //   few ms of main thread (~95 ms in one task, CPU × 4), a long task after the paint that Lighthouse counts as
 //   blocking. The entry's imports (the bundler's runtime, the framework) are run as module scripts of their own, one
 //   after the other, and the entry once they have run: the browser evaluates a module script's whole graph in one
-//   task, so the framework's evaluation and the app's are two tasks instead of one long one (all are fetched at once). A tap on one of the page's buttons before the app runs
-//   is kept and given to the app's same button once it has rendered, and the focus moves to the app's same link or
-//   button (a keyboard or screen reader user keeps their place) (src/main.tsx: the app renders into a
-//   container of its own that takes #root's place at its first commit, so the page never goes blank in between) (the page's links work without the app). When
+//   task, so the framework's evaluation and the app's are two tasks instead of one long one (all are fetched at
+//   once). A tap on one of the page's buttons before the app runs is kept and given to the app's same button once it
+//   has rendered, and the focus moves to the app's same link or button (a keyboard or screen reader user keeps their
+//   place) (src/main.tsx: the app renders into a container of its own that takes #root's place at its first commit,
+//   so the page never goes blank in between) (the page's links work without the app). When
 //   the app would start in another language than the page's (a stored choice), or the visitor has a stored session
 //   (the markup is a new visitor's page: / sends a signed-in driver elsewhere), the markup goes at once and the code
 //   starts: the app then renders as on any other start. In every other page (the service worker's copy, any other
@@ -39,13 +40,14 @@ var c=[s].concat(navigator.languages||[]);
 for(var i=0;i<c.length&&!l;i++){var k=c[i]&&String(c[i]).trim().toLowerCase().split(/[-_]/)[0];if(L.indexOf(k)>=0)l=k}
 var load=function(){if(done)return;done=true;d.removeAttribute('data-prerendered');
 var n=[].slice.call(t.content.children),q=window.__appCodeLinks||[],
-add=function(x){var e=document.createElement(x.tagName);for(var j=0;j<x.attributes.length;j++)e.setAttribute(x.attributes[j].name,x.attributes[j].value);document.head.appendChild(e);return e},
+add=function(x){var e=document.createElement(x.tagName);for(var j=0;j<x.attributes.length;j++)e.setAttribute(x.attributes[j].name,x.attributes[j].value);document.head.appendChild(e)},
+put=function(tag,o){var e=document.createElement(tag);e.crossOrigin='';for(var k in o)e[k]=o[k];document.head.appendChild(e)},
 low=function(x){return x.getAttribute('fetchpriority')==='low'},
 s=n.filter(function(x){return x.tagName==='SCRIPT'}),f=n.filter(function(x){return x.tagName==='LINK'&&!low(x)}),
-step=function(i){if(i<f.length){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=f[i].getAttribute('href');e.onload=e.onerror=function(){step(i+1)};document.head.appendChild(e)}else s.forEach(add)};
+step=function(i){if(i>=f.length)return s.forEach(add);var go=function(){step(i+1)};put('script',{type:'module',src:f[i].getAttribute('href'),onload:go,onerror:go})};
 for(var i=0;i<q.length;i++)document.head.appendChild(q[i]);
 f.forEach(add);
-s.forEach(function(x){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=x.getAttribute('src');document.head.appendChild(e)});
+s.forEach(function(x){put('link',{rel:'modulepreload',href:x.getAttribute('src')})});
 step(0);
 setTimeout(function(){n.filter(low).forEach(add)});
 t.parentNode.removeChild(t)};
