@@ -51,6 +51,15 @@ export function layoutsOf(file: string, routeFiles: Set<string>): string[] {
   return layouts;
 }
 
+/**
+ * A chunk of stylesheets alone (a CSS file imported by itself, pay/-components/pay.css): the bundler drops its empty
+ * script once the bundle is written (a link to it was a 404 on every cold start of /pay); its stylesheet stays.
+ */
+export const isStylesheetsOnly = (chunk: Rolldown.OutputChunk): boolean => {
+  const modules = Object.keys(chunk.modules);
+  return modules.length > 0 && modules.every((id) => /\.css(\?|$)/.test(id));
+};
+
 /** The route table of a bundle: each route file's chunks (with its layouts'), their imports and stylesheets. */
 export function routeTable(bundle: Rolldown.OutputBundle): RouteTable {
   const chunkOf = new Map<string, Rolldown.OutputChunk>();
@@ -80,9 +89,9 @@ export function routeTable(bundle: Rolldown.OutputBundle): RouteTable {
     const wanted = new Set<string>();
     for (const source of [...layoutsOf(file, routeFiles), file]) {
       for (const js of withImports(bundle, chunkOf.get(source)!.fileName, loaded)) {
-        wanted.add(js);
-        const css = (bundle[js] as Rolldown.OutputChunk).viteMetadata?.importedCss;
-        for (const sheet of css ?? []) wanted.add(sheet);
+        const chunk = bundle[js] as Rolldown.OutputChunk;
+        if (!isStylesheetsOnly(chunk)) wanted.add(js);
+        for (const sheet of chunk.viteMetadata?.importedCss ?? []) wanted.add(sheet);
       }
     }
     table.push([pattern, [...wanted].map(index)]);
@@ -119,7 +128,7 @@ export function routePreloadPlugin(): Plugin {
         const { files, table } = routeTable(ctx.bundle ?? {});
         const script = `(function(){try{if(document.documentElement.hasAttribute('data-route-preloaded'))return;var f=${JSON.stringify(files)},t=${JSON.stringify(
           table,
-        )};var h=location.pathname;if(h.length>1)h=h.replace(/\\/+$/,'');for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(h)){for(var j=0;j<t[i][1].length;j++){var u='/'+f[t[i][1][j]],n=document.createElement('link');if(/\\.css$/.test(u)){n.rel='preload';n.as='style'}else{n.rel='modulepreload'}n.href=u;document.head.appendChild(n)}break}}}catch(e){}})();`;
+        )};var h=location.pathname;if(h.length>1)h=h.replace(/\\/+$/,'');for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(h)){for(var j=0;j<t[i][1].length;j++){var u='/'+f[t[i][1][j]],n=document.createElement('link');if(/\\.css$/.test(u)){n.rel='preload';n.as='style';n.crossOrigin=''}else{n.rel='modulepreload'}n.href=u;document.head.appendChild(n)}break}}}catch(e){}})();`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

@@ -2,7 +2,7 @@
 // The route table index.html preloads a first URL's page code from (scripts/route-preload.ts, issue 16).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { layoutsOf, REDIRECTS, routePattern } from '../../scripts/route-preload';
+import { isStylesheetsOnly, layoutsOf, REDIRECTS, routePattern } from '../../scripts/route-preload';
 
 const matches = (file: string, path: string) => new RegExp(routePattern(file) ?? '$^').test(path);
 
@@ -56,5 +56,19 @@ describe('REDIRECTS', () => {
     expect(readFileSync('src/routes/index.tsx', 'utf8')).toMatch(/redirect\(\{ to: HOME_PATH/);
     expect(readFileSync('src/app/home.ts', 'utf8')).toMatch(/HOME_PATH = '\/map'/);
     expect(REDIRECTS['^/$']).toBe('map/index');
+  });
+});
+
+describe('isStylesheetsOnly', () => {
+  const chunk = (ids: string[]) =>
+    ({ modules: Object.fromEntries(ids.map((id) => [id, {}])) }) as unknown as Parameters<typeof isStylesheetsOnly>[0];
+  it('is a chunk of CSS modules alone (the bundler drops its empty script)', () => {
+    expect(isStylesheetsOnly(chunk(['/src/routes/pay/-components/pay.css']))).toBe(true);
+    expect(isStylesheetsOnly(chunk(['/a.css', '/b.css?inline']))).toBe(true);
+  });
+  it('is not a chunk with any script, nor an empty one', () => {
+    expect(isStylesheetsOnly(chunk(['/a.css', '/src/routes/pay/pump.tsx']))).toBe(false);
+    expect(isStylesheetsOnly(chunk(['/src/css-tools.ts']))).toBe(false);
+    expect(isStylesheetsOnly(chunk([]))).toBe(false);
   });
 });
