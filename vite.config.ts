@@ -46,7 +46,36 @@ function loadedWith(file: string): Set<string> {
   return loaded;
 }
 
-export default defineConfig({
+const resolve = {
+  alias: [
+    // React 19 has useSyncExternalStore: the shim's fallback (and its React-version probe) is dead weight in the
+    // entry. The non-shim build of the same package calls React's own.
+    {
+      find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+      replacement: 'use-sync-external-store/with-selector.js',
+    },
+  ],
+};
+
+/**
+ * `vite build --ssr`: the station link's first screen for the server (src/ssr/station-page.tsx), built after the app
+ * into its build's metadata folder (server/http/station-page.ts loads it from there): the app's components with the
+ * same macro and catalog plugins, the packages left to node_modules.
+ */
+const ssrConfig = defineConfig({
+  plugins: [linguiMacro(), react(), lingui()],
+  resolve,
+  publicDir: false,
+  build: {
+    outDir: 'dist/.vite/ssr',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: false,
+    rolldownOptions: { output: { entryFileNames: 'station-page.mjs', chunkFileNames: '[name]-[hash].mjs' } },
+  },
+});
+
+const appConfig = defineConfig({
   plugins: [
     captureBundle(),
     tanstackRouter({
@@ -102,16 +131,7 @@ export default defineConfig({
     // Last: .br and .gz beside every text file, once everything (the service worker too) is written.
     precompressPlugin(),
   ],
-  resolve: {
-    alias: [
-      // React 19 has useSyncExternalStore: the shim's fallback (and its React-version probe) is dead weight in the
-      // entry. The non-shim build of the same package calls React's own.
-      {
-        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
-        replacement: 'use-sync-external-store/with-selector.js',
-      },
-    ],
-  },
+  resolve,
   build: {
     manifest: true,
     rolldownOptions: {
@@ -147,3 +167,5 @@ export default defineConfig({
   },
   server: { proxy: { '/api': 'http://localhost:8080', '/dev': 'http://localhost:8080' } },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrConfig : appConfig));

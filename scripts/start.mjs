@@ -31,6 +31,13 @@ if (stale || process.env.FORCE_BUILD === '1') {
     },
   );
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // The station link's first screen for the server (vite.config.ts ssrConfig), beside the app it renders.
+  const ssr = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'src/ssr/station-page.tsx', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (ssr.status !== 0) process.exit(ssr.status ?? 1);
 }
 // The server imports the contract and a few shared modules from src/; bundling takes about a second.
 const serverSources = ['server', 'src', 'package.json', 'scripts/build-server.mjs'];

@@ -33,6 +33,7 @@ import { tutorialRoutes } from './routes/tutorials';
 import { userRoutes } from './routes/users';
 import { voucherRoutes } from './routes/vouchers';
 import { walletRoutes } from './routes/wallets';
+import { getPoi } from './services/stations';
 
 const KIB = 1024;
 /** Request body limits by path prefix (first match), else 1 MB: no call of ours needs more than these. */
@@ -126,7 +127,8 @@ export function createApp(ctx: AppContext) {
   // The sandbox payment provider's own pages (hosted card page).
   app.route('/psp', pspRoutes(ctx));
 
-  app.use('*', serveStatic(ctx.env));
+  // A station link's first screen comes as HTML with the station in it (http/station-page.ts).
+  app.use('*', serveStatic(ctx.env, { station: (id) => getPoi({ ctx, input: { id } }).catch(() => null) }));
 
   app.notFound((c) => errorResponse(c, 404, 'not_found', `No route for ${c.req.method} ${c.req.path}`));
   app.onError(onError(ctx));

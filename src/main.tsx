@@ -18,6 +18,7 @@ import {
 import { router } from './app/router';
 import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
+import { STATION_DATA_ID } from './contract/page-data';
 import { configureOutbox, outboxMayHoldWrites } from './db/outbox-hooks';
 import { refreshHostApps } from './features/embedding/queries';
 import { startGuestSessionEarly } from './features/session/queries';
@@ -54,14 +55,21 @@ configureOutbox({ prepare: prepareOutbox });
  * A station link (/pay?pid=…, a pump's QR code). Station reads are open to everyone, so the station is asked for at
  * once, beside the session, instead of after it when the page renders; the page's query then finds it in the cache
  * (or in flight). And the pay pages need a session (app/guards.ts): a new visitor's guest sign-in goes out now too,
- * not when the router's guard runs.
+ * not when the router's guard runs. The station a station link's HTML brought goes into the cache at once, so the
+ * pump page's first screen is the page the HTML showed.
  */
 function startPayPathEarly(): void {
   if (!/^\/pay(\/|$)/.test(window.location.pathname)) return;
   startGuestSessionEarly(queryClient);
   const pid = new URLSearchParams(window.location.search).get('pid');
   if (!pid) return;
-  void import('./features/stations/queries').then(({ stationQuery }) => queryClient.prefetchQuery(stationQuery(pid)));
+  // The station a station link's HTML brought (server/http/station-page.ts), taken out of the page.
+  const embedded = document.getElementById(STATION_DATA_ID);
+  embedded?.remove();
+  void import('./features/stations/queries').then(({ seedStation, stationQuery }) => {
+    if (embedded) void seedStation(queryClient, pid, embedded.textContent).catch(() => {});
+    return queryClient.prefetchQuery(stationQuery(pid));
+  });
 }
 startPayPathEarly();
 

@@ -61,9 +61,10 @@ const APP_CODE = /[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="modu
 
 /**
  * The page with `markup` in #root, marked `data-prerendered` (and `lang`) with its language, and the app's code moved
- * from the head into <template id="app-code"> after #root; unchanged when it has no empty #root.
+ * from the head into <template id="app-code"> after #root, then `after` (the page's data); unchanged when it has no
+ * empty #root.
  */
-export function withPrerender(html: string, language: string, markup: string): string {
+export function withPrerender(html: string, language: string, markup: string, after = ''): string {
   const root = html.indexOf(ROOT);
   const open = /<html\b[^>]*>/i.exec(html);
   if (root < 0 || !open || open.index > root) return html;
@@ -77,7 +78,7 @@ export function withPrerender(html: string, language: string, markup: string): s
     .replace(/^<html/i, `<html data-prerendered="${language}" lang="${language}"`);
   return (
     head.replace(open[0], htmlTag) +
-    `<div id="root">${markup}</div><template id="app-code">${code.join('')}</template>` +
+    `<div id="root">${markup}</div><template id="app-code">${code.join('')}</template>${after}` +
     html.slice(root + ROOT.length)
   );
 }

@@ -66,9 +66,17 @@ export function routeRow(table: RouteTable, path: string): number {
 
 /**
  * The page as built with the row's links (and on a feature page the feature chunks) before </head> and the mark on
- * <html>; the page unchanged if either tag is missing.
+ * <html>; the page unchanged if either tag is missing. `stylesheets`: the page's stylesheets applied at once instead
+ * of preloaded (a page whose markup the HTML brings: station-page.ts). Either way with `crossorigin`, as the bundler's
+ * own stylesheet links have it: a preload in another credentials mode is not used, and the file is fetched twice.
  */
-export function withRouteLinks(html: string, table: RouteTable, row: number, path: string): string {
+export function withRouteLinks(
+  html: string,
+  table: RouteTable,
+  row: number,
+  path: string,
+  { stylesheets = false } = {},
+): string {
   const head = html.indexOf('</head>');
   const open = /<html\b/i.exec(html);
   const entry = table.table[row];
@@ -82,7 +90,9 @@ export function withRouteLinks(html: string, table: RouteTable, row: number, pat
     .map((i) => `/${table.files[i]}`)
     .map((href) =>
       href.endsWith('.css')
-        ? `<link rel="preload" as="style" fetchpriority="low" href="${href}">`
+        ? stylesheets
+          ? `<link rel="stylesheet" crossorigin href="${href}">`
+          : `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`
         : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`,
     )
     .join('');

@@ -8,11 +8,13 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context, Next } from 'hono';
+import type { Poi } from '../../src/contract/stations';
 import type { Env } from '../env';
 import { declaredConnectOrigins } from './connect-origins';
 import { PRERENDER_ALIASES, type Prerendered, preferredLanguage, readPrerendered, withPrerender } from './prerender';
 import { isFeaturePage, normalPath, type RouteTable, readRouteTable, routeRow, withRouteLinks } from './route-preload';
 import { appCsp } from './security-headers';
+import { loadStationRenderer, type StationRenderer, stationData, stationLinkId } from './station-page';
 import { declaredWallets } from './wallet-scripts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -88,14 +90,19 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/
 export const inlineScripts = (html: string): string[] => [...html.matchAll(INLINE_SCRIPT)].map((m) => m[1] ?? '');
 
 /** Compresses a page written per request (the route's links) as the build compresses: brotli, or gzip. */
-const compress = (text: string, encoding: Encoding | null): Buffer<ArrayBuffer> => {
+/** `once`: a page made for one request (a station's), compressed at a cost that suits every request. */
+const compress = (text: string, encoding: Encoding | null, once = false): Buffer<ArrayBuffer> => {
   const plain = Buffer.from(text, 'utf8');
-  if (encoding === 'br') return brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
-  if (encoding === 'gzip') return gzipSync(plain, { level: 9 });
+  if (encoding === 'br') return brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: once ? 5 : 9 } });
+  if (encoding === 'gzip') return gzipSync(plain, { level: once ? 6 : 9 });
   return plain;
 };
 
-export function serveStatic(env: Env) {
+/**
+ * `station`: a station as GET /v4/pois/{id} answers it, or null when there is none (a station link's first screen is
+ * then sent as HTML: station-page.ts).
+ */
+export function serveStatic(env: Env, options: { station?: (id: string) => Promise<Poi | null> } = {}) {
   const root = resolve(env.staticDir);
   const indexFile = join(root, 'index.html');
   const cspByPage = new Map<string, string>();
@@ -107,6 +114,8 @@ export function serveStatic(env: Env) {
     page: string;
     table: Promise<RouteTable | null>;
     prerendered: Promise<Prerendered | null>;
+    /** Loaded with the first station link (it brings React's server renderer into the process). */
+    renderer: Promise<StationRenderer | null> | null;
     bodies: Map<string, Buffer<ArrayBuffer>>;
   } | null = null;
 
@@ -118,16 +127,29 @@ export function serveStatic(env: Env) {
     page: string,
     route: string,
     encoding: Encoding | null,
-    request: { query: boolean; acceptLanguage: string | undefined },
+    request: { search: string; acceptLanguage: string | undefined },
   ): Promise<{ body: Buffer<ArrayBuffer>; language: string | null } | null> => {
     if (routed?.page !== page) {
-      routed = { page, table: readRouteTable(root), prerendered: readPrerendered(root), bodies: new Map() };
+      routed = {
+        page,
+        table: readRouteTable(root),
+        prerendered: readPrerendered(root),
+        renderer: null,
+        bodies: new Map(),
+      };
     }
-    const { table, prerendered, bodies } = routed;
+    const current = routed;
+    const { table, prerendered, bodies } = current;
     const known = await table;
     const path = normalPath(route);
+    const stationId = stationLinkId(path, request.search);
+    if (stationId) {
+      current.renderer ??= loadStationRenderer(root);
+      const station = await stationPage(page, path, stationId, request, await current.renderer, known);
+      if (station) return { body: compress(station.html, encoding, true), language: station.language };
+    }
     const pagePath = PRERENDER_ALIASES[path] ?? path;
-    const byLanguage = request.query ? undefined : (await prerendered)?.[pagePath];
+    const byLanguage = request.search ? undefined : (await prerendered)?.[pagePath];
     const language = byLanguage ? preferredLanguage(request.acceptLanguage, Object.keys(byLanguage)) : null;
     const markup = language ? byLanguage?.[language] : undefined;
     const prerender = language && markup !== undefined ? { language, markup } : null;
@@ -144,6 +166,32 @@ export function serveStatic(env: Env) {
       bodies.set(key, body);
     }
     return { body, language: prerender?.language ?? null };
+  };
+
+  /**
+   * A station link's first screen (station-page.ts): index.html with the route's links, the station's pump selection
+   * in #root in the browser's language, and the station after it; null when the build has no renderer, the station
+   * is unknown, or its first screen is another one.
+   */
+  const stationPage = async (
+    page: string,
+    path: string,
+    stationId: string,
+    request: { search: string; acceptLanguage: string | undefined },
+    renderer: StationRenderer | null,
+    known: RouteTable | null,
+  ): Promise<{ html: string; language: string } | null> => {
+    if (!renderer || !options.station) return null;
+    const language = preferredLanguage(request.acceptLanguage, renderer.languages);
+    const poi = language ? await options.station(stationId) : null;
+    if (!language || !poi) return null;
+    const markup = await renderer
+      .renderStationPage({ url: `${path}${request.search}`, station: poi, language })
+      .catch(() => null);
+    if (!markup) return null;
+    const row = known ? routeRow(known, path) : -1;
+    const linked = known && row >= 0 ? withRouteLinks(page, known, row, path, { stylesheets: true }) : page;
+    return { html: withPrerender(linked, language, markup, stationData(poi)), language };
   };
 
   /** `route`: the URL path an app page is sent for (the SPA fallback), whose page code the HTML then preloads. */
@@ -167,7 +215,7 @@ export function serveStatic(env: Env) {
       const text = (sentEncoding ? await readFile(file) : body).toString('utf8');
       if (route !== undefined) {
         const routedBody = await routedPage(text, route, sentEncoding, {
-          query: new URL(c.req.url).search.length > 1,
+          search: new URL(c.req.url).search,
           acceptLanguage: c.req.header('Accept-Language'),
         });
         if (routedBody) body = routedBody.body;

@@ -96,6 +96,14 @@ export type CarryInput = {
 };
 
 /**
+ * The root route's search middleware: links and navigations get the carried query when they are built (no redirect
+ * needed). Also the server's rendering of a station link's first screen (src/ssr/station-page.tsx) builds its links
+ * with it, as the app does.
+ */
+export const carryOnBuild = ({ search, next }: { search: UiQuery; next: (search: UiQuery) => UiQuery }): UiQuery =>
+  carryQuery({ previous: search as Query, next: next(search) as Query, nextPath: null }) as UiQuery;
+
+/**
  * The query a new route ends up with:
  * - "The query is carried from the previous route when the new route has none."
  * - UI query keys present before are kept when the new query lacks them.

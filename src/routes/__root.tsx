@@ -1,26 +1,19 @@
 import { Trans } from '@lingui/react/macro';
 import { createRootRouteWithContext, Link, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { carryQuery, leaving, type Query, sameQuery, type UiQuery, uiQuery } from '../app/query-carry';
+import { carryOnBuild, carryQuery, leaving, type Query, sameQuery, type UiQuery, uiQuery } from '../app/query-carry';
 import { featureMutations } from '../app/query-client';
 import type { RouterContext } from '../app/router-context';
-import { isFullWidth, showsFooter } from '../app/shell-rules';
-import { Footer } from '../app/ui/Footer';
+import { AppFrame } from '../app/ui/AppFrame';
 import { OfflineBanner } from '../app/ui/OfflineBanner';
 import { TopBar } from '../app/ui/TopBar';
 import { UpdatePrompt } from '../app/ui/UpdatePrompt';
 import { areaMessages, isShellPath } from '../i18n';
-import { buttonClass, Page, Toaster } from '../ui';
+import { buttonClass, Page } from '../ui';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: uiQuery,
-  search: {
-    // Links and navigations get the carried query when they are built (no redirect needed).
-    middlewares: [
-      ({ search, next }) =>
-        carryQuery({ previous: search as Query, next: next(search) as Query, nextPath: null }) as UiQuery,
-    ],
-  },
+  search: { middlewares: [carryOnBuild] },
   beforeLoad: async ({ location, cause }) => {
     // A feature page renders with its area's strings in (the shell catalog alone covers the public pages), and with
     // the pay path's mutation defaults registered (app/query-client.ts).
@@ -61,19 +54,18 @@ function RootLayout() {
     return () => cancelAnimationFrame(frame);
   }, [pathname]);
   return (
-    <div className={isFullWidth(pathname) ? 'app app--full' : 'app'}>
-      <a className="skip-link" href="#main">
-        <Trans>Skip to content</Trans>
-      </a>
-      <TopBar />
-      <OfflineBanner />
-      <main id="main" className="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      {showsFooter(pathname) ? <Footer /> : null}
-      <UpdatePrompt />
-      <Toaster />
-    </div>
+    <AppFrame
+      pathname={pathname}
+      before={
+        <>
+          <TopBar />
+          <OfflineBanner />
+        </>
+      }
+      after={<UpdatePrompt />}
+    >
+      <Outlet />
+    </AppFrame>
   );
 }
 

@@ -10,6 +10,11 @@ const preloads = (page: Page) =>
   page
     .locator('link[rel="modulepreload"], link[rel="preload"]')
     .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+/** The page's stylesheets, applied or preloaded. */
+const stylesheets = (page: Page) =>
+  page
+    .locator('link[rel="stylesheet"], link[rel="preload"][as="style"]')
+    .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
 
 test('a public page preloads only the shell catalog', async ({ page }) => {
   await page.goto('/landing');
@@ -44,7 +49,11 @@ test.describe('a station link', () => {
       if (sizes && sizes.responseBodySize + sizes.responseHeadersSize > 0)
         fetched.push(new URL(request.url()).pathname);
     });
+    // A new visitor's station link comes as HTML (tests/e2e/station-page.spec.ts): its code goes into the head once
+    // the page is painted, and the app renders the page over the HTML's.
+    await watchRoot(page);
     await page.goto(`/pay?pid=${station.id}`);
+    await appHasRendered(page);
     await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
     const hrefs = await preloads(page);
     const catalog = hrefs.find((h) => h.startsWith('/assets/pay-en-'));
@@ -56,13 +65,13 @@ test.describe('a station link', () => {
     expect(requested.filter((path) => path === catalog)).toHaveLength(1);
     expect(requested.filter((path) => path === mutations)).toHaveLength(1);
     // The pump page's code (the /pay?pid= route redirects to /pay/pump) is asked for beside the entry, not after the
-    // session check: its chunk and stylesheet are preloaded and each fetched once.
+    // session check: its chunk is preloaded, its stylesheet applied by the HTML (whose page needs it), each fetched once.
     const pumpChunk = hrefs.find((h) => /^\/assets\/pump-[\w-]+\.js$/.test(h));
-    const pumpSheet = hrefs.find((h) => /^\/assets\/pump-[\w-]+\.css$/.test(h));
+    const pumpSheet = (await stylesheets(page)).find((h) => /^\/assets\/pump-[\w-]+\.css$/.test(h));
     expect(pumpChunk).toBeTruthy();
     expect(pumpSheet).toBeTruthy();
     expect(requested.filter((path) => path === pumpChunk)).toHaveLength(1);
-    // The stylesheet link the page then adds is served from the preload (the memory cache), not fetched again.
+    // The page's own import of the stylesheet finds it applied: not fetched again.
     expect(fetched.filter((path) => path === pumpSheet)).toHaveLength(1);
   });
 
@@ -73,19 +82,24 @@ test.describe('a station link', () => {
     const pumpSheet = /^\/assets\/pump-[\w-]+\.css$/;
     const mutations = /^\/assets\/feature-mutations-[\w-]+\.js$/;
     // No service worker yet (a QR code scanned at the pump): the server writes the links into the page it sends.
+    // (A new visitor's station link: the station's page comes as HTML, its code in a template that the page's loader
+    // puts into the head once painted: tests/e2e/station-page.spec.ts.)
+    await watchRoot(page);
     const cold = await page.goto(`/pay?pid=${station.id}`);
     const html = (await cold?.text()) ?? '';
-    expect(html).toContain('<html data-route-preloaded');
+    expect(html).toMatch(/<html data-prerendered="en" lang="en" data-route-preloaded/);
     expect(html).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/pump-[\w-]+\.js">/);
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/pump-[\w-]+\.css">/);
     // A feature page: the pay path's mutation defaults too (the catalog script adds them only to an unmarked page).
     expect(html).toMatch(
       /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/feature-mutations-[\w-]+\.js">/,
     );
+    await appHasRendered(page);
     await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
     // The inline script saw the mark and added none of its own: the page's chunk and stylesheet are linked once.
     let hrefs = await preloads(page);
     expect(hrefs.filter((h) => pumpChunk.test(h))).toHaveLength(1);
-    expect(hrefs.filter((h) => pumpSheet.test(h))).toHaveLength(1);
+    expect((await stylesheets(page)).filter((h) => pumpSheet.test(h))).toHaveLength(1);
     expect(hrefs.filter((h) => mutations.test(h))).toHaveLength(1);
 
     // Installed: the service worker answers with the index.html it keeps, which has no links; the script adds them.
@@ -96,7 +110,7 @@ test.describe('a station link', () => {
     await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
     hrefs = await preloads(page);
     expect(hrefs.filter((h) => pumpChunk.test(h))).toHaveLength(1);
-    expect(hrefs.filter((h) => pumpSheet.test(h))).toHaveLength(1);
+    expect((await stylesheets(page)).filter((h) => pumpSheet.test(h))).toHaveLength(1);
     expect(hrefs.filter((h) => mutations.test(h))).toHaveLength(1);
   });
 
@@ -127,7 +141,10 @@ test.describe('a station link', () => {
       await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       await route.continue();
     });
+    await watchRoot(page);
     await page.goto(`/pay?pid=${station.id}`);
+    // The page the HTML brought is on the screen at once; the app's own comes once the guard has the guest session.
+    await appHasRendered(page);
     await expect(page.getByRole('heading', { name: 'Select pump' })).toBeVisible();
     const order = events.join(', ');
     expect(events, order).toContain('guest answered');

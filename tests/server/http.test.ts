@@ -94,6 +94,35 @@ writeFileSync(
 precompress(prerenderDir);
 afterAll(() => rmSync(prerenderDir, { recursive: true, force: true }));
 
+// A station link's first screen (server/http/station-page.ts): the build's renderer module beside the route table.
+// This stand-in echoes what the server gives it (the real one, src/ssr/station-page.tsx, is driven by the e2e tier)
+// and, like it, has no first screen for an offline station.
+const stationDir = mkdtempSync(join(tmpdir(), 'fp-static-station-'));
+writeFileSync(join(stationDir, 'index.html'), prerenderPage);
+mkdirSync(join(stationDir, '.vite', 'ssr'), { recursive: true });
+writeFileSync(
+  join(stationDir, '.vite', 'route-preload.json'),
+  JSON.stringify({
+    files: ['assets/pump-1.js', 'assets/pump-2.css'],
+    table: [
+      ['^/pay/pump$', [0, 1]],
+      ['^/pay$', [0, 1]],
+    ],
+    feature: [],
+    shellPaths: [],
+  }),
+);
+writeFileSync(
+  join(stationDir, '.vite', 'ssr', 'station-page.mjs'),
+  `export const languages = ['de', 'en'];
+export async function renderStationPage({ url, station, language }) {
+  return station.status === 'ONLINE' ? \`<h1>\${language} \${station.brand}</h1><p>\${url}</p>\` : null;
+}
+`,
+);
+precompress(stationDir);
+afterAll(() => rmSync(stationDir, { recursive: true, force: true }));
+
 describe.each(drivers)('HTTP conventions (%s)', (driver) => {
   const t = useServer(driver);
 
@@ -355,7 +384,7 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
       const s = await t.server.withEnv({ STATIC_DIR: appDir });
       // The route's files, then a feature page's (the pay path's mutation defaults), each once.
       const links =
-        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/pump-1.js"><link rel="preload" as="style" fetchpriority="low" href="/assets/pump-2.css">' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/pump-1.js"><link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/pump-2.css">' +
         '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shared-3.js"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/mutations-4.js">';
       const routed = appPage
         .replace('<html lang="en">', '<html data-route-preloaded lang="en">')
@@ -446,6 +475,62 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
       expect((await plain.request('/landing', { headers: { 'accept-language': 'de' } })).text).not.toContain(
         'data-prerendered',
       );
+    });
+
+    it("a station link's cold start gets the station's first screen from the build's renderer, and the station beside it", async () => {
+      await seedNetwork({ ctx: t.server.ctx });
+      const s = await t.server.withEnv({ STATIC_DIR: stationDir });
+      const id = DEMO_STATIONS.prepay.id;
+      const api = await s.request(`/api/v4/pois/${id}`);
+      expect(api.status).toBe(200);
+      for (const [path, accept, language] of [
+        [`/pay?pid=${id}`, 'de-DE,de;q=0.9', 'de'],
+        [`/pay/?pid=${id}`, 'ja', 'en'],
+        [`/pay/pump?pid=${id}`, undefined, 'en'],
+      ] as const) {
+        const headers: Record<string, string> = { 'accept-encoding': 'br' };
+        if (accept) headers['accept-language'] = accept;
+        const res = await s.request(path, { headers });
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('cache-control'), path).toBe('no-cache');
+        expect(res.headers.get('vary'), path).toContain('Accept-Language');
+        const text = brotliDecompressSync(res.bytes).toString('utf8');
+        expect(text, path).toContain(`<html data-prerendered="${language}" lang="${language}" data-route-preloaded>`);
+        // The renderer's markup for this URL, language and station (the stand-in below echoes them).
+        const url = path.replace('/pay/?', '/pay?');
+        expect(text, path).toContain(`<div id="root"><h1>${language} ${(api.body as { brand: string }).brand}</h1>`);
+        expect(text, path).toContain(`<p>${url}</p></div><template id="app-code">`);
+        // The app's code held back; the page's stylesheets applied at once (the markup needs them), with crossorigin.
+        expect(text, path).toContain(
+          '<template id="app-code"><script type="module" crossorigin src="/assets/index-9.js">',
+        );
+        expect(text, path).toContain('<link rel="stylesheet" crossorigin href="/assets/pump-2.css">');
+        expect(text, path).not.toContain('rel="preload" as="style"');
+        // The station as GET /v4/pois/{id} answers it, after the template, in a data block no text can close.
+        const data = /<\/template><script type="application\/json" id="station-data">([^<]*)<\/script>/.exec(text);
+        expect(data, path).not.toBeNull();
+        expect(JSON.parse(data![1]!), path).toEqual(api.body);
+      }
+      // Anything else in the query (a host app's link, an order), another page, an unknown or malformed station, a
+      // station the renderer has no first screen for (offline): the page as built, with the route's links.
+      for (const path of [
+        `/pay?pid=${id}&hideRydMapLink=true`,
+        `/pay?pid=${id}&orderId=abc`,
+        `/pay/odometer?pid=${id}`,
+        '/pay?pid=000000000000000000000000',
+        '/pay?pid=%3Cscript%3E',
+        '/pay',
+        `/pay?pid=${DEMO_STATIONS.offline.id}`,
+      ]) {
+        const res = await s.request(path, { headers: { 'accept-language': 'de' } });
+        expect(res.status, path).toBe(200);
+        expect(res.text, path).not.toContain('data-prerendered');
+        expect(res.text, path).not.toContain('station-data');
+        expect(res.text, path).toContain('<div id="root"></div>');
+      }
+      // A build without the renderer: as built.
+      const without = await t.server.withEnv({ STATIC_DIR: prerenderDir });
+      expect((await without.request(`/pay?pid=${id}`)).text).not.toContain('data-prerendered');
     });
 
     it('a compressed page keeps its CSP hashes of the inline scripts and stays no-cache', async () => {

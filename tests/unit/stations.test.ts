@@ -19,6 +19,7 @@ import {
   isWashOnly,
   nearestStationId,
   nextStepFor,
+  opensOnPumps,
   orderTypeFor,
   pageAt,
   pageSize,
@@ -219,6 +220,24 @@ describe('geofence (pay-flows.md §2, §9)', () => {
     expect(directionsUrl(berlin, 'Mozilla/5.0 (Linux; Android 14)')).toMatch(
       /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=52\.52,13\.405/,
     );
+  });
+});
+
+describe("a station link's first screen (issue 16: sent as HTML when it is the pump selection)", () => {
+  it('is the pump selection for an online station with something to pay at and no hint', () => {
+    expect(opensOnPumps(station())).toBe(true);
+    const charger = product('C1', { facility: 'CHARGER', type: 'EV_CHARGE' });
+    expect(opensOnPumps(station({ type: 'EV_STATION', products: [charger] }))).toBe(true);
+  });
+  it('is not when the app sends the visitor on: offline, nothing to pay at', () => {
+    expect(opensOnPumps(station({ status: 'OFFLINE' }))).toBe(false);
+    expect(opensOnPumps(station({ products: [] }))).toBe(false);
+    expect(opensOnPumps(station({ products: [], type: 'GIFT_CARD' }))).toBe(false);
+  });
+  it("is not when a brand's hint comes first", () => {
+    expect(opensOnPumps(station({ brand: 'Autohof Nord' }))).toBe(false);
+    const partner = { partnerName: 'NordTank', address: { countryCode: 'DE' } } as Poi['partnerDetails'];
+    expect(opensOnPumps(station({ partnerDetails: partner }))).toBe(false);
   });
 });
 

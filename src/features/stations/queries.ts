@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../../lib/http/errors';
-import { stationsApi } from './api';
+import { poi, stationsApi } from './api';
 import { stationKeys } from './keys';
 import { isStationLive } from './live';
 
@@ -33,6 +33,19 @@ export const stationQuery = (id: string) =>
     // and parsed it a second time on a cold phone, just before the event stream sends its own snapshot.
     staleTime: STATION_POLL_MS,
   });
+
+/**
+ * A station link's first screen came as HTML with the station in it (server/http/station-page.ts): the station the
+ * server rendered goes into the cache, checked like an answer of GET /pois/{id}, so the app's first screen is that
+ * same page instead of a skeleton (the JSON as the page has it; a bad one throws). It is put in as old (stale at once): the station is still asked for at once, and
+ * "confirmed" (choosing a pump) waits for the server's answer or the stream as before. Not over fresher data.
+ */
+export async function seedStation(queryClient: QueryClient, id: string, json: string | null): Promise<void> {
+  const parsed = (await poi.load()).safeParse(JSON.parse(json ?? 'null'));
+  if (!parsed.success || parsed.data._id !== id) return;
+  if (queryClient.getQueryData(stationKeys.detail(id)) !== undefined) return;
+  queryClient.setQueryData(stationKeys.detail(id), parsed.data, { updatedAt: 1 });
+}
 
 export const nearbyQuery = (lat: number, lon: number, mtskid?: string) =>
   queryOptions({

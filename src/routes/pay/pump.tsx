@@ -10,17 +10,15 @@ import { orderGroup } from '../../features/orders/model/search';
 import { confirmGuest, isGuestConfirmed, useFeatures, useSession, useUser } from '../../features/session/queries';
 import { geofenceState, skipsGeofence } from '../../features/stations/model/geofence';
 import { hintFor } from '../../features/stations/model/hints';
-import { chargersOf, hasWash, nextStepFor, pumpsOf, washesOf } from '../../features/stations/model/pumps';
-import { EvPorts } from '../../features/stations/ui/EvPorts';
+import { nextStepFor } from '../../features/stations/model/pumps';
 import { GeofenceOverlay } from '../../features/stations/ui/GeofenceOverlay';
 import { HintScreen } from '../../features/stations/ui/HintScreen';
-import { PumpGrid } from '../../features/stations/ui/PumpGrid';
-import { StationHeader } from '../../features/stations/ui/StationHeader';
 import { useLocationPolling } from '../../features/stations/ui/use-location';
-import { Button, buttonClass, chipClass, Dialog, Loading, Notice, Page, Skeleton, SkeletonText, toast } from '../../ui';
-import { CarWashIcon, InfoIcon, OfflineIcon, SearchIcon, SettingsIcon, UserIcon } from '../../ui/icons';
+import { Button, buttonClass, Dialog, Loading, Page, Skeleton, SkeletonText, toast } from '../../ui';
+import { InfoIcon, OfflineIcon, UserIcon } from '../../ui/icons';
 import { offersGiftCards } from '../-account-page';
 import { DialogIcon, ResultHero } from './-components/ResultHero';
+import { StationScreen } from './-components/StationScreen';
 import { useStation } from './-components/use-station';
 
 export const Route = createFileRoute('/pay/pump')({
@@ -98,14 +96,10 @@ function PumpSelection() {
 
   const exit = leaveTarget(query, { callback: 'hideMapLink', ...exitContext() });
   const geofence = geofenceActive ? geofenceState(reading, station.location) : { kind: 'near' as const };
-  const ports = chargersOf(station);
-  const pumps = pumpsOf(station);
-  const washes = washesOf(station);
   // §6: the account's giftCardShop flag switches the gift-card entry.
   const giftCards = offersGiftCards(isGuest, features.data)
     ? station.products.filter((p) => p.type === 'GIFT_CARD')
     : [];
-  const withWash = hasWash(station);
   // Choosing needs a station confirmed online and the driver at it (or the geofence skipped or bypassed).
   const canChoose = confirmed && geofence.kind === 'near';
 
@@ -156,86 +150,22 @@ function PumpSelection() {
   }
 
   return (
-    <Page className="station-page">
-      <StationHeader station={station} />
-      <nav className="chip-group" aria-label={i18n._(msg`Station`)}>
-        {isGuest ? (
-          <Link to="/login" className={chipClass()}>
-            <UserIcon size={18} aria-hidden="true" />
-            <Trans>Profile</Trans>
-          </Link>
-        ) : null}
-        <Link to="/settings" className={chipClass()}>
-          <SettingsIcon size={18} aria-hidden="true" />
-          <Trans>Settings</Trans>
-        </Link>
-        {query.hideRydMapLink === undefined && MAP_IS_HOME ? (
-          <button type="button" className={chipClass()} onClick={() => leave(exit)}>
-            <SearchIcon size={18} aria-hidden="true" />
-            <Trans>Find another station</Trans>
-          </button>
-        ) : null}
-      </nav>
-      <header className="station-title">
-        <h1>{ports.length > 0 ? <Trans>Select plug</Trans> : <Trans>Select pump</Trans>}</h1>
-        {pumps.length > 0 || ports.length > 0 ? (
-          <p>
-            {ports.length > 0 ? (
-              <Trans>Choose the charger your car is parked at.</Trans>
-            ) : (
-              <Trans>Tap the number shown on your pump.</Trans>
-            )}
-          </p>
-        ) : null}
-      </header>
-      {!confirmed ? (
-        online ? (
-          station.status === 'OFFLINE' ? (
-            <Notice tone="warning">
-              <Trans>This station is offline at the moment.</Trans>
-            </Notice>
-          ) : (
-            <Notice tone="info">
-              <Trans>Checking the station…</Trans>
-            </Notice>
-          )
-        ) : (
-          <Notice tone="warning">
-            <Trans>
-              You are offline. This may be out of date; you can choose a pump once the station is confirmed online.
-            </Trans>
-          </Notice>
-        )
-      ) : null}
-      {ports.length > 0 ? <EvPorts ports={ports} enabled={canChoose} onChoose={choose} /> : null}
-      {pumps.length > 0 ? <PumpGrid pumps={pumps} withWash={withWash} enabled={canChoose} onChoose={choose} /> : null}
-      {giftCards.length > 0 ? (
-        <Button
-          variant="secondary"
-          size="lg"
-          disabled={!confirmed}
-          onClick={() =>
-            void navigate({
-              to: '/pay/postpay/gift-card',
-              search: (prev) => ({ ...prev, orderType: 'POSTPAY', orderId: undefined }),
-            })
-          }
-        >
-          <Trans>Buy a gift card</Trans>
-        </Button>
-      ) : null}
-      {washes.length > 0 ? (
-        <Button
-          variant="secondary"
-          size="lg"
-          icon={<CarWashIcon size={22} aria-hidden="true" />}
-          disabled={!canChoose || washes.every((w) => w.attributes.status !== 'AVAILABLE')}
-          onClick={() => choose(washes[0]!)}
-        >
-          <Trans>Car wash</Trans>
-        </Button>
-      ) : null}
-
+    <StationScreen
+      station={station}
+      isGuest={isGuest}
+      onFindAnother={query.hideRydMapLink === undefined && MAP_IS_HOME ? () => leave(exit) : undefined}
+      confirmed={confirmed}
+      online={online}
+      canChoose={canChoose}
+      giftCards={giftCards}
+      onChoose={choose}
+      onGiftCard={() =>
+        void navigate({
+          to: '/pay/postpay/gift-card',
+          search: (prev) => ({ ...prev, orderType: 'POSTPAY', orderId: undefined }),
+        })
+      }
+    >
       <GeofenceOverlay
         state={geofence}
         station={station.location}
@@ -287,7 +217,7 @@ function PumpSelection() {
           <Trans>OK</Trans>
         </Button>
       </Dialog>
-    </Page>
+    </StationScreen>
   );
 }
 

@@ -1,5 +1,6 @@
 // Pump selection rules (pay-flows.md §2, §5): sort, page, selectable.
 import type { Poi, Product } from '../../../contract/stations';
+import { hintFor } from './hints';
 
 /** "Page size is 9 when a wash exists, otherwise 12." */
 export const PAGE_SIZE_WITH_WASH = 9;
@@ -87,6 +88,15 @@ export function stationOutcome(station: Poi, query: { orderId?: string }): Stati
       : { kind: 'error', type: 'NO_PUMPS' };
   }
   return { kind: 'ok' };
+}
+
+/**
+ * Whether a new visitor's first screen at this station (a station link, no order) is its pump selection: not when the
+ * app sends the visitor on (an offline station, nothing to pay at: the error page or the map) or shows a brand's hint
+ * first. The server sends such a first screen as HTML (src/ssr/station-page.tsx).
+ */
+export function opensOnPumps(station: Poi): boolean {
+  return stationOutcome(station, {}).kind === 'ok' && hintFor(station) === null;
 }
 
 /** The nearest station of a nearby search (gas stations and EV stations alike), or the one with the given mtskid. */
