@@ -84,6 +84,34 @@ for (const [language, heading, checking] of [
   });
 }
 
+// Every kind of first screen: chargers with their prices, a wash-only station, postpay pumps, more pumps than a page,
+// a gift-card shop. The server's rendering (Node's ICU) and the browser's (Chromium's) format prices alike.
+for (const key of ['ev', 'washOnly', 'postpay', 'manyPumps', 'giftShop'] as const) {
+  test(`the ${key} station's first screen: the app's page is the HTML's`, async ({ page }) => {
+    const pid = STATIONS[key].id;
+    await watchRoot(page);
+    await keepHtmlRoot(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(new RegExp(`/api/v4/pois/${pid}(/events)?$`), async (route) => {
+      await held;
+      await route.continue();
+    });
+    const response = await page.goto(`/pay?pid=${pid}`);
+    expect(await response?.text()).toContain('<html data-prerendered="en"');
+    await appHasRendered(page);
+    const fromHtml = await stationMarkup(
+      page,
+      await page.evaluate(() => (window as { __htmlRoot?: string }).__htmlRoot),
+    );
+    expect(await stationMarkup(page)).toBe(fromHtml);
+    expect(await page.evaluate(() => (window as { __blank?: boolean }).__blank ?? false)).toBe(false);
+    release();
+  });
+}
+
 test('the page is there before any of the app code, its links work without it, and it passes axe', async ({ page }) => {
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto(`/pay?pid=${PID}`);
