@@ -1,6 +1,6 @@
 // A station link's first screen as HTML (issue 16: Lighthouse /pay?pid=… scored 86 with its largest paint at 3.5 s:
 // the pump page waited for ~165 KiB of JavaScript, the guest sign-in and the station). A new visitor's cold start of
-// /pay?pid=… or /pay/pump?pid=… (no other query) gets the station's pump selection inside #root, rendered by the app's
+// /pay?pid=… or /pay/pump?pid=… (a host app's callback and hideRydMapLink besides, nothing else) gets the station's pump selection inside #root, rendered by the app's
 // own components on the server (src/ssr/station-page.tsx, built beside the app into STATIC_DIR/.vite/ssr), in the
 // language the browser asks for, and the station itself as JSON after it (the app puts it into its cache before its
 // first screen, src/main.tsx, so it renders that same page over the HTML's). The app's code then starts as on the
@@ -42,14 +42,21 @@ export async function loadStationRenderer(staticDir: string): Promise<StationRen
 
 const STATION_PATHS = new Set(['/pay', '/pay/pump']);
 const STATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * What else a station link may carry and still open on the page the server renders: a host app's return address and
+ * its "no map link" flag (the renderer reads the URL as the app does). Anything else (an order, a payment's return,
+ * coordinates, a partner's look) opens elsewhere or differently.
+ */
+const ALSO = new Set(['callback', 'hideRydMapLink']);
 
-/** The station a URL is the first screen of (a path of STATION_PATHS with `pid` as its only parameter), or null. */
+/** The station a URL is the first screen of (a path of STATION_PATHS with `pid`, once, and ALSO at most), or null. */
 export function stationLinkId(path: string, search: string): string | null {
   if (!STATION_PATHS.has(path)) return null;
   const params = new URLSearchParams(search);
   const keys = [...params.keys()];
   const pid = params.get('pid');
-  return keys.length === 1 && pid !== null && STATION_ID.test(pid) ? pid : null;
+  if (pid === null || !STATION_ID.test(pid) || params.getAll('pid').length !== 1) return null;
+  return keys.every((key) => key === 'pid' || ALSO.has(key)) && new Set(keys).size === keys.length ? pid : null;
 }
 
 /** The station as a JSON data block after #root: `<` escaped, so no text in it can close the element. */

@@ -80,7 +80,10 @@ export async function renderStationPage({
             giftCards={station.products.filter((p) => p.type === 'GIFT_CARD')}
             onChoose={none}
             onGiftCard={none}
-            onFindAnother={MAP_IS_HOME ? none : undefined}
+            // As the route decides it (routes/pay/pump.tsx): a host app may hide the way to the map.
+            onFindAnother={
+              MAP_IS_HOME && !new URL(url, 'http://x').searchParams.has('hideRydMapLink') ? none : undefined
+            }
           />
         </AppFrame>
       </RouterContextProvider>

@@ -112,6 +112,40 @@ for (const key of ['ev', 'washOnly', 'postpay', 'manyPumps', 'giftShop'] as cons
   });
 }
 
+test("a host app's link (its callback, no map link) gets the page too, as the app renders it for that link", async ({
+  page,
+  baseURL,
+}) => {
+  const query = new URLSearchParams({
+    pid: PID,
+    callback: `${baseURL}/legal/imprint.html?from=host-app`,
+    hideRydMapLink: 'true',
+  });
+  await watchRoot(page);
+  await keepHtmlRoot(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(new RegExp(`/api/v4/pois/${PID}(/events)?$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  const response = await page.goto(`/pay?${query}`);
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('<html data-prerendered="en"');
+  expect(html).not.toContain('Find another station');
+  await appHasRendered(page);
+  const fromHtml = await stationMarkup(page, await page.evaluate(() => (window as { __htmlRoot?: string }).__htmlRoot));
+  // The links carry the host app's query as the app's do.
+  expect(fromHtml).toContain(
+    `href="/settings?${new URLSearchParams({ pid: PID, callback: query.get('callback')!, hideRydMapLink: 'true', auth: '0' }).toString().replace(/&/g, '&amp;')}"`,
+  );
+  expect(await stationMarkup(page)).toBe(fromHtml);
+  release();
+  await expect(page.getByRole('button', { name: 'Find another station' })).toHaveCount(0);
+});
+
 test('the page is there before any of the app code, its links work without it, and it passes axe', async ({ page }) => {
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto(`/pay?pid=${PID}`);
@@ -143,7 +177,7 @@ test('a station link with more in its query, or to a station that opens elsewher
   page,
 }) => {
   for (const path of [
-    `/pay?pid=${PID}&hideRydMapLink=true`,
+    `/pay?pid=${PID}&partner=demo-partner`,
     `/pay?pid=${STATIONS.offline.id}`,
     `/pay?pid=${STATIONS.hintPhone.id}`,
   ]) {

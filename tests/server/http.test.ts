@@ -483,10 +483,13 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
       const id = DEMO_STATIONS.prepay.id;
       const api = await s.request(`/api/v4/pois/${id}`);
       expect(api.status).toBe(200);
+      const host = new URLSearchParams({ pid: id, callback: 'https://host.example/back?a=1', hideRydMapLink: 'true' });
       for (const [path, accept, language] of [
         [`/pay?pid=${id}`, 'de-DE,de;q=0.9', 'de'],
         [`/pay/?pid=${id}`, 'ja', 'en'],
         [`/pay/pump?pid=${id}`, undefined, 'en'],
+        // A host app's link: its return address and its "no map link" flag (the renderer reads them from the URL).
+        [`/pay?${host}`, 'de', 'de'],
       ] as const) {
         const headers: Record<string, string> = { 'accept-encoding': 'br' };
         if (accept) headers['accept-language'] = accept;
@@ -514,7 +517,9 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
       // Anything else in the query (a host app's link, an order), another page, an unknown or malformed station, a
       // station the renderer has no first screen for (offline): the page as built, with the route's links.
       for (const path of [
-        `/pay?pid=${id}&hideRydMapLink=true`,
+        `/pay?pid=${id}&partner=demo-partner`,
+        `/pay?pid=${id}&pid=${id}`,
+        `/pay?pid=${id}&callback=a&callback=b`,
         `/pay?pid=${id}&orderId=abc`,
         `/pay/odometer?pid=${id}`,
         '/pay?pid=000000000000000000000000',
