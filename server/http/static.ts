@@ -89,8 +89,10 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/
 /** The bodies of a page's inline scripts (whose hashes the CSP allows). */
 export const inlineScripts = (html: string): string[] => [...html.matchAll(INLINE_SCRIPT)].map((m) => m[1] ?? '');
 
-/** Compresses a page written per request (the route's links) as the build compresses: brotli, or gzip. */
-/** `once`: a page made for one request (a station's), compressed at a cost that suits every request. */
+/**
+ * Compresses a page written per request (the route's links) as the build compresses: brotli, or gzip. `once`: a page
+ * made for one request only (a station's), at a cost that suits every request.
+ */
 const compress = (text: string, encoding: Encoding | null, once = false): Buffer<ArrayBuffer> => {
   const plain = Buffer.from(text, 'utf8');
   if (encoding === 'br') return brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: once ? 5 : 9 } });

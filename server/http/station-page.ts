@@ -1,8 +1,9 @@
 // A station link's first screen as HTML (issue 16: Lighthouse /pay?pid=… scored 86 with its largest paint at 3.5 s:
 // the pump page waited for ~165 KiB of JavaScript, the guest sign-in and the station). A new visitor's cold start of
-// /pay?pid=… or /pay/pump?pid=… (a host app's callback and hideRydMapLink besides, nothing else) gets the station's pump selection inside #root, rendered by the app's
-// own components on the server (src/ssr/station-page.tsx, built beside the app into STATIC_DIR/.vite/ssr), in the
-// language the browser asks for, and the station itself as JSON after it (the app puts it into its cache before its
+// /pay?pid=… or /pay/pump?pid=… (a host app's callback and hideRydMapLink besides, nothing else) gets the station's
+// pump selection inside #root, rendered by the app's own components on the server (src/ssr/station-page.tsx, built
+// beside the app into STATIC_DIR/.vite/ssr), in the language the browser asks for, and the station itself as JSON
+// after it (the app puts it into its cache before its
 // first screen, src/main.tsx, so it renders that same page over the HTML's). The app's code then starts as on the
 // prerendered landing page (prerender.ts, scripts/prerender.ts: after the paint; a stored session or another stored
 // language drops the markup first). The station is read on every such request (pump states change), as GET

@@ -10,7 +10,7 @@ import { I18nProvider } from '@lingui/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { MAP_IS_HOME } from '../app/home';
-import { carryOnBuild, parseQuery, stringifyQuery, uiQuery } from '../app/query-carry';
+import { carryOnBuild, parseQuery, stringifyQuery, type UiQuery, uiQuery } from '../app/query-carry';
 import { AppFrame } from '../app/ui/AppFrame';
 import type { Poi } from '../contract/stations';
 import { opensOnPumps } from '../features/stations/model/pumps';
@@ -43,7 +43,8 @@ const rootRoute = createRootRoute({
 
 /**
  * The markup of #root for `url` (a station link: /pay?pid=… or /pay/pump?pid=…) showing `station` in `language`, or
- * null when the first screen is another one (opensOnPumps: features/stations/model/pumps.ts) or the language has no catalogs.
+ * null when the first screen is another one (opensOnPumps: features/stations/model/pumps.ts) or the language has no
+ * catalogs.
  */
 export async function renderStationPage({
   url,
@@ -63,6 +64,7 @@ export async function renderStationPage({
     stringifySearch: (search) => stringifyQuery(search as Record<string, unknown>),
     isServer: true,
   });
+  const query = router.state.location.search as UiQuery;
   const none = () => {};
   // Rendering is synchronous: no other request's language can come in between.
   i18n.activate(language);
@@ -81,9 +83,7 @@ export async function renderStationPage({
             onChoose={none}
             onGiftCard={none}
             // As the route decides it (routes/pay/pump.tsx): a host app may hide the way to the map.
-            onFindAnother={
-              MAP_IS_HOME && !new URL(url, 'http://x').searchParams.has('hideRydMapLink') ? none : undefined
-            }
+            onFindAnother={MAP_IS_HOME && query.hideRydMapLink === undefined ? none : undefined}
           />
         </AppFrame>
       </RouterContextProvider>

@@ -37,8 +37,9 @@ export const stationQuery = (id: string) =>
 /**
  * A station link's first screen came as HTML with the station in it (server/http/station-page.ts): the station the
  * server rendered goes into the cache, checked like an answer of GET /pois/{id}, so the app's first screen is that
- * same page instead of a skeleton (the JSON as the page has it; a bad one throws). It is put in as old (stale at once): the station is still asked for at once, and
- * "confirmed" (choosing a pump) waits for the server's answer or the stream as before. Not over fresher data.
+ * same page instead of a skeleton (`json` as the page has it; a bad one throws). It goes in as old (stale at once):
+ * the station is still asked for at once, and "confirmed" (choosing a pump) waits for the server's answer or the
+ * stream as before. Never over data the cache already has.
  */
 export async function seedStation(queryClient: QueryClient, id: string, json: string | null): Promise<void> {
   const parsed = (await poi.load()).safeParse(JSON.parse(json ?? 'null'));
