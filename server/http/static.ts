@@ -107,6 +107,7 @@ const compress = (text: string, encoding: Encoding | null, once = false): Buffer
 export function serveStatic(env: Env, options: { station?: (id: string) => Promise<Poi | null> } = {}) {
   const root = resolve(env.staticDir);
   const indexFile = join(root, 'index.html');
+  const metadata = join(root, '.vite');
   const cspByPage = new Map<string, string>();
   /**
    * index.html with a route's links (server/http/route-preload.ts) and a prerendered page's markup (prerender.ts), by
@@ -252,6 +253,9 @@ export function serveStatic(env: Env, options: { station?: (id: string) => Promi
     }
     if (!decoded.includes('\0') && decoded !== '/') {
       const file = resolve(root, `.${decoded}`);
+      // The build's metadata (Vite's manifest, the route table, the prerendered pages, the station renderer) is the
+      // server's to read from disk, not a file or a page for browsers.
+      if (file === metadata || file.startsWith(metadata + sep)) return next();
       if (file.startsWith(root + sep) && (await fileAt(file))) return send(c, file, decoded);
       // A folder of its own pages (the demo host app at /demo-host): its index.html, not the app's.
       const folderIndex = join(file, 'index.html');

@@ -424,6 +424,18 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
       for (const path of ['/nothing/here', '/index.html', '/pay/a/b/c']) {
         expect((await s.request(path)).text, path).toBe(appPage);
       }
+      // The build's metadata is not served (neither as a file nor as the app's page).
+      for (const path of [
+        '/.vite/route-preload.json',
+        '/.vite/',
+        '/.vite',
+        '/%2Evite/route-preload.json',
+        '/assets/%2E%2E/.vite/route-preload.json',
+      ]) {
+        const res = await s.request(path);
+        expect(res.status, path).toBe(404);
+        expect(res.text, path).not.toContain('assets/pump-1.js');
+      }
       // A table naming a file outside the build is not used.
       const bad = await t.server.withEnv({ STATIC_DIR: badDir });
       expect((await bad.request('/pay')).text).toBe(appPage);
