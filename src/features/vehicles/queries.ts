@@ -58,6 +58,13 @@ type UpdateInput = { userId: string; id: string; patch: ThingPatch };
 type RemoveInput = { userId: string; id: string };
 
 export function registerVehicleMutations(client: QueryClient): void {
+  /**
+   * The server's answer into the list at once; the refetch below follows. Without it a screen reading the list right
+   * after a write (the summary's fuel-card check, just after the odometer screen saved the VIN) could see the vehicle
+   * as it was until the refetch came back, and ask for the VIN again.
+   */
+  const putInList = (userId: string, change: (list: Thing[]) => Thing[]) =>
+    client.setQueryData<Thing[]>(vehicleKeys.list(userId), (list) => (list ? change(list) : list));
   const refresh = (userId: string) => {
     void client.invalidateQueries({ queryKey: vehicleKeys.list(userId) });
     // The first vehicle becomes preferred, and thingId follows the vehicles.
@@ -68,6 +75,7 @@ export function registerVehicleMutations(client: QueryClient): void {
     mutationFn: ({ body }: CreateInput) => vehiclesApi.create(body),
     onSuccess: async (thing: Thing, { userId }: CreateInput) => {
       await keepVehicle(userId, thing);
+      putInList(userId, (list) => [...list.filter((t) => t._id !== thing._id), thing]);
       refresh(userId);
     },
   });
@@ -75,6 +83,7 @@ export function registerVehicleMutations(client: QueryClient): void {
     mutationFn: ({ id, patch }: UpdateInput) => vehiclesApi.update(id, patch),
     onSuccess: async (thing: Thing, { userId }: UpdateInput) => {
       await keepVehicle(userId, thing);
+      putInList(userId, (list) => list.map((t) => (t._id === thing._id ? thing : t)));
       refresh(userId);
     },
   });
@@ -82,6 +91,7 @@ export function registerVehicleMutations(client: QueryClient): void {
     mutationFn: ({ id, userId }: RemoveInput) => vehiclesApi.remove(id, userId),
     onSuccess: async (_: unknown, { id, userId }: RemoveInput) => {
       await forgetVehicle(id);
+      putInList(userId, (list) => list.filter((t) => t._id !== id));
       refresh(userId);
     },
   });
