@@ -19,6 +19,22 @@ async function keepHtmlRoot(page: Page): Promise<void> {
 }
 
 /**
+ * Holds the station's answer and its event stream until `release()`: the app's first screen stays the unconfirmed one
+ * the server sent, to compare with it.
+ */
+async function holdStation(page: Page, pid: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(new RegExp(`/api/v4/pois/${pid}(/events)?$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/**
  * The station page's markup without what the server does not render (the geofence sheet, the dialogs: they open on
  * the phone, from its location and the driver's taps), React's text separators, and React's generated ids.
  */
@@ -42,15 +58,7 @@ for (const [language, heading, checking] of [
     }) => {
       await watchRoot(page);
       await keepHtmlRoot(page);
-      // The station's answer and its stream held: the app's first screen stays the unconfirmed one the server sent.
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(new RegExp(`/api/v4/pois/${PID}(/events)?$`), async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdStation(page, PID);
       const failed: string[] = [];
       page.on('response', (response) => {
         if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
@@ -91,14 +99,7 @@ for (const key of ['ev', 'washOnly', 'postpay', 'manyPumps', 'giftShop'] as cons
     const pid = STATIONS[key].id;
     await watchRoot(page);
     await keepHtmlRoot(page);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(new RegExp(`/api/v4/pois/${pid}(/events)?$`), async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdStation(page, pid);
     const response = await page.goto(`/pay?pid=${pid}`);
     expect(await response?.text()).toContain('<html data-prerendered="en"');
     await appHasRendered(page);
@@ -123,14 +124,7 @@ test("a host app's link (its callback, no map link) gets the page too, as the ap
   });
   await watchRoot(page);
   await keepHtmlRoot(page);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(new RegExp(`/api/v4/pois/${PID}(/events)?$`), async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdStation(page, PID);
   const response = await page.goto(`/pay?${query}`);
   const html = (await response?.text()) ?? '';
   expect(html).toContain('<html data-prerendered="en"');
