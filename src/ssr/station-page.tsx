@@ -13,7 +13,7 @@ import { MAP_IS_HOME } from '../app/home';
 import { carryOnBuild, parseQuery, stringifyQuery, type UiQuery, uiQuery } from '../app/query-carry';
 import { AppFrame } from '../app/ui/AppFrame';
 import type { Poi } from '../contract/stations';
-import { opensOnPumps } from '../features/stations/model/pumps';
+import { giftCardsOf, opensOnPumps } from '../features/stations/model/pumps';
 import { isLanguage, type Language } from '../i18n/language';
 import { StationScreen } from '../routes/pay/-components/StationScreen';
 
@@ -79,7 +79,7 @@ export async function renderStationPage({
             online
             canChoose={false}
             // A guest may buy gift cards (routes/-account-page.ts offersGiftCards).
-            giftCards={station.products.filter((p) => p.type === 'GIFT_CARD')}
+            giftCards={giftCardsOf(station)}
             onChoose={none}
             onGiftCard={none}
             // As the route decides it (routes/pay/pump.tsx): a host app may hide the way to the map.

@@ -15,6 +15,7 @@ import {
 import { hintFor } from '../../src/features/stations/model/hints';
 import {
   chargersOf,
+  giftCardsOf,
   isSelectable,
   isWashOnly,
   nearestStationId,
@@ -220,6 +221,14 @@ describe('geofence (pay-flows.md §2, §9)', () => {
     expect(directionsUrl(berlin, 'Mozilla/5.0 (Linux; Android 14)')).toMatch(
       /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=52\.52,13\.405/,
     );
+  });
+});
+
+describe('gift cards (pay-flows.md §6)', () => {
+  it('are the products of type GIFT_CARD', () => {
+    const card = product('G', { type: 'GIFT_CARD', facility: 'SHOP' });
+    expect(giftCardsOf(station({ products: [product('1'), card] }))).toEqual([card]);
+    expect(giftCardsOf(station())).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@ import { orderGroup } from '../../features/orders/model/search';
 import { confirmGuest, isGuestConfirmed, useFeatures, useSession, useUser } from '../../features/session/queries';
 import { geofenceState, skipsGeofence } from '../../features/stations/model/geofence';
 import { hintFor } from '../../features/stations/model/hints';
-import { nextStepFor } from '../../features/stations/model/pumps';
+import { giftCardsOf, nextStepFor } from '../../features/stations/model/pumps';
 import { GeofenceOverlay } from '../../features/stations/ui/GeofenceOverlay';
 import { HintScreen } from '../../features/stations/ui/HintScreen';
 import { useLocationPolling } from '../../features/stations/ui/use-location';
@@ -97,9 +97,7 @@ function PumpSelection() {
   const exit = leaveTarget(query, { callback: 'hideMapLink', ...exitContext() });
   const geofence = geofenceActive ? geofenceState(reading, station.location) : { kind: 'near' as const };
   // §6: the account's giftCardShop flag switches the gift-card entry.
-  const giftCards = offersGiftCards(isGuest, features.data)
-    ? station.products.filter((p) => p.type === 'GIFT_CARD')
-    : [];
+  const giftCards = offersGiftCards(isGuest, features.data) ? giftCardsOf(station) : [];
   // Choosing needs a station confirmed online and the driver at it (or the geofence skipped or bypassed).
   const canChoose = confirmed && geofence.kind === 'near';
 

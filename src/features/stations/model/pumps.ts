@@ -59,6 +59,11 @@ export function washesOf(station: Poi): Product[] {
   return station.products.filter((p) => p.facility === 'WASH' || p.type === 'CAR_WASH');
 }
 
+/** The gift cards a station sells (shown to guests, and to accounts whose giftCardShop flag allows them). */
+export function giftCardsOf(station: Poi): Product[] {
+  return station.products.filter((p) => p.type === 'GIFT_CARD');
+}
+
 export function hasWash(station: Poi): boolean {
   return washesOf(station).length > 0 || station.productGroups.includes('WASH');
 }
