@@ -1,7 +1,8 @@
 // `npm run bench`: GET /api/v4/order/{id} under N simulated drivers polling every 2.5 s (pay-flows.md §4), on PGlite
 // and on PostgreSQL. Each driver is a keep-alive client with its own socket and a random phase; loopback only; each
 // run is bounded in time. Starts its own servers (free ports, temporary DATA_DIR / database, dropped afterwards).
-// Env: BENCH_DRIVERS (default "1000,5000"), BENCH_SECONDS (20, of which BENCH_WARMUP_SECONDS = 5 are not measured),
+// Env: BENCH_DRIVERS (default "1000,5000"), BENCH_SECONDS (20 measured, after the start-up: every driver's first two
+// answers, and BENCH_WARMUP_SECONDS = 5 at least; the start-up is printed apart),
 // BENCH_DBS ("pglite,postgres"), BENCH_MODE=fixed (a fixed 2.5 s rate instead of 2.5 s after each answer),
 // BENCH_REPEAT (runs per case; the median run is reported), BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof"),
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; only used to make and drop a temporary database).
@@ -172,14 +173,17 @@ function verdict(r) {
     r.n === 5000
       ? { target: 'p99 ≤ 20 ms', met: r.p99 <= 20 }
       : r.n === 10000
-        ? { target: 'p99 ≤ 50 ms, 0 errors', met: r.p99 <= 50 && r.errors === 0 }
+        ? { target: 'p99 ≤ 50 ms, 0 errors', met: r.p99 <= 50 && r.errors === 0 && r.startup.errors === 0 }
         : undefined;
   if (!goal) return { target: '-', verdict: saturated ? `saturated at ${r.rps.toFixed(0)} req/s` : '-' };
+  // Drivers who wait for each answer slow down with the server: a rate below what they offer is a miss too.
   return {
     target: goal.target,
-    verdict: `${goal.met ? 'met' : 'missed'}${saturated ? ` (saturated: ${r.rps.toFixed(0)} of ${offered.toFixed(0)} req/s)` : ''}`,
+    verdict: `${goal.met && !saturated ? 'met' : 'missed'}${saturated ? ` (saturated: ${r.rps.toFixed(0)} of ${offered.toFixed(0)} req/s)` : ''}`,
   };
 }
+
+const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 
 // BENCH_REPEAT runs each case several times and reports the run with the median p99 (this machine is noisy).
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
@@ -196,7 +200,7 @@ for (const db of SUITES.includes('orders') ? DBS : []) {
       );
       const r = await bench(db, n);
       console.log(
-        `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors, ${(r.notModifiedShare * 100).toFixed(0)} % 304 (client lag p99 ${r.clientLagP99.toFixed(1)} ms)`,
+        `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors, ${(r.notModifiedShare * 100).toFixed(0)} % 304 (client lag p99 ${r.clientLagP99.toFixed(1)} ms); start-up: ${startupText(r.startup)}`,
       );
       runs.push({ ...r, loadBefore });
     }
@@ -210,23 +214,27 @@ for (const db of SUITES.includes('orders') ? DBS : []) {
     });
   }
 }
-const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+/** The start-up burst before the measured window: every driver's first poll (a socket, a session lookup, a full load). */
+function startupText(s) {
+  const all = Number.isFinite(s.allAnsweredS) ? `all answered by ${s.allAnsweredS.toFixed(1)} s` : 'not all answered';
+  return `${all}, first polls p50 ${f(s.firstP50)} / p99 ${f(s.firstP99)} ms, ${s.errors} errors${s.complete ? '' : ' (window started before every driver had two answers)'}`;
+}
 if (rows.length > 0) {
   console.log(
     `\nGET /api/v4/order/{id}, drivers polling every 2.5 s ${FIXED_RATE ? 'at a fixed rate' : 'after each answer, like the app'} (keep-alive, random phase${CONDITIONAL ? ', If-None-Match like the browser' : ''}); PostgreSQL with WORKERS=${process.env.WORKERS ?? 'the core count'}; now ${machineLoad()}; the load column is the 1-minute load average before each row\n`,
   );
   console.log(
-    '| database | drivers | req/s | p50 ms | p99 ms | p99 range ms | max ms | errors | target | result | load |',
+    '| database | drivers | req/s | p50 ms | p99 ms | p99 range ms | max ms | errors | target | result | start-up (not in the other columns) | load |',
   );
   console.log(
-    '| -------- | ------: | ----: | -----: | -----: | -----------: | -----: | -----: | ------ | ------ | ---: |',
+    '| -------- | ------: | ----: | -----: | -----: | -----------: | -----: | -----: | ------ | ------ | ------ | ---: |',
   );
   for (const r of rows) {
     const v = verdict(r);
     // A client that lagged timed its own stalls too: say so beside the verdict.
     if (r.clientLagP99 > 100) v.verdict += ` (the client lagged: p99 ${r.clientLagP99.toFixed(0)} ms)`;
     console.log(
-      `| ${r.db} | ${r.n} | ${r.rps.toFixed(0)} | ${f(r.p50)} | ${f(r.p99)} | ${r.spread || '-'} | ${f(r.max)} | ${r.errors} | ${v.target} | ${v.verdict} | ${r.loadBefore.toFixed(1)} |`,
+      `| ${r.db} | ${r.n} | ${r.rps.toFixed(0)} | ${f(r.p50)} | ${f(r.p99)} | ${r.spread || '-'} | ${f(r.max)} | ${r.errors} | ${v.target} | ${v.verdict} | ${startupText(r.startup)} | ${r.loadBefore.toFixed(1)} |`,
     );
   }
 }
