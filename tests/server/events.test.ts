@@ -62,10 +62,7 @@ describe.each(drivers)('event streams (%s)', (driver) => {
     expect(asOrder(flowing.data).meter).toMatchObject({ unit: 'l', running: true, deviceState: 'DISPENSING' });
     // The meter is re-read while it runs, without any change announced: the litres grow, and with them the amount
     // (waited for: the first re-read may come after a millilitre or two, which is still 0 cents).
-    const later = await sse!.next(
-      (e) => e.event === 'order' && (asOrder(e.data).meter?.amount.amount ?? 0) > 0,
-      4_000,
-    );
+    const later = await sse!.next((e) => e.event === 'order' && (asOrder(e.data).meter?.amount.amount ?? 0) > 0, 4_000);
     expect(asOrder(later.data).meter!.quantity).toBeGreaterThan(asOrder(flowing.data).meter!.quantity);
 
     const hung = await deviceAction(s, pumpId, 'hang-up');
