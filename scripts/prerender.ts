@@ -5,9 +5,9 @@
 //   <html>, the app's code in <template id="app-code">) it starts that code once the browser has painted (its
 //   first-contentful-paint entry; a second at most): the HTML and the stylesheet get a slow network first, the page
 //   is on the screen before ~145 KiB of JavaScript arrive. The entry's preloads (and one of the entry itself) go into
-//   the head in one task, the route's low-priority preloads in the next: each element added costs a slowed phone a
-//   few ms of main thread (~95 ms in one task, CPU × 4), a long task after the paint that Lighthouse counts as
-//   blocking. The entry's imports (the bundler's runtime, the framework) are run as module scripts of their own, one
+//   the head in one task, the route's low-priority preloads in the next ones, 8 per task: each element added costs a
+//   slowed phone a few ms of main thread (~95 ms in one task, CPU × 4; the ~35 of a station link's pump page took
+//   55–95 ms in one task, traced), a long task after the paint that Lighthouse counts as blocking. The entry's imports (the bundler's runtime, the framework) are run as module scripts of their own, one
 //   after the other, and the entry once they have run: the browser evaluates a module script's whole graph in one
 //   task, so the framework's evaluation and the app's are two tasks instead of one long one (all are fetched at
 //   once). A tap on one of the page's buttons before the app runs is kept and given to the app's same button once it
@@ -49,7 +49,7 @@ for(var i=0;i<q.length;i++)document.head.appendChild(q[i]);
 f.forEach(add);
 s.forEach(function(x){put('link',{rel:'modulepreload',href:x.getAttribute('src')})});
 step(0);
-setTimeout(function(){n.filter(low).forEach(add)});
+var w=n.filter(low),b=function(){w.splice(0,8).forEach(add);if(w.length)setTimeout(b)};setTimeout(b);
 t.parentNode.removeChild(t)};
 if(own||(l||'en')!==p){r.textContent='';load();return}
 var pre=r.firstElementChild,tap=null,foc=null,capped=false,
