@@ -5,6 +5,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { PAGE_PENDING_ATTRIBUTE, setHtmlPageShows } from './app/html-page';
 import { isUnderMaintenance } from './app/maintenance';
 import {
   CACHE_BUSTER,
@@ -124,13 +125,16 @@ function afterFirstPaint(run: () => void): void {
  */
 function replacedAtFirstCommit(prerendered: HTMLElement): HTMLElement {
   const next = document.createElement('div');
+  setHtmlPageShows(true);
   const observer = new MutationObserver(() => {
-    if (!next.firstElementChild) return;
+    // A page whose content still renders in the background (app/html-page) is not shown yet either.
+    if (!next.firstElementChild || next.querySelector(`[${PAGE_PENDING_ATTRIBUTE}]`)) return;
     observer.disconnect();
+    setHtmlPageShows(false);
     prerendered.replaceWith(next);
     next.id = prerendered.id;
   });
-  observer.observe(next, { childList: true });
+  observer.observe(next, { childList: true, subtree: true });
   return next;
 }
 

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
+import { PagePending, useContentAfterHtmlPage } from '../../app/html-page';
 import { exitContext, MAP_IS_HOME, useLeave } from '../../app/leave';
 import { leaveTarget } from '../../app/query-carry';
 import type { Product } from '../../contract/stations';
@@ -23,8 +24,13 @@ import { useStation } from './-components/use-station';
 
 export const Route = createFileRoute('/pay/pump')({
   validateSearch: orderGroup,
-  component: PumpSelection,
+  component: PumpPage,
 });
+
+/** A station link's first screen came as HTML: the pump selection renders in the background behind it (app/html-page). */
+function PumpPage() {
+  return useContentAfterHtmlPage() ? <PumpSelection /> : <PagePending />;
+}
 
 const bypassKey = (pid: string) => `geofence-bypass:${pid}`;
 const hintKey = (pid: string, kind: string) => `hint-seen:${kind}:${pid}`;
