@@ -16,7 +16,7 @@ import {
   persister,
   queryClient,
 } from './app/query-client';
-import { router } from './app/router';
+import { appRouter } from './app/router';
 import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
 import { STATION_DATA_ID } from './contract/page-data';
@@ -27,7 +27,7 @@ import { activateLanguage, i18n, initialLanguage, isShellPath } from './i18n';
 import { pagesFadeIn } from './ui/page-motion';
 import './styles.css';
 
-installSessionEvents(router);
+installSessionEvents(appRouter);
 
 /**
  * Features whose writes register their senders when their code loads come first, so every waiting write has its
@@ -74,16 +74,22 @@ function startPayPathEarly(): void {
 }
 startPayPathEarly();
 
-// Pages fade in when the driver moves between them, not on the start's first screen (ui/page-motion.ts): from the
-// first navigation after the first page was shown (the start's own redirects come before that).
-const stopWatchingNavigation = router.subscribe('onBeforeNavigate', () => {
-  if (!router.state.resolvedLocation) return;
-  stopWatchingNavigation();
-  pagesFadeIn();
-});
+/**
+ * Pages fade in when the driver moves between them, not on the start's first screen (ui/page-motion.ts): from the
+ * first navigation after the first page was shown (the start's own redirects come before that).
+ */
+function fadeInLaterPages(): void {
+  const router = appRouter();
+  const stopWatchingNavigation = router.subscribe('onBeforeNavigate', () => {
+    if (!router.state.resolvedLocation) return;
+    stopWatchingNavigation();
+    pagesFadeIn();
+  });
+}
 
 /** Once the router has shown its first page: `later` schedules `run` from then. */
 function onceFirstPageShown(later: () => void): void {
+  const router = appRouter();
   if (router.state.resolvedLocation) {
     later();
     return;
@@ -140,7 +146,14 @@ function replacedAtFirstCommit(prerendered: HTMLElement): HTMLElement {
 
 async function boot() {
   // On a public page the first screen needs only the shell catalog; on a feature page also its area's (src/i18n).
-  await activateLanguage(initialLanguage(), false, { pathname: window.location.pathname });
+  const language = activateLanguage(initialLanguage(), false, { pathname: window.location.pathname });
+  void language.catch(() => {}); // awaited below
+  // The router's set-up (its history, the route tree: app/router.tsx) in a task of its own, after this one's: the
+  // entry's evaluation and a station link's early requests (above) were one long task with it (issue 16).
+  await new Promise((resolve) => setTimeout(resolve));
+  const router = appRouter();
+  fadeInLaterPages();
+  await language;
   const root = document.getElementById('root');
   if (!root) return;
   // A page the server prerendered (server/http/prerender.ts) stays on the screen until the app has rendered its own.

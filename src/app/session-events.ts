@@ -6,8 +6,9 @@ import { clearLocalStore, currentUserId, loginAsGuest, sessionToken } from '../f
 import { configureApiSession } from '../lib/http/index';
 import { queryClient } from '../lib/query-client';
 
+/** `router` gives the app's router when a reaction needs it (made later than this is installed: app/router.tsx). */
 // biome-ignore lint/suspicious/noExplicitAny: the app's router instance (typed in app/router.tsx)
-export function installSessionEvents(router: Router<any, any, any, any, any>): void {
+export function installSessionEvents(router: () => Router<any, any, any, any, any>): void {
   configureApiSession({
     getToken: sessionToken,
     // "A 401 leads to a guest login."
@@ -15,12 +16,12 @@ export function installSessionEvents(router: Router<any, any, any, any, any>): v
       clearLocalStore(queryClient);
       void loginAsGuest(queryClient)
         .catch(() => undefined)
-        .then(() => router.invalidate());
+        .then(() => router().invalidate());
     },
     // "An expired password redirects to /change-tmp-password."
     onPasswordExpired: () => {
-      if (router.state.location.pathname !== '/change-tmp-password')
-        void router.navigate({ to: '/change-tmp-password' });
+      if (router().state.location.pathname !== '/change-tmp-password')
+        void router().navigate({ to: '/change-tmp-password' });
     },
   });
   configureOutbox({ currentUserId });
