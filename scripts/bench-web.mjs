@@ -110,7 +110,7 @@ async function lighthouse() {
           bytes: audit('total-byte-weight'),
         });
         console.log(
-          `${page.name} run ${i + 1}: performance ${runs.at(-1).score}, LCP ${runs.at(-1).lcp.toFixed(0)} ms`,
+          `${page.name} run ${i + 1}: performance ${runs.at(-1).score}, LCP ${runs.at(-1).lcp.toFixed(0)} ms, TBT ${runs.at(-1).tbt.toFixed(0)} ms`,
         );
       }
       rows.push({
