@@ -54,3 +54,12 @@ export type AppContext = {
   events: EventHub;
   knobs: Knobs;
 };
+
+/**
+ * The value `key` holds in the context's memo, made by `make` the first time (a prepared statement per database, a
+ * process-wide computed value).
+ */
+export function memoized<T>(ctx: Pick<AppContext, 'memo'>, key: string, make: () => T): T {
+  if (!ctx.memo.has(key)) ctx.memo.set(key, make());
+  return ctx.memo.get(key) as T;
+}

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sha256Hex } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
-import type { AppContext } from '../../context';
+import { type AppContext, memoized } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { cachedSession, rememberSession, sessionMark } from './session-cache';
@@ -32,8 +32,7 @@ export async function authenticate({
 
 /** Every authenticated request runs this: prepared once per database (no query building, a planned statement). */
 function preparedLookup({ ctx }: { ctx: AppContext }) {
-  type Prepared = ReturnType<typeof build>;
-  const build = () =>
+  return memoized(ctx, 'authenticate.lookup', () =>
     ctx.db
       .select({
         sessionId: sessions.id,
@@ -53,11 +52,6 @@ function preparedLookup({ ctx }: { ctx: AppContext }) {
           gt(sessions.expiresAt, sql.placeholder('now')),
         ),
       )
-      .prepare('auth_session_lookup');
-  let prepared = ctx.memo.get('authenticate.lookup') as Prepared | undefined;
-  if (!prepared) {
-    prepared = build();
-    ctx.memo.set('authenticate.lookup', prepared);
-  }
-  return prepared;
+      .prepare('auth_session_lookup'),
+  );
 }

@@ -1,7 +1,7 @@
 // One indexed query for an order with its ledger aggregated as JSON: the hot path of polling (every 2.5 s per driver).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Order } from '../../../src/contract/orders';
-import type { AppContext } from '../../context';
+import { type AppContext, memoized } from '../../context';
 import { type OrderRow, orders } from '../../db/schema';
 import { notFound } from '../../errors';
 import { isChargeOrder, liveCharge } from './live-charge';
@@ -74,18 +74,13 @@ export async function loadOrder({
   ctx: AppContext;
   input: { orderId: string; userId: string };
 }): Promise<Order> {
-  type Prepared = ReturnType<typeof build>;
-  const build = () =>
+  const prepared = memoized(ctx, 'orders.load', () =>
     ctx.db
       .select({ row: orders, ...orderExtras })
       .from(orders)
       .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
-      .prepare('load_own_order');
-  let prepared = ctx.memo.get('orders.load') as Prepared | undefined;
-  if (!prepared) {
-    prepared = build();
-    ctx.memo.set('orders.load', prepared);
-  }
+      .prepare('load_own_order'),
+  );
   const [found] = await prepared.execute({ orderId: input.orderId, userId: input.userId });
   if (!found) throw notFound('No such order');
   // EV: the live meter of a pending or charging order (energy, power, time).

@@ -3,7 +3,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Order, OrderMeter } from '../../../src/contract/orders';
 import type { Currency } from '../../../src/contract/stations';
-import type { AppContext } from '../../context';
+import { type AppContext, memoized } from '../../context';
 import { forecourtDevices, forecourtSessions, stationProducts } from '../../db/schema';
 import { AMOUNT_PRECISION, readMeter } from '../forecourt';
 
@@ -48,8 +48,7 @@ export async function readOrderMeter({
  * query building was ~12 % of a worker's time while 10,000 drivers made their first polls).
  */
 function preparedMeterLookup({ ctx }: { ctx: AppContext }) {
-  type Prepared = ReturnType<typeof build>;
-  const build = () =>
+  return memoized(ctx, 'orders.meter', () =>
     ctx.db
       .select({ session: forecourtSessions, device: forecourtDevices, product: stationProducts })
       .from(forecourtSessions)
@@ -58,11 +57,6 @@ function preparedMeterLookup({ ctx }: { ctx: AppContext }) {
       .where(eq(forecourtSessions.orderId, sql.placeholder('orderId')))
       .orderBy(desc(forecourtSessions.startedAt))
       .limit(1)
-      .prepare('order_meter_lookup');
-  let prepared = ctx.memo.get('orders.meter') as Prepared | undefined;
-  if (!prepared) {
-    prepared = build();
-    ctx.memo.set('orders.meter', prepared);
-  }
-  return prepared;
+      .prepare('order_meter_lookup'),
+  );
 }
