@@ -127,8 +127,9 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 /**
- * axe-core on the page as it is now (WCAG 2.2 A and AA rules): the test fails with the list of violations.
- * Call it on every screen a test reaches, in the states worth checking (errors shown, a sheet open).
+ * axe-core on the page as it is now (WCAG 2.2 A and AA rules): the test fails with the list of violations; and the
+ * page must not scroll sideways at the test's phone width. Call it on every screen a test reaches, in the states
+ * worth checking (errors shown, a sheet open).
  */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   // Once the screen has settled: a page fades in and a button's colour eases when it turns enabled, and a colour caught
@@ -153,6 +154,22 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
   expect(found, `axe-core on ${label}`).toEqual([]);
+  // The screen fits a 360 px phone: nothing makes the page scroll sideways (a driver's thumb would pan it). A hidden
+  // file input styled as a text field once stuck 16 px out of the cost form.
+  const sideways = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth <= width) return [];
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && getComputedStyle(e).position !== 'fixed')
+      .map(
+        (e) =>
+          `<${e.tagName.toLowerCase()} class="${e.getAttribute('class') ?? ''}"> right edge ${Math.round(e.getBoundingClientRect().right)}`,
+      )
+      .slice(0, 5);
+    return wide.length ? wide : [`the page is ${scrollWidth} px wide`];
+  });
+  expect(sideways, `${label} scrolls sideways at ${page.viewportSize()?.width} px`).toEqual([]);
 }
 
 /**

@@ -123,6 +123,8 @@ function ImportLog() {
       ref={input}
       type="file"
       className="history-file"
+      // The visible button opens it: one tab stop for one action, not a second, invisible one.
+      tabIndex={-1}
       accept=".csv,text/csv,text/plain"
       aria-label={i18n._(msg`Choose a fuel log (CSV)`)}
       onChange={(e) => {

@@ -69,6 +69,8 @@ export function ImagePicker({
         ref={input}
         type="file"
         className="history-file"
+        // The visible button opens it: one tab stop for one action, not a second, invisible one.
+        tabIndex={-1}
         accept={IMAGE_TYPES.join(',')}
         aria-label={i18n._(msg`Attach an image`)}
         aria-describedby={error ? errorId : undefined}
