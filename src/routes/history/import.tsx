@@ -122,7 +122,7 @@ function ImportLog() {
     <input
       ref={input}
       type="file"
-      className="history-file"
+      className="visually-hidden"
       // The visible button opens it: one tab stop for one action, not a second, invisible one.
       tabIndex={-1}
       accept=".csv,text/csv,text/plain"

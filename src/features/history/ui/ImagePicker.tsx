@@ -68,7 +68,7 @@ export function ImagePicker({
       <input
         ref={input}
         type="file"
-        className="history-file"
+        className="visually-hidden"
         // The visible button opens it: one tab stop for one action, not a second, invisible one.
         tabIndex={-1}
         accept={IMAGE_TYPES.join(',')}
