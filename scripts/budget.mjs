@@ -182,7 +182,7 @@ for (const [name, closure] of Object.entries(zodChecked)) {
 console.log(`no zod loaded statically by ${clean.length} of ${Object.keys(zodChecked).length}: ${clean.join(', ')}`);
 if (!zodOk) {
   console.error(
-    'zod is back in the start-up code or the pay path: import plain values from src/contract/plain/, response ' +
+    'zod is back in the start-up code or the pay path: import plain values from contract/plain/, response ' +
       'schemas lazily (lib/http lazySchema)',
   );
   process.exit(1);

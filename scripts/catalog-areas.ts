@@ -28,8 +28,8 @@ const IMPORT = /(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)
 function sourceFiles(root: string, dir = 'src'): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = `${dir}/${entry.name}`;
-    // The catalogs themselves, and the wire contract the server shares (no user-facing strings there).
-    if (entry.isDirectory()) return ['src/locales', 'src/contract'].includes(path) ? [] : sourceFiles(root, path);
+    // The catalogs themselves (the wire contract, contract/, is outside src/ and has no user-facing strings).
+    if (entry.isDirectory()) return ['src/locales'].includes(path) ? [] : sourceFiles(root, path);
     return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }

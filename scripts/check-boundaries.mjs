@@ -4,7 +4,8 @@
 // - features, lib, ui, db, contract and i18n never import the shell (app/) or routes/;
 // - lib, ui, db, contract and i18n import no feature; contract imports nothing of the app (the server shares it);
 // - a feature's model/ is pure: no React, router, query client, Dexie, HTTP or DOM storage;
-// - the server imports nothing of src/ but src/contract.
+// - the server imports nothing of src/ (both share the top-level contract/ package);
+// - contract/ imports nothing but contract/ and zod.
 // Prints each violation with file and import; exits 1 when there is any.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -39,13 +40,15 @@ const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|imp
 const PURE_FORBIDDEN = [/^react(\/|$)/, /^react-dom/, /^@tanstack\//, /^dexie/, /^ky$/, /^@lingui\/react/];
 
 const area = (path) => {
-  const m = rel(path).match(/^src\/([^/]+)(?:\/([^/]+))?/);
-  if (!m) return rel(path).startsWith('server/') ? { top: 'server' } : { top: 'other' };
+  const r = rel(path);
+  if (r.startsWith('contract/')) return { top: 'contract' };
+  const m = r.match(/^src\/([^/]+)(?:\/([^/]+))?/);
+  if (!m) return r.startsWith('server/') ? { top: 'server' } : { top: 'other' };
   return { top: m[1], feature: m[1] === 'features' ? m[2] : undefined };
 };
 
 const violations = [];
-const files = [...walk(join(root, 'src')), ...walk(join(root, 'server'))];
+const files = [...walk(join(root, 'src')), ...walk(join(root, 'server')), ...walk(join(root, 'contract'))];
 for (const file of files) {
   const source = readFileSync(file, 'utf8');
   const from = area(file);
@@ -55,6 +58,8 @@ for (const file of files) {
     const spec = match[1] ?? match[2];
     const say = (why) => violations.push(`${fromRel}: '${spec}' — ${why}`);
     if (!spec.startsWith('.')) {
+      if (from.top === 'contract' && spec !== 'zod')
+        say('contract/ is the wire format: it imports only zod and contract/');
       if (isModel && PURE_FORBIDDEN.some((re) => re.test(spec)))
         say('a model/ stays pure TypeScript (no React, router, query, Dexie, HTTP)');
       continue;
@@ -63,8 +68,8 @@ for (const file of files) {
     const targetRel = rel(target);
     const to = area(target);
     if (from.top === 'server') {
-      if (targetRel.startsWith('src/') && !targetRel.startsWith('src/contract/'))
-        say('the server shares only src/contract with the app');
+      if (targetRel.startsWith('src/'))
+        say('the server imports nothing of the web app: shared code lives in contract/');
       continue;
     }
     if (from.top === 'other') continue;

@@ -11,11 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { createApp } from '../server/app';
-import { createContext } from '../server/create-context';
-import type { Db } from '../server/db/client';
-import { loadEnv } from '../server/env';
-import { DEMO_STATIONS } from '../server/seed/stations';
 import {
   changePasswordBody,
   decryptOtpBody,
@@ -24,8 +19,8 @@ import {
   loginOpenIdBody,
   registerBody,
   resendPasswordBody,
-} from '../src/contract/auth';
-import { devMailQuery } from '../src/contract/dev';
+} from '../contract/auth';
+import { devMailQuery } from '../contract/dev';
 import {
   costsByOrderBody,
   createCostBody,
@@ -35,25 +30,30 @@ import {
   mergeTripsBody,
   patchCostBody,
   patchCostQuery,
-} from '../src/contract/history';
+} from '../contract/history';
 import {
   authorizeBody,
   createOrderBody,
   ongoingOrdersQuery,
   paymentMethodsQuery,
   updateOrderBody,
-} from '../src/contract/orders';
-import { returnUrlsQuery, savePinBody, unlockPinBody, validatePinBody } from '../src/contract/payment-methods';
-import { placesQuery, poiSearchQuery } from '../src/contract/stations';
-import { dataDumpQuery, preferencesPatch, preferencesQuery, userPatch } from '../src/contract/users';
-import { makesQuery, thingBody, thingPatch } from '../src/contract/vehicles';
+} from '../contract/orders';
+import { returnUrlsQuery, savePinBody, unlockPinBody, validatePinBody } from '../contract/payment-methods';
+import { placesQuery, poiSearchQuery } from '../contract/stations';
+import { dataDumpQuery, preferencesPatch, preferencesQuery, userPatch } from '../contract/users';
+import { makesQuery, thingBody, thingPatch } from '../contract/vehicles';
 import {
   amazonButtonConfigBody,
   amazonSessionConfigBody,
   applePaySessionBody,
   merchantQuery,
-} from '../src/contract/wallets';
-import { redeemCodeBody } from '../src/contract/wash';
+} from '../contract/wallets';
+import { redeemCodeBody } from '../contract/wash';
+import { createApp } from '../server/app';
+import { createContext } from '../server/create-context';
+import type { Db } from '../server/db/client';
+import { loadEnv } from '../server/env';
+import { DEMO_STATIONS } from '../server/seed/stations';
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 3000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);

@@ -39,8 +39,8 @@ if (stale || process.env.FORCE_BUILD === '1') {
   );
   if (ssr.status !== 0) process.exit(ssr.status ?? 1);
 }
-// The server imports the contract and a few shared modules from src/; bundling takes about a second.
-const serverSources = ['server', 'src', 'package.json', 'scripts/build-server.mjs'];
+// The server and the contract it shares with the app; bundling takes about a second.
+const serverSources = ['server', 'contract', 'package.json', 'scripts/build-server.mjs'];
 if (
   !existsSync(bundled) ||
   serverSources.some((s) => newest(join(root, s)) > statSync(bundled).mtimeMs) ||

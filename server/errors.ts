@@ -1,6 +1,6 @@
 // The one typed error of the server. Services throw it; server/http/errors.ts turns it into the JSON error shape
 // {code, message, details?, errorDescription} with its status.
-import type { ErrorCode } from '../src/contract/errors';
+import type { ErrorCode } from '../contract/errors';
 
 export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 

@@ -5,6 +5,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { STATION_DATA_ID } from '../contract/page-data';
 import { PAGE_PENDING_ATTRIBUTE, setHtmlPageShows } from './app/html-page';
 import { isUnderMaintenance } from './app/maintenance';
 import {
@@ -19,7 +20,6 @@ import {
 import { appRouter } from './app/router';
 import { installSessionEvents } from './app/session-events';
 import { serviceWorker } from './app/sw-register';
-import { STATION_DATA_ID } from './contract/page-data';
 import { configureOutbox, outboxMayHoldWrites } from './db/outbox-hooks';
 import { refreshHostApps } from './features/embedding/queries';
 import { startGuestSessionEarly } from './features/session/queries';

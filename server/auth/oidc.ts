@@ -1,7 +1,7 @@
 // Verifies an OpenID Connect ID token of a configured provider (OIDC_PROVIDERS) or of the demo provider.
 // Issuer, audience (= clientId), signature and exp are checked by jose.
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
-import type { OpenIdProviders } from '../../src/contract/auth';
+import type { OpenIdProviders } from '../../contract/auth';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { DEMO_PROVIDER_ID } from './demo-oidc';

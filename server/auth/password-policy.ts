@@ -1,7 +1,7 @@
-// Weak passwords (src/contract/password.ts) are refused on register and change-password: control characters, only
+// Weak passwords (contract/password.ts) are refused on register and change-password: control characters, only
 // whitespace, or one of the ~49,000 common breached passwords of @zxcvbn-ts/language-common (offline; compared in
 // lower case, so "Password1" counts as "password1"). The list is loaded once, on first use (~20 ms, ~8 MB).
-import { passwordWeakness, type WeakPasswordReason } from '../../src/contract/password';
+import { passwordWeakness, type WeakPasswordReason } from '../../contract/password';
 import { ApiError } from '../errors';
 
 let common: Promise<Set<string>> | undefined;

@@ -3,7 +3,7 @@
 // Access-Control-Allow-Origin only for an allowed origin, so a browser refuses every other. Headers are set before
 // the handler runs (see request-log.ts).
 import type { MiddlewareHandler } from 'hono';
-import { IDEMPOTENCY_HEADER, PARTNER_HEADER } from '../../src/contract/orders';
+import { IDEMPOTENCY_HEADER, PARTNER_HEADER } from '../../contract/orders';
 import type { Env } from '../env';
 import type { AppEnv } from './types';
 

@@ -2,7 +2,7 @@
 // message for older clients, pay-flows.md §8). Unexpected errors are logged and answered as 500 without a stack.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody, ErrorCode } from '../../src/contract/errors';
+import type { ApiErrorBody, ErrorCode } from '../../contract/errors';
 import type { AppContext } from '../context';
 import { sqlStateOf } from '../db/errors';
 import { ApiError } from '../errors';

@@ -2,7 +2,7 @@
 // sending the stored answer (the first one, or its replay byte for byte).
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { IDEMPOTENCY_HEADER } from '../../src/contract/orders';
+import { IDEMPOTENCY_HEADER } from '../../contract/orders';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { requestFingerprint, runIdempotent } from '../services/idempotency';

@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context, Next } from 'hono';
-import type { Poi } from '../../src/contract/stations';
+import type { Poi } from '../../contract/stations';
 import type { Env } from '../env';
 import { declaredConnectOrigins } from './connect-origins';
 import { PRERENDER_ALIASES, type Prerendered, preferredLanguage, readPrerendered, withPrerender } from './prerender';

@@ -12,8 +12,8 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { STATION_DATA_ID } from '../../src/contract/page-data';
-import type { Poi } from '../../src/contract/stations';
+import { STATION_DATA_ID } from '../../contract/page-data';
+import type { Poi } from '../../contract/stations';
 
 /** The renderer's module in a static directory (vite.config.ts: `vite build --ssr`). */
 export const STATION_RENDERER_FILE = '.vite/ssr/station-page.mjs';

@@ -15,7 +15,7 @@ import {
 } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import type { AmazonSignedConfig, amazonButtonConfigBody, amazonSessionConfigBody } from '../../src/contract/wallets';
+import type { AmazonSignedConfig, amazonButtonConfigBody, amazonSessionConfigBody } from '../../contract/wallets';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { ownUrl } from './wallet-urls';

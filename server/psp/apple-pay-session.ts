@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:https';
 import type { z } from 'zod';
-import type { applePaySessionBody } from '../../src/contract/wallets';
+import type { applePaySessionBody } from '../../contract/wallets';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 

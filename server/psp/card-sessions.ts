@@ -2,8 +2,8 @@
 // validate what the driver typed there, tokenise, and work out where the driver goes back to. The card number is
 // checked and dropped here: only token, brand, last 4 digits, expiry and holder are kept.
 import { and, eq, gt } from 'drizzle-orm';
-import type { RegistrationResult } from '../../src/contract/payment-methods';
-import { PAYMENT_METHODS_LIMIT } from '../../src/contract/payment-methods';
+import type { RegistrationResult } from '../../contract/payment-methods';
+import { PAYMENT_METHODS_LIMIT } from '../../contract/payment-methods';
 import { newId, newToken } from '../auth/crypto';
 import type { AppContext } from '../context';
 import { type CardBehavior, type PspSessionRow, paymentMethods, pspSessions } from '../db/schema';

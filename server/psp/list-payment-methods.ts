@@ -1,7 +1,7 @@
 // GET /v4/payment-methods: the caller's saved methods (only the masked form leaves the server), with isSupportedPOI for
 // the station asked about and isPMSupportedOnDevice for the caller's browser.
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { PaymentMethod } from '../../src/contract/orders';
+import type { PaymentMethod } from '../../contract/orders';
 import type { AppContext } from '../context';
 import { type PaymentMethodRow, paymentMethods, stationProducts, stations } from '../db/schema';
 import { forbidden } from '../errors';

@@ -1,7 +1,7 @@
 // GET /v4/merchants/best-match (pay-flows.md §3 Merchant config, §7): the merchant a wallet payment goes to. The
 // sandbox acquires in every country of the demo network; best match = the station's country, else the driver's, else
 // Germany. merchantId / applePayMerchantId come from the configuration (WALLET_MERCHANT_ID, APPLE_PAY_MERCHANT_ID).
-import type { MerchantConfig } from '../../src/contract/wallets';
+import type { MerchantConfig } from '../../contract/wallets';
 import type { AppContext } from '../context';
 
 /** The countries the sandbox acquirer settles in (the demo network's countries). */

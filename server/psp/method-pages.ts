@@ -16,7 +16,7 @@ import {
   parseMbwayPhone,
   REDIRECT_PROVIDERS,
   type RedirectMethod,
-} from '../../src/contract/payment-methods';
+} from '../../contract/payment-methods';
 import { newId, newToken } from '../auth/crypto';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';

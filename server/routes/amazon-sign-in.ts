@@ -2,7 +2,7 @@
 // turns its buyer token into a session (POST /auth/amazon/sign-in, our addition: the spec names only the route
 // /amazonSSORedirect and POST auth/amazon-pay/button-config).
 import { Hono } from 'hono';
-import { amazonSignInBody } from '../../src/contract/auth';
+import { amazonSignInBody } from '../../contract/auth';
 import {
   amazonSignInPage,
   type BuyerErrors,

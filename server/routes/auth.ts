@@ -7,7 +7,7 @@ import {
   loginOpenIdBody,
   registerBody,
   resendPasswordBody,
-} from '../../src/contract/auth';
+} from '../../contract/auth';
 import { offeredProviders } from '../auth/oidc';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';

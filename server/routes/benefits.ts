@@ -2,7 +2,7 @@
 // spec spells it, optins//name/{name}), POST
 // /api/optins. HTTP only.
 import { type Context, Hono } from 'hono';
-import { optinBody } from '../../src/contract/benefits';
+import { optinBody } from '../../contract/benefits';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/types';

@@ -1,7 +1,7 @@
 // The development mailbox (DEMO_MODE with MAIL_TRANSPORT=mailbox only; app.ts mounts it behind loopbackOnly):
 // /dev/mail (HTML list, newest first), /dev/mail/{id}, and /api/dev/mail?to=<email> (JSON, for tests and e2e).
 import { Hono } from 'hono';
-import { type DevMail, devMailQuery } from '../../src/contract/dev';
+import { type DevMail, devMailQuery } from '../../contract/dev';
 import type { AppContext } from '../context';
 import type { MailRow } from '../db/schema';
 import { pageCsp } from '../http/security-headers';

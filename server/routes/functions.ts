@@ -1,6 +1,6 @@
 // /api/functions/*: the cloud functions (suffix _prod, except decrypt_otp). They answer {result: boolean}.
 import { Hono } from 'hono';
-import { decryptOtpBody } from '../../src/contract/auth';
+import { decryptOtpBody } from '../../contract/auth';
 import {
   savePinBody,
   unlockPinBody,
@@ -9,7 +9,7 @@ import {
   webauthnLoginOptionsBody,
   webauthnRegisterBody,
   webauthnRegisterOptionsBody,
-} from '../../src/contract/payment-methods';
+} from '../../contract/payment-methods';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import { rateLimit } from '../http/rate-limit';

@@ -14,8 +14,8 @@ import {
   mergeTripsBody,
   patchCostBody,
   patchCostQuery,
-} from '../../src/contract/history';
-import { IDEMPOTENCY_HEADER } from '../../src/contract/orders';
+} from '../../contract/history';
+import { IDEMPOTENCY_HEADER } from '../../contract/orders';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { requireAuth } from '../http/auth';

@@ -1,7 +1,7 @@
 // GET /api/v4/host-apps: the origins of the host apps that may embed the app and receive its callback
-// (src/contract/host-apps.ts). The app reads it at start; it changes only with the configuration.
+// (contract/host-apps.ts). The app reads it at start; it changes only with the configuration.
 import { Hono } from 'hono';
-import { HOST_APPS_MAX_AGE_SECONDS, type HostAppsResponse } from '../../src/contract/host-apps';
+import { HOST_APPS_MAX_AGE_SECONDS, type HostAppsResponse } from '../../contract/host-apps';
 import type { AppContext } from '../context';
 import type { AppEnv } from '../http/types';
 

@@ -1,6 +1,6 @@
 // /api/v4/loyalty-subscriptions (shell-and-account.md §7 Loyalty) and /api/v4/loyalty-programs. HTTP only.
 import { type Context, Hono } from 'hono';
-import { loyaltySubscriptionBody } from '../../src/contract/loyalty';
+import { loyaltySubscriptionBody } from '../../contract/loyalty';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/types';

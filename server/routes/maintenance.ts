@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { Maintenance } from '../../src/contract/users';
+import type { Maintenance } from '../../contract/users';
 import type { AppContext } from '../context';
 import type { AppEnv } from '../http/types';
 

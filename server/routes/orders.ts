@@ -7,8 +7,8 @@ import {
   ongoingOrdersQuery,
   PARTNER_HEADER,
   updateOrderBody,
-} from '../../src/contract/orders';
-import { redeemCodeBody } from '../../src/contract/wash';
+} from '../../contract/orders';
+import { redeemCodeBody } from '../../contract/wash';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import { ifNoneMatches, jsonWithEtagOf, notModified } from '../http/etag';

@@ -1,7 +1,7 @@
 // /api/v4/payment-methods..., /api/v4/features/psp/available-providers, /api/payments/{provider}/urls
 // (shell-and-account.md §7 "Account and payment methods"). HTTP only; the rules live in the services.
 import { type Context, Hono } from 'hono';
-import { paymentMethodsQuery } from '../../src/contract/orders';
+import { paymentMethodsQuery } from '../../contract/orders';
 import {
   FUEL_CARD_PROVIDER,
   fuelCardBody,
@@ -15,7 +15,7 @@ import {
   twoFactorAuthenticationVerifyBody,
   twoFactorRegistrationOptionsBody,
   twoFactorRegistrationVerifyBody,
-} from '../../src/contract/payment-methods';
+} from '../../contract/payment-methods';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import { rateLimit } from '../http/rate-limit';

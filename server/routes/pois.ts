@@ -1,6 +1,6 @@
 // /api/v4/pois, /api/v4/shops, /api/v4/places: station reads, open to everyone (guests and anonymous too).
 import { type Context, Hono } from 'hono';
-import { placesQuery, poiSearchQuery } from '../../src/contract/stations';
+import { placesQuery, poiSearchQuery } from '../../contract/stations';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { jsonWithEtag } from '../http/etag';

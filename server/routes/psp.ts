@@ -1,7 +1,7 @@
 // /psp/*: the sandbox payment provider's own pages (not the API): the hosted card page and the 3-D Secure challenge. Server-written HTML with its
 // own CSP. The card number is read from the form, checked and dropped: never logged, never stored, never echoed.
 import { type Context, Hono } from 'hono';
-import { isRedirectProvider, REDIRECT_PROVIDERS, type RedirectMethod } from '../../src/contract/payment-methods';
+import { isRedirectProvider, REDIRECT_PROVIDERS, type RedirectMethod } from '../../contract/payment-methods';
 import type { AppContext } from '../context';
 import type { PspSessionRow } from '../db/schema';
 import type { AppEnv } from '../http/types';

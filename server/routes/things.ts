@@ -1,6 +1,6 @@
 // Vehicles (shell-and-account.md §7 Vehicles): /api/things..., /api/v3/things/{id}, and the catalogue /api/vehicles/makes...
 import { Hono } from 'hono';
-import { makesQuery, thingBody, thingPatch } from '../../src/contract/vehicles';
+import { makesQuery, thingBody, thingPatch } from '../../contract/vehicles';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/types';

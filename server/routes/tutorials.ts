@@ -1,7 +1,7 @@
 // The tutorial site (shell-and-account.md §7 "GET {tutorial site}/tutorial_topic and /tutorial?tutorial_topic"), served
 // at /api/tutorial-site (public, cacheable), and the driver's completions: GET/POST /api/v4/users/completed-tutorials.
 import { Hono } from 'hono';
-import { completedTutorialBody, tutorialQuery, tutorialTopicQuery } from '../../src/contract/tutorials';
+import { completedTutorialBody, tutorialQuery, tutorialTopicQuery } from '../../contract/tutorials';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/types';

@@ -1,6 +1,6 @@
 // /api/users/{id}, /api/v4/users/preferences, /api/accounts/{id}/features, /api/events/request-data-dump.
 import { Hono } from 'hono';
-import { dataDumpQuery, preferencesPatch, preferencesQuery, userPatch } from '../../src/contract/users';
+import { dataDumpQuery, preferencesPatch, preferencesQuery, userPatch } from '../../contract/users';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import { idempotentWrite } from '../http/idempotency';

@@ -1,6 +1,6 @@
 // /api/v4/vouchers/... (shell-and-account.md §7 Vouchers and referral; pay-flows.md §7 Vouchers). HTTP only.
 import { Hono } from 'hono';
-import { activationBody, customVoucherBody, discountPreviewBody, referralCodeBody } from '../../src/contract/vouchers';
+import { activationBody, customVoucherBody, discountPreviewBody, referralCodeBody } from '../../contract/vouchers';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/types';

@@ -6,7 +6,7 @@ import {
   amazonSessionConfigBody,
   applePaySessionBody,
   merchantQuery,
-} from '../../src/contract/wallets';
+} from '../../contract/wallets';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/types';

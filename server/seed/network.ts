@@ -3,7 +3,7 @@
 // `now`. Brands and opening states are mixed; gas stations carry a price per fuel type with its update time, EV
 // stations ports of every connector standard in power classes, some stations a car wash.
 // Ids: 'fc' + ISO numeric country + '1' (the demo network has '0' there) + station number (14 digits) + '0000'.
-import type { AvailableItem, ConnectorStandard, OpeningHours } from '../../src/contract/stations';
+import type { AvailableItem, ConnectorStandard, OpeningHours } from '../../contract/stations';
 import { ROADS, type Road, TOWNS, type Town, townOf } from './roads';
 import {
   COUNTRY_DATA,

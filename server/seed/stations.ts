@@ -1,7 +1,7 @@
 // The demo station network: plain data, no side effects on import (the e2e tests import DEMO_STATIONS).
 // Fictional brands, real-looking addresses; ids are fixed 24-hex strings: 'fc' + ISO numeric country + station number,
 // and a product id is its station id with the last four digits replaced by the product's position (1-based).
-import type { AvailableItem, Currency, OpeningHours, Price, PriceElement } from '../../src/contract/stations';
+import type { AvailableItem, Currency, OpeningHours, Price, PriceElement } from '../../contract/stations';
 
 export type CountryCode = 'AT' | 'BE' | 'CH' | 'DE' | 'DK' | 'ES' | 'IT' | 'LU' | 'NL' | 'PL' | 'PT';
 

@@ -1,7 +1,7 @@
 // The vehicle catalogue (GET /vehicles/makes...): makes and models sold in the spec's countries (AT BE CH DE DK ES IT
 // LU NL PL PT), cars and motorcycles, each model with its fuel types and tank size in litres (null: a battery).
 // Tank sizes are the usual factory figures of the current generation, rounded to whole litres.
-import type { VehicleFuel, VehicleType } from '../../src/contract/vehicles';
+import type { VehicleFuel, VehicleType } from '../../contract/vehicles';
 
 type Tanks = Partial<Record<VehicleFuel, number | null>>;
 type ModelRow = [name: string, tanks: Tanks];

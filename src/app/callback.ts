@@ -1,6 +1,6 @@
 // Callback handling for host apps (pay-flows.md §4 Callback handling, §5). Which callbacks are valid is the shared
-// rule of src/contract/host-apps.ts (https, an allowed host-app origin, the literal "true"): no open redirect.
-import { type CallbackPolicy, isAllowedCallback } from '../contract/plain/host-apps';
+// rule of contract/host-apps.ts (https, an allowed host-app origin, the literal "true"): no open redirect.
+import { type CallbackPolicy, isAllowedCallback } from '../../contract/plain/host-apps';
 
 /** Where a callback of the literal "true" leads: the embedding SDK's finish address. */
 export const SDK_FINISH_URL = '/sdk/finish';

@@ -1,5 +1,5 @@
 // Route guards as pure decisions (shell-and-account.md §2.2). app/guards.ts turns a decision into a redirect.
-import type { CallbackPolicy } from '../contract/plain/host-apps';
+import type { CallbackPolicy } from '../../contract/plain/host-apps';
 import { type Exit, hasStationReference, leaveTarget, type Query } from './query-carry';
 
 export type GuardDecision =

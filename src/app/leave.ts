@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { redirect, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import type { CallbackPolicy } from '../contract/plain/host-apps';
+import type { CallbackPolicy } from '../../contract/plain/host-apps';
 import { callbackPolicy } from '../features/embedding/queries';
 import { toast } from '../ui/toast-store';
 import { HOME_PATH } from './home';

@@ -1,6 +1,6 @@
 // The maintenance check at start (shell-and-account.md §4): 20 s timeout; on timeout or error the app continues.
 
-import { maintenanceAnswer } from '../contract/plain/maintenance';
+import { maintenanceAnswer } from '../../contract/plain/maintenance';
 import { config } from '../lib/config';
 import { MAINTENANCE_TIMEOUT_MS } from '../lib/constants';
 

@@ -1,7 +1,7 @@
 // Carrying the query from route to route, and leaving the pay flow (shell-and-account.md §2.2, pay-flows.md §2).
 // One module: the root route's search middleware and guard apply `carryQuery`; every page that leaves for the map or
 // the host app's callback goes through `leaveTarget` (see app/leave.ts).
-import type { CallbackPolicy } from '../contract/plain/host-apps';
+import type { CallbackPolicy } from '../../contract/plain/host-apps';
 import { paymentReturnGroup } from '../features/checkout/model/search';
 import { orderGroup } from '../features/orders/model/search';
 import { type Infer, looseSearchObject, text as textRule } from '../lib/search-schema';

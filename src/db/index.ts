@@ -2,10 +2,10 @@
 // store.ts, screens read through useLiveQuery). Dexie owns what a driver keeps; react-query's persisted cache only
 // shows the last server snapshot at start (ARCHITECTURE.md "One owner per offline datum").
 import Dexie, { type EntityTable } from 'dexie';
-import type { HistoryEvent } from '../contract/history';
-import type { Order } from '../contract/orders';
-import type { Poi } from '../contract/stations';
-import type { Thing } from '../contract/vehicles';
+import type { HistoryEvent } from '../../contract/history';
+import type { Order } from '../../contract/orders';
+import type { Poi } from '../../contract/stations';
+import type { Thing } from '../../contract/vehicles';
 import { APP_DB_NAME } from './name';
 
 export type StoredReceipt = {

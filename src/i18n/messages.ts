@@ -2,7 +2,7 @@
 // (CONVENTIONS.md: raw error.message never reaches the screen).
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type WeakPasswordReason, weakPasswordReasons } from '../contract/plain/password';
+import { type WeakPasswordReason, weakPasswordReasons } from '../../contract/plain/password';
 import { ApiError } from '../lib/http/errors';
 import type { FieldError } from '../lib/validation';
 

@@ -1,7 +1,7 @@
 // Money and quantities for the screen, in the active locale (pay-flows.md §9: "Prices are formatted with rounding
 // down to the currency precision; quantity with up to 2 decimals"). The rounding itself is contract/money.ts's.
 
-import { atPrecision, currencyDigits, type Money, toDecimal } from '../contract/money';
+import { atPrecision, currencyDigits, type Money, toDecimal } from '../../contract/money';
 
 export type { Money };
 

@@ -1,6 +1,6 @@
 // Form validation rules (shell-and-account.md §5). Each returns an error descriptor or null; the UI translates it.
-import { PASSWORD_MAX, PASSWORD_MIN } from '../contract/plain/auth';
-import { passwordWeakness, type WeakPasswordReason } from '../contract/plain/password';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/plain/auth';
+import { passwordWeakness, type WeakPasswordReason } from '../../contract/plain/password';
 
 export type FieldError =
   | { kind: 'required' }

@@ -1,8 +1,8 @@
 // beforeLoad of every account page (/profile/**, /address, /tax, /change-password, /history/**; /settings for guests
 // too): registered drivers only (§2.2). Their strings are in the account catalog (the logbook's in history), which the root route waits for.
 import { redirect } from '@tanstack/react-router';
+import type { AccountFeatures } from '../../contract/users';
 import { requireAuth, requireRegistered } from '../app/guards';
-import type { AccountFeatures } from '../contract/users';
 import { featuresQuery, userQuery } from '../features/session/queries';
 
 export async function accountPage(ctx: Parameters<typeof requireRegistered>[0]) {

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
-import type { User } from '../contract/users';
+import type { User } from '../../contract/users';
 import { taxPatch, taxValues, validateTaxId } from '../features/profile/model/account-form';
 import { useUpdateUser } from '../features/profile/queries';
 import { CountryField } from '../features/profile/ui/CountryField';

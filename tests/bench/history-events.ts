@@ -1,5 +1,5 @@
 // The bench driver's logbook: three years of trips, payments and costs (history.bench.tsx, history-browser.tsx).
-import type { HistoryEvent } from '../../src/contract/history';
+import type { HistoryEvent } from '../../contract/history';
 
 export const USER = 'bench-driver';
 export const THING = 'bench-car';

@@ -7,7 +7,7 @@
 // - CSV export of all 10,000 events (model/csv with the export's words, de and en; target ≤ 500 ms).
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { it } from 'vitest';
-import type { HistoryEvent } from '../../src/contract/history';
+import type { HistoryEvent } from '../../contract/history';
 import { db } from '../../src/db';
 import { historyCsv } from '../../src/features/history/model/csv';
 import { eventAmount, eventIcon, withMonthHeadings } from '../../src/features/history/model/rows';

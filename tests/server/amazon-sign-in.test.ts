@@ -3,8 +3,8 @@
 // genuine, unexpired token once for a session — of the existing user with that email, or of a new registered account.
 import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { referralParticipation } from '../../contract/vouchers';
 import { referralCodes } from '../../server/db/schema';
-import { referralParticipation } from '../../src/contract/vouchers';
 import { drivers, type FakeClock, fakeClock, registerUser, type TestServer, uniqueEmail, useServer } from './helpers';
 
 const APP = 'http://localhost:8080';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loginResponse } from '../../src/contract/auth';
-import { apiErrorBody } from '../../src/contract/errors';
+import { loginResponse } from '../../contract/auth';
+import { apiErrorBody } from '../../contract/errors';
 import { drivers, latestMail, PASSWORD, registerUser, uniqueEmail, useServer } from './helpers';
 
 describe.each(drivers)('auth (%s)', (driver) => {

@@ -3,16 +3,16 @@
 // unknown topic 404, and completion records (own only, posted twice = once).
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accounts, lotteries } from '../../server/db/schema';
-import { allAccountFeatures } from '../../server/services/accounts';
-import { monthlyLottery, seedLottery } from '../../server/services/benefits';
-import { optin, rewardsStatus } from '../../src/contract/benefits';
+import { optin, rewardsStatus } from '../../contract/benefits';
 import {
   completedTutorialsResponse,
   TUTORIAL_LANGUAGES,
   tutorialsResponse,
   tutorialTopicsResponse,
-} from '../../src/contract/tutorials';
+} from '../../contract/tutorials';
+import { accounts, lotteries } from '../../server/db/schema';
+import { allAccountFeatures } from '../../server/services/accounts';
+import { monthlyLottery, seedLottery } from '../../server/services/benefits';
 import {
   drivers,
   type FakeClock,

@@ -2,10 +2,10 @@
 // stream to anyone, a change delivered after a transition or a console action, the live meter while fuel flows,
 // Last-Event-ID, a second API process (its own hub: on PostgreSQL its own LISTEN connection) and a clean close.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Order, order as orderSchema } from '../../contract/orders';
+import { poi as poiSchema } from '../../contract/stations';
 import { createApp } from '../../server/app';
 import { startFlow } from '../../server/services/forecourt';
-import { type Order, order as orderSchema } from '../../src/contract/orders';
-import { poi as poiSchema } from '../../src/contract/stations';
 import { deviceAction, drivers, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, newDriver, orderBody } from './orders-fixtures';
 import { readSse, type SseReader } from './sse-client';

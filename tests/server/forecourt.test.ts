@@ -1,5 +1,6 @@
 // The simulated forecourt under a fake clock: device state machines, meters, the simulated driver, the POI view.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { poi as poiSchema } from '../../contract/stations';
 import { createSimulator } from '../../server/forecourt/simulator';
 import type { SeedProduct } from '../../server/seed/stations';
 import {
@@ -13,7 +14,6 @@ import {
   stopCharging,
   transition,
 } from '../../server/services/forecourt';
-import { poi as poiSchema } from '../../src/contract/stations';
 import { deviceAction, drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import { charger, createStation, pump, washBay } from './stations-fixtures';
 

@@ -2,8 +2,8 @@
 // balance): the caller's own gift cards only, newest first; a redeemed code leaves no balance.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { giftCardsResponse } from '../../contract/vouchers';
 import { redemptionCodes } from '../../server/db/schema';
-import { giftCardsResponse } from '../../src/contract/vouchers';
 import { drivers, type FakeClock, fakeClock, registerUser, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, type Driver, newDriver } from './orders-fixtures';
 import { createStation, hexId } from './stations-fixtures';

@@ -7,13 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
+import type { DevMail } from '../../contract/dev';
 import { createApp } from '../../server/app';
 import type { AppContext, Clock, Logger } from '../../server/context';
 import { createContext } from '../../server/create-context';
 import { type Database, openPglite, openPostgres, type ProcessIdentity } from '../../server/db/client';
 import { forecourtDevices } from '../../server/db/schema';
 import { type Env, loadEnv } from '../../server/env';
-import type { DevMail } from '../../src/contract/dev';
 import { WORKER_COPY } from './worker-copy';
 
 export type DriverName = 'pglite' | 'postgres';

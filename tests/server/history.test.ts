@@ -3,6 +3,17 @@
 // undo, statistics, the PAYMENT event of a completed order (once) and its invoice PDF, and ownership of every id.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  expenses as expensesSchema,
+  fuelQuantityToMl,
+  historyEvent,
+  historyPage,
+  kmToWireMileage,
+  MAX_IMAGE_BYTES,
+  mlToFuelQuantity,
+  wireMileageToKm,
+} from '../../contract/history';
+import { fromDeciCents, toDeciCents } from '../../contract/money';
 import { createApp } from '../../server/app';
 import { newId } from '../../server/auth/crypto';
 import { historyEvents, historyTrips } from '../../server/db/schema';
@@ -14,17 +25,6 @@ import {
   sniffImageType,
   splitGross,
 } from '../../server/services/history';
-import {
-  expenses as expensesSchema,
-  fuelQuantityToMl,
-  historyEvent,
-  historyPage,
-  kmToWireMileage,
-  MAX_IMAGE_BYTES,
-  mlToFuelQuantity,
-  wireMileageToKm,
-} from '../../src/contract/history';
-import { fromDeciCents, toDeciCents } from '../../src/contract/money';
 import { pdfText } from '../support/pdf-text';
 import { drivers, type FakeClock, fakeClock, type Loose, type TestServer, useServer } from './helpers';
 import {

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiErrorBody } from '../../contract/errors';
 import { precompress } from '../../scripts/precompress';
 import { createApp } from '../../server/app';
 import type { AppContext } from '../../server/context';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { seedNetwork } from '../../server/services/seed';
-import { apiErrorBody } from '../../src/contract/errors';
 import { drivers, registerUser, uniqueEmail, useServer } from './helpers';
 
 const staticDir = mkdtempSync(join(tmpdir(), 'fp-static-'));

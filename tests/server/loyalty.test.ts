@@ -2,9 +2,9 @@
 // boundary day, the partner errors, and another user's card refused (404).
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loyaltyProgramsResponse, loyaltySubscriptionsResponse } from '../../contract/loyalty';
 import { accounts } from '../../server/db/schema';
 import { allAccountFeatures } from '../../server/services/accounts';
-import { loyaltyProgramsResponse, loyaltySubscriptionsResponse } from '../../src/contract/loyalty';
 import {
   drivers,
   type FakeClock,

@@ -1,11 +1,5 @@
 // The generated network (seed/network.ts) and the map's POI search over it: grid index, price board, opening hours.
 import { describe, expect, it } from 'vitest';
-import { gridCellOf } from '../../server/db/schema';
-import { countryCounts, generateNetwork } from '../../server/seed/network';
-import { ROADS, TOWNS } from '../../server/seed/roads';
-import { type CountryCode, DEMO_STATIONS, NETWORK } from '../../server/seed/stations';
-import { seedNetwork } from '../../server/services/seed';
-import { boundingBox, gridCellsOf } from '../../server/services/stations/search-pois';
 import {
   CONNECTOR_STANDARDS,
   FUEL_TYPE_OF_ITEM,
@@ -15,7 +9,13 @@ import {
   type PoiWithDistance,
   poiSearchResponse,
   RADIUS_TOO_LARGE_MESSAGE,
-} from '../../src/contract/stations';
+} from '../../contract/stations';
+import { gridCellOf } from '../../server/db/schema';
+import { countryCounts, generateNetwork } from '../../server/seed/network';
+import { ROADS, TOWNS } from '../../server/seed/roads';
+import { type CountryCode, DEMO_STATIONS, NETWORK } from '../../server/seed/stations';
+import { seedNetwork } from '../../server/services/seed';
+import { boundingBox, gridCellsOf } from '../../server/services/stations/search-pois';
 import { drivers, useServer } from './helpers';
 import { createStation, farAwaySpot, pump } from './stations-fixtures';
 

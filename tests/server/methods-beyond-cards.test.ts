@@ -4,15 +4,11 @@
 // method id is 404 on every call.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { order as orderSchema } from '../../contract/orders';
+import { MBWAY_APPROVAL_SECONDS, PAYPAL_POPUP_CLOSED, twoFactorOptionsResponse } from '../../contract/payment-methods';
 import { paymentMethods, pspSessions } from '../../server/db/schema';
 import { luhnValid } from '../../server/psp/test-cards';
 import { advanceOrders } from '../../server/services/orders/advance-orders';
-import { order as orderSchema } from '../../src/contract/orders';
-import {
-  MBWAY_APPROVAL_SECONDS,
-  PAYPAL_POPUP_CLOSED,
-  twoFactorOptionsResponse,
-} from '../../src/contract/payment-methods';
 import { drivers, fakeClock, latestMail, type Registered, registerUser, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, ledgerOf, orderBody } from './orders-fixtures';
 import { payUrls, providerPages, registerUrls } from './provider-pages';

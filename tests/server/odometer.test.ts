@@ -2,8 +2,8 @@
 // not be lower than the vehicle's last reading (422 with a clear message); a paid order's reading becomes the
 // vehicle's (its history event), so the next order is checked against it.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { order as orderSchema } from '../../contract/orders';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
-import { order as orderSchema } from '../../src/contract/orders';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, getOrder, newDriver, orderBody, runUntil } from './orders-fixtures';
 import { createStation, washBay } from './stations-fixtures';

@@ -1,7 +1,7 @@
 // The order transition table, exhaustively: every pair not in the table is refused; terminal states absorb.
 import { describe, expect, it } from 'vitest';
+import { isTerminal, ORDER_STATES, TERMINAL_STATES } from '../../contract/orders';
 import { assertTransition, canTransition, ORDER_TRANSITIONS } from '../../server/services/orders';
-import { isTerminal, ORDER_STATES, TERMINAL_STATES } from '../../src/contract/orders';
 
 describe('order transitions', () => {
   const pairs = ORDER_STATES.flatMap((from) => ORDER_STATES.map((to) => [from, to] as const));

@@ -2,11 +2,11 @@
 // and a fake-clock loop that ticks the simulator.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { type Order, order as orderSchema } from '../../contract/orders';
 import { paymentLedger } from '../../server/db/schema';
 import type { Simulator } from '../../server/forecourt/simulator';
 import { addTestCards } from '../../server/psp/add-test-cards';
 import { addThing } from '../../server/services/things';
-import { type Order, order as orderSchema } from '../../src/contract/orders';
 import { type FakeClock, type Loose, type Registered, type Reply, registerUser, type TestServer } from './helpers';
 
 export type Driver = Registered & { visaId: string; decliningId: string; thingId: string };

@@ -4,10 +4,10 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isTerminal, type Order, order as orderSchema } from '../../contract/orders';
 import { paymentLedger } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { startFlow } from '../../server/services/forecourt';
-import { isTerminal, type Order, order as orderSchema } from '../../src/contract/orders';
 import { deviceAction, drivers, type FakeClock, fakeClock, type Reply, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, type Driver, key, newDriver, orderBody } from './orders-fixtures';
 import { createStation } from './stations-fixtures';

@@ -2,12 +2,12 @@
 // under a fake clock, the sandbox PSP's ledger, cancel, acquire/stop, the watchdog and the crash-safety reconciliation.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { order as orderSchema, paymentMethodsResponse } from '../../contract/orders';
+import { user as userSchema } from '../../contract/users';
 import { forecourtDevices, forecourtSessions, orders } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { amountFor, quantityCapFor, startFlow } from '../../server/services/forecourt';
 import { advanceOrders, runWatchdog } from '../../server/services/orders';
-import { order as orderSchema, paymentMethodsResponse } from '../../src/contract/orders';
-import { user as userSchema } from '../../src/contract/users';
 import { deviceAction, drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import {
   authBody,

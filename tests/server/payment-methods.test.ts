@@ -3,11 +3,11 @@
 // reaches a table or the log.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { paymentMethodsResponse } from '../../contract/orders';
+import { limitExceededResponse, PAYMENT_METHODS_LIMIT, providerPageResponse } from '../../contract/payment-methods';
 import type { Logger } from '../../server/context';
 import { paymentMethods } from '../../server/db/schema';
 import { stationMethods } from '../../server/psp/station-accepts';
-import { paymentMethodsResponse } from '../../src/contract/orders';
-import { limitExceededResponse, PAYMENT_METHODS_LIMIT, providerPageResponse } from '../../src/contract/payment-methods';
 import { drivers, type Registered, registerUser, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, newDriver, orderBody } from './orders-fixtures';
 import { createStation } from './stations-fixtures';

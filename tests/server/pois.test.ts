@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STATIONS } from '../../server/seed/stations';
-import { seedNetwork } from '../../server/services/seed';
 import {
   placesResponse,
   poi as poiSchema,
   poiSearchResponse,
   RADIUS_TOO_LARGE_MESSAGE,
   shop as shopSchema,
-} from '../../src/contract/stations';
+} from '../../contract/stations';
+import { DEMO_STATIONS } from '../../server/seed/stations';
+import { seedNetwork } from '../../server/services/seed';
 import { drivers, useServer } from './helpers';
 import { charger, createStation, farAwaySpot, pump } from './stations-fixtures';
 

@@ -2,9 +2,9 @@
 // releases the pump; the driver fuels (PRODUCT_SUPPLYING); the nozzle going back prices the order (PAYMENT_PENDING);
 // paying holds and captures that amount (PRODUCT_ACQUIRED), the invoice steps follow. Unpaid, the order expires.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { order as orderSchema } from '../../contract/orders';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { amountFor, startFlow } from '../../server/services/forecourt';
-import { order as orderSchema } from '../../src/contract/orders';
 import { deviceAction, drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import {
   authBody,

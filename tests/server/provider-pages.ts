@@ -1,8 +1,8 @@
 // Helpers of the provider-page tests (PayPal, MB WAY, Bluecode, Payconiq): open a provider's page, answer it as the
 // driver does (a form post), list the driver's methods, and get the validation step's proof (a PIN).
 import { expect } from 'vitest';
-import { paymentMethodsResponse } from '../../src/contract/orders';
-import { providerPageResponse } from '../../src/contract/payment-methods';
+import { paymentMethodsResponse } from '../../contract/orders';
+import { providerPageResponse } from '../../contract/payment-methods';
 import type { Registered, TestServer } from './helpers';
 
 export const APP = 'http://localhost:8080';

@@ -2,7 +2,7 @@
 // deny, close), listed and offered by /available-providers; every payment goes out to the provider's page
 // (userInteraction.urls.start) and comes back with the payment-return group: approved (hold), or refused (FAILED).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { order as orderSchema } from '../../src/contract/orders';
+import { order as orderSchema } from '../../contract/orders';
 import { drivers, type Registered, registerUser, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, ledgerOf, orderBody } from './orders-fixtures';
 import { APP, payUrls, providerPages } from './provider-pages';

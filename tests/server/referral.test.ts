@@ -3,10 +3,10 @@
 // referrer 10 ct/l once the friend fuelled 100 l) applied by the one discount engine: preview == capture.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { campaignParticipationsResponse, discountPreview, referralParticipation } from '../../contract/vouchers';
 import { referrals } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { quantityCapFor } from '../../server/services/forecourt';
-import { campaignParticipationsResponse, discountPreview, referralParticipation } from '../../src/contract/vouchers';
 import { drivers, type FakeClock, fakeClock, registerUser, type TestServer, useServer } from './helpers';
 import {
   authBody,

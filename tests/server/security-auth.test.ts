@@ -1,8 +1,8 @@
 // Issue 10.5, 10.6, 10.8, 10.9, 10.10: the demo sign-in redirect, lockout as a weapon, weak passwords, sign-up abuse
 // and deeply nested JSON.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiErrorBody } from '../../src/contract/errors';
-import { weakPasswordDetails } from '../../src/contract/password';
+import { apiErrorBody } from '../../contract/errors';
+import { weakPasswordDetails } from '../../contract/password';
 import { drivers, latestMail, PASSWORD, registerUser, uniqueEmail, useServer } from './helpers';
 
 let octet = 0;

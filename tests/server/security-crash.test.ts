@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { order as orderSchema, paymentMethodsResponse } from '../../contract/orders';
+import { poi as poiSchema } from '../../contract/stations';
 import { openPglite } from '../../server/db/client';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { requestFingerprint } from '../../server/services/idempotency';
-import { order as orderSchema, paymentMethodsResponse } from '../../src/contract/orders';
-import { poi as poiSchema } from '../../src/contract/stations';
 import { drivers } from './helpers';
 import { serverArgs } from './server-process';
 

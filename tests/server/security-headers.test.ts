@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hostAppsResponse } from '../../contract/host-apps';
 import { CONNECT_ORIGINS_META } from '../../server/http/connect-origins';
-import { hostAppsResponse } from '../../src/contract/host-apps';
 import { drivers, registerUser, useServer } from './helpers';
 
 const INLINE = "window.__boot = 'x';";

@@ -1,14 +1,8 @@
 // Invariants of the demo network (server/seed/stations.ts) and its seed.
 import { describe, expect, it } from 'vitest';
+import { CONNECTOR_STANDARDS, FACILITIES, HINT_RULES, PRODUCT_TYPES, poi as poiSchema } from '../../contract/stations';
 import { type CountryCode, DEMO_STATIONS, NETWORK, type SeedStation } from '../../server/seed/stations';
 import { seedNetwork } from '../../server/services/seed';
-import {
-  CONNECTOR_STANDARDS,
-  FACILITIES,
-  HINT_RULES,
-  PRODUCT_TYPES,
-  poi as poiSchema,
-} from '../../src/contract/stations';
 import { drivers, useServer } from './helpers';
 
 /** Rough bounding boxes [south, west, north, east]. */

@@ -1,9 +1,9 @@
 // The test knobs (TEST_KNOBS, routes/test-knobs.ts): a station's own postpay expiry, set while the server runs, holds
 // that station's unpaid orders to it and no other station's; without TEST_KNOBS, or from another machine, no knob.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { order as orderSchema } from '../../contract/orders';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { startFlow } from '../../server/services/forecourt';
-import { order as orderSchema } from '../../src/contract/orders';
 import { deviceAction, drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import { createOrderReq, getOrder, newDriver, orderBody } from './orders-fixtures';
 import { createStation, pump } from './stations-fixtures';

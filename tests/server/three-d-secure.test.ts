@@ -2,7 +2,7 @@
 // the issuer's challenge page approves (hold, pump released, back with resultIndicator/sessionVersion/nonce), denies
 // or fails after three wrong codes (order FAILED, back to the error address).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { order as orderSchema } from '../../src/contract/orders';
+import { order as orderSchema } from '../../contract/orders';
 import { drivers, type Registered, registerUser, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, key, ledgerOf as ledgerRows, orderBody } from './orders-fixtures';
 import { createStation, washBay } from './stations-fixtures';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { accountFeatures, preferences, user as userSchema } from '../../contract/users';
 import { orders, things, users } from '../../server/db/schema';
 import { seedDemoUser } from '../../server/services/seed';
 import { addThing } from '../../server/services/things';
-import { accountFeatures, preferences, user as userSchema } from '../../src/contract/users';
 import { drivers, latestMail, type Registered, registerUser, useServer } from './helpers';
 
 describe.each(drivers)('users, preferences, features (%s)', (driver) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuelTypeDetail, makeList, modelList, thing, thingList } from '../../src/contract/vehicles';
+import { fuelTypeDetail, makeList, modelList, thing, thingList } from '../../contract/vehicles';
 import { drivers, type Registered, registerUser, useServer } from './helpers';
 
 describe.each(drivers)('vehicles and the catalogue (%s)', (driver) => {

@@ -2,12 +2,12 @@
 // what POST v4/vouchers/discount-preview promises is what the capture applies, over a table of cases (prepay fuel
 // filled to the maximum by the simulator, car wash paid at the price before or after the discounts).
 import { beforeAll, describe, expect, it } from 'vitest';
+import { campaignParticipationsResponse, discountPreview } from '../../contract/vouchers';
 import { newId } from '../../server/auth/crypto';
 import { voucherCampaigns, voucherParticipations } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { quantityCapFor } from '../../server/services/forecourt';
 import { seedCampaigns } from '../../server/services/vouchers';
-import { campaignParticipationsResponse, discountPreview } from '../../src/contract/vouchers';
 import { drivers, type FakeClock, fakeClock, registerUser, type TestServer, useServer } from './helpers';
 import {
   authBody,

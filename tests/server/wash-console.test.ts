@@ -3,9 +3,9 @@
 // another station or a made-up one is answered with what is wrong, and leaves the code as it was.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { order as orderSchema } from '../../contract/orders';
 import { redemptionCodes } from '../../server/db/schema';
 import { issueWashCodes } from '../../server/services/orders';
-import { order as orderSchema } from '../../src/contract/orders';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, newDriver, orderBody } from './orders-fixtures';
 import { createStation, washBay } from './stations-fixtures';

@@ -4,10 +4,10 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { order as orderSchema, redemptionCode } from '../../contract/orders';
 import { redemptionCodes } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { issueWashCodes, WASH_CODE_DIGITS } from '../../server/services/orders';
-import { order as orderSchema, redemptionCode } from '../../src/contract/orders';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import {
   authBody,

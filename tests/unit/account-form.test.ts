@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPortugueseNif, normalizeTaxId } from '../../src/contract/tax-id';
+import { isValidPortugueseNif, normalizeTaxId } from '../../contract/tax-id';
 import { validatePhone, validateTaxId } from '../../src/features/profile/model/account-form';
 
 describe('Tax ID must be valid for Portugal (shell-and-account.md §5)', () => {

@@ -1,8 +1,8 @@
-// The callback rule shared by app and server (src/contract/host-apps.ts): only the SDK literal "true" or an https URL
+// The callback rule shared by app and server (contract/host-apps.ts): only the SDK literal "true" or an https URL
 // on an allowed host app's origin (http only for loopback in DEMO_MODE) receives control back and the payment data.
 import { describe, expect, it } from 'vitest';
-import { isAllowedCallback, normalizeOrigin } from '../../src/contract/host-apps';
-import { passwordWeakness } from '../../src/contract/password';
+import { isAllowedCallback, normalizeOrigin } from '../../contract/host-apps';
+import { passwordWeakness } from '../../contract/password';
 
 const policy = { origins: ['https://allowed.example', 'https://partner.example:8443'], demoMode: false };
 const demo = { origins: ['http://localhost:8080', 'https://allowed.example'], demoMode: true };

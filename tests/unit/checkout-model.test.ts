@@ -1,8 +1,8 @@
 // @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // pay-flows.md §4 "Checkout state machine" and §5 (pay button, wallets, validation step), one `it` per sentence.
 import { describe, expect, it } from 'vitest';
-import type { PaymentMethod } from '../../src/contract/orders';
-import { PAYMENT_METHOD_TYPES } from '../../src/contract/plain/orders';
+import type { PaymentMethod } from '../../contract/orders';
+import { PAYMENT_METHOD_TYPES } from '../../contract/plain/orders';
 import {
   type CheckoutState,
   type DeviceWallets,

@@ -3,8 +3,8 @@
 // longer takes the method (loaded again); and the validation proof kept for the next press of pay.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { PaymentMethod } from '../../src/contract/orders';
-import { PAYMENT_PROOF_TTL_SECONDS } from '../../src/contract/plain/payment-methods';
+import type { PaymentMethod } from '../../contract/orders';
+import { PAYMENT_PROOF_TTL_SECONDS } from '../../contract/plain/payment-methods';
 import { PROOF_MARGIN_MS, reusableProof } from '../../src/features/checkout/model/kept-proof';
 import { mbwayRefusal, summaryRefusal } from '../../src/features/checkout/model/refusals';
 import { afterRefusal } from '../../src/features/checkout/queries';

@@ -1,7 +1,7 @@
 // EV price from a port's price elements with time windows (pay-flows.md §3 Price element, §9 pre-authorization).
 import { describe, expect, it } from 'vitest';
-import { evPreAuthorization, inWindow, priceCharge } from '../../src/contract/ev';
-import type { PriceElement } from '../../src/contract/stations';
+import { evPreAuthorization, inWindow, priceCharge } from '../../contract/ev';
+import type { PriceElement } from '../../contract/stations';
 
 const energy = (price: number, window?: [string, string]): PriceElement => ({
   ...(window ? { restrictions: { startTime: window[0], endTime: window[1] } } : {}),

@@ -1,7 +1,7 @@
 // @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // The EV screens' rules (pay-flows.md §2, §4 EV flow, §5 free parking, §9 pre-authorization) and the EV order waits.
 import { describe, expect, it } from 'vitest';
-import type { AvailableItem } from '../../src/contract/stations';
+import type { AvailableItem } from '../../contract/stations';
 import {
   chargingPhase,
   energyKwh,

@@ -4,7 +4,7 @@
 // follow-up), the shared rule behind the server's refusal, and how the sheet's answer joins the odometer answer.
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { fuelCardMissing } from '../../src/contract/plain/fuel-card';
+import { fuelCardMissing } from '../../contract/plain/fuel-card';
 import { fuelCardNeeds, mergeOdometerAnswer, refusedFuelCardData } from '../../src/features/odometer/model/fuel-card';
 import { ODOMETER_REFUSED, type OdometerAnswer } from '../../src/features/odometer/model/odometer';
 import { errorText, GENERIC_ERROR } from '../../src/i18n/messages';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent } from '../../src/contract/history';
+import type { HistoryEvent } from '../../contract/history';
 import {
   chosenMapping,
   chronological,

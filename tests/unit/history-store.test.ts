@@ -1,7 +1,7 @@
 // The logbook kept on the device (features/history/store over fake-indexeddb): the list's query reads only this
 // driver's events, newest first, through the same filter as the server; the import's duplicate check sees them all.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { HistoryEvent } from '../../src/contract/history';
+import type { HistoryEvent } from '../../contract/history';
 import { db } from '../../src/db';
 import { keepEvent, keptEvents, queryHistory, queryHistoryHead } from '../../src/features/history/store';
 

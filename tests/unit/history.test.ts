@@ -2,7 +2,7 @@
 // locale and the §9 units, month headings, and the CSV for spreadsheet apps (read back with papaparse).
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent } from '../../src/contract/history';
+import type { HistoryEvent } from '../../contract/history';
 import {
   parseDecimal,
   priceToDeciCents,

@@ -3,7 +3,7 @@
 // while it is down the loop polls every 2.5 s; never both. The SSE client parses, reconnects with backoff, resends
 // Last-Event-ID and reports a silent stream as down.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../src/contract/orders';
+import type { Order } from '../../contract/orders';
 import { createPollLoop, type LiveSource, ORDER_POLL_MS } from '../../src/features/orders/model/poll-loop';
 import type { Connectivity } from '../../src/lib/connectivity';
 import {

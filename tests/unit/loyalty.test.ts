@@ -1,6 +1,6 @@
 // Loyalty rules shared by app and server (shell-and-account.md §5): card formats and the partner form's age 16.
 import { describe, expect, it } from 'vitest';
-import { isAtLeastAge, isValidCardNumber, PARTNER_MIN_AGE } from '../../src/contract/loyalty';
+import { isAtLeastAge, isValidCardNumber, PARTNER_MIN_AGE } from '../../contract/loyalty';
 
 describe('partner loyalty minimum age 16', () => {
   it.each([

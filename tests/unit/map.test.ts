@@ -2,15 +2,9 @@
 // hours, what a station shows under a filter, the list's order.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { FUEL_TYPES, MAX_RADIUS_M, type Poi, type Product, RADIUS_TOO_LARGE_MESSAGE } from '../../contract/stations';
 import { HOME_PATH, MAP_IS_HOME } from '../../src/app/leave';
 import { isFullWidth, titleFor } from '../../src/app/shell-rules';
-import {
-  FUEL_TYPES,
-  MAX_RADIUS_M,
-  type Poi,
-  type Product,
-  RADIUS_TOO_LARGE_MESSAGE,
-} from '../../src/contract/stations';
 import { openDb } from '../../src/db';
 import {
   DEFAULT_FILTERS,

@@ -10,7 +10,7 @@ import {
   roundDownToCurrency,
   toDeciCents,
   toDecimal,
-} from '../../src/contract/money';
+} from '../../contract/money';
 import { formatMoney, formatQuantity, formatUnitPrice } from '../../src/lib/money';
 
 describe('money (pay-flows.md §9: integer minor units, rounded down)', () => {

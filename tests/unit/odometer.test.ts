@@ -1,6 +1,6 @@
 // The odometer screen's rules (pay-flows.md §5 Odometer), table-style.
 import { describe, expect, it } from 'vitest';
-import { fuelCardRules } from '../../src/contract/payment-methods';
+import { fuelCardRules } from '../../contract/payment-methods';
 import {
   asksMileage,
   asksVin,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATES, type OrderState } from '../../src/contract/orders';
+import { ORDER_STATES, type OrderState } from '../../contract/orders';
 import {
   CANCEL_WAIT_MS,
   initialWaitState,

@@ -3,7 +3,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentMethod } from '../../src/contract/orders';
+import type { PaymentMethod } from '../../contract/orders';
 import { methodName, PaymentMethodPicker } from '../../src/features/checkout/ui/PaymentMethodPicker';
 import { polyfillDialog, renderWith } from './ui/harness';
 

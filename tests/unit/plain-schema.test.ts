@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { loginResponse } from '../../src/contract/auth';
-import { hostAppsResponse } from '../../src/contract/host-apps';
+import { loginResponse } from '../../contract/auth';
+import { hostAppsResponse } from '../../contract/host-apps';
 import {
   arr,
   checked,
@@ -16,14 +16,14 @@ import {
   record,
   str,
   unknown,
-} from '../../src/contract/plain/check';
-import { hostAppsAnswer } from '../../src/contract/plain/host-apps';
-import { loginAnswer } from '../../src/contract/plain/login';
-import { maintenanceAnswer } from '../../src/contract/plain/maintenance';
-import { poiAnswer } from '../../src/contract/plain/poi';
-import { userAnswer } from '../../src/contract/plain/user';
-import { poi } from '../../src/contract/stations';
-import { maintenance, user } from '../../src/contract/users';
+} from '../../contract/plain/check';
+import { hostAppsAnswer } from '../../contract/plain/host-apps';
+import { loginAnswer } from '../../contract/plain/login';
+import { maintenanceAnswer } from '../../contract/plain/maintenance';
+import { poiAnswer } from '../../contract/plain/poi';
+import { userAnswer } from '../../contract/plain/user';
+import { poi } from '../../contract/stations';
+import { maintenance, user } from '../../contract/users';
 
 const outcome = (result: { success: boolean; data?: unknown }) => (result.success ? { ok: result.data } : 'refused');
 

@@ -1,6 +1,6 @@
 // @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order, OrderState } from '../../src/contract/orders';
+import type { Order, OrderState } from '../../contract/orders';
 import {
   createPollLoop,
   ORDER_POLL_MS,

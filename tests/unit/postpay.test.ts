@@ -1,7 +1,7 @@
 // @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 // The postpay pages' order waits (pay-flows.md §4 Postpay flow), as plans of the order-wait reducer.
 import { describe, expect, it } from 'vitest';
-import type { Order, OrderState } from '../../src/contract/orders';
+import type { Order, OrderState } from '../../contract/orders';
 import {
   hasExpired,
   initialWaitState,

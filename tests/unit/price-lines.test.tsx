@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AvailableItem } from '../../src/contract/stations';
+import type { AvailableItem } from '../../contract/stations';
 import { PriceLines } from '../../src/features/stations/ui/PriceLines';
 
 const item: AvailableItem = {

@@ -1,7 +1,7 @@
 // The pump tiles: what a driver and a screen reader get from them (pay-flows.md §2 pump selection, §5, §9).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../src/contract/stations';
+import type { Product } from '../../contract/stations';
 import { PumpGrid } from '../../src/features/stations/ui/PumpGrid';
 import { renderWith } from './ui/harness';
 

@@ -1,7 +1,7 @@
 // The receipt card (pay-flows.md §2 Finish): its lines, the total, and the card ledger.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../src/contract/orders';
+import type { Order } from '../../contract/orders';
 import { Receipt } from '../../src/features/orders/ui/Receipt';
 import { order } from './fixtures/orders';
 import { renderWith } from './ui/harness';

@@ -1,8 +1,8 @@
 // Refer-a-friend rules (shell-and-account.md §4 Refer-a-friend, §9 Referral offer), the share-or-copy step, and the
 // loyalty points of a purchase (the receipt's loyalty items), table-style.
 import { describe, expect, it, vi } from 'vitest';
-import { loyaltyPointsFor } from '../../src/contract/loyalty';
-import { REFERRAL_OFFER, referralStatus } from '../../src/contract/vouchers';
+import { loyaltyPointsFor } from '../../contract/loyalty';
+import { REFERRAL_OFFER, referralStatus } from '../../contract/vouchers';
 import { amazonReturnSearch } from '../../src/features/session/model/search';
 import { referralLink, shareReferral, validateReferralCode } from '../../src/features/vouchers/model/referral';
 import { referSearch } from '../../src/features/vouchers/model/search';

@@ -1,6 +1,6 @@
 // @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 import { describe, expect, it } from 'vitest';
-import type { Poi, Product } from '../../src/contract/stations';
+import type { Poi, Product } from '../../contract/stations';
 import { freeParkingHours, priceLines } from '../../src/features/stations/model/ev-pricing';
 import {
   directionsUrl,

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_STATUSES } from '../../src/contract/stations';
+import { PRODUCT_STATUSES } from '../../contract/stations';
 import { StatusText } from '../../src/features/stations/ui/StatusText';
 import { catalogs } from './catalog';
 

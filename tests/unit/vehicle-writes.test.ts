@@ -4,7 +4,7 @@
 // for here: what is tested is the cache's rule.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { Thing } from '../../src/contract/vehicles';
+import type { Thing } from '../../contract/vehicles';
 
 vi.mock('../../src/features/vehicles/api', () => ({
   vehiclesApi: {

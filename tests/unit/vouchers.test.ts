@@ -1,7 +1,7 @@
 // The voucher preview of the summaries (shell-and-account.md §4 Voucher preview; pay-flows.md §5, §7), table-style.
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../src/contract/stations';
-import type { DiscountPreview } from '../../src/contract/vouchers';
+import type { Product } from '../../contract/stations';
+import type { DiscountPreview } from '../../contract/vouchers';
 import { validateVoucherCode } from '../../src/features/vouchers/model/code';
 import { PREVIEW_VOUCHER, previewLoading, previewState, shownPreview } from '../../src/features/vouchers/model/preview';
 import { prepayPreviewBody } from '../../src/features/vouchers/model/preview-body';

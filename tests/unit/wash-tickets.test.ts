@@ -1,7 +1,7 @@
 // The wash tickets list's rules (shell-and-account.md §4 "Wash ticket. It is valid, then marked as used"; an unused code
 // runs out at its expiry): each ticket's state, and the list's order.
 import { describe, expect, it } from 'vitest';
-import { TUTORIAL_LANGUAGES, tutorialLanguageOf } from '../../src/contract/tutorials';
+import { TUTORIAL_LANGUAGES, tutorialLanguageOf } from '../../contract/tutorials';
 import { sortTickets, ticketState } from '../../src/features/wash/model/tickets';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');

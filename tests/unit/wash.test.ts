@@ -2,7 +2,7 @@
 // The car wash's rules (pay-flows.md §2, §4 Wash flow, §5): which packages are listed and in what order, the order
 // waits of the wash pages, and the tickets kept from an order's codes.
 import { describe, expect, it } from 'vitest';
-import type { Poi, Product } from '../../src/contract/stations';
+import type { Poi, Product } from '../../contract/stations';
 import {
   initialWaitState,
   PLANS,

@@ -21,7 +21,7 @@ import type {
   HistoryType,
   PaymentFields,
   RecurrencePeriod,
-} from '../../../src/contract/history';
+} from '../../../contract/history';
 import { createdAt, ts } from './columns';
 import { things } from './things';
 import { users } from './users';

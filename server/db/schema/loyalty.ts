@@ -1,7 +1,7 @@
 // Loyalty cards of users (shell-and-account.md §3 Loyalty): one per program and user. A loyalty card number is no
 // payment card; the partner form's answers are kept for the partner account it created.
 import { index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import type { LoyaltyProvider, PartnerAccountBody } from '../../../src/contract/loyalty';
+import type { LoyaltyProvider, PartnerAccountBody } from '../../../contract/loyalty';
 import { createdAt } from './columns';
 import { orders } from './orders';
 import { users } from './users';

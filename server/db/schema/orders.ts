@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { OrderCharge } from '../../../src/contract/ev';
-import type { OrderState } from '../../../src/contract/orders';
+import type { OrderCharge } from '../../../contract/ev';
+import type { OrderState } from '../../../contract/orders';
 import { createdAt, ts } from './columns';
 import { users } from './users';
 

@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { AvailableItem, OpeningHours, Price } from '../../../src/contract/stations';
+import type { AvailableItem, OpeningHours, Price } from '../../../contract/stations';
 import { createdAt, ts } from './columns';
 
 type StationAddress = { street: string; houseNumber?: string; zip: string; city: string; countryCode: string };

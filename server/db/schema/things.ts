@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { VehicleFuel, VehicleType } from '../../../src/contract/vehicles';
+import type { VehicleFuel, VehicleType } from '../../../contract/vehicles';
 import { createdAt } from './columns';
 import { users } from './users';
 

@@ -1,7 +1,7 @@
 // Accounts and their users (registered or guest).
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { AccountFeatures } from '../../../src/contract/users';
+import type { AccountFeatures } from '../../../contract/users';
 import { createdAt } from './columns';
 
 export const accounts = pgTable('accounts', {

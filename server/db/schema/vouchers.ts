@@ -1,7 +1,7 @@
 // Vouchers (shell-and-account.md §3 Voucher store): campaigns, the users' voucher cards (participations), and the
 // discounts an order received (written by the one discount engine when the order is captured: services/vouchers).
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import type { DiscountKind, VoucherProductType } from '../../../src/contract/vouchers';
+import type { DiscountKind, VoucherProductType } from '../../../contract/vouchers';
 import { createdAt, ts } from './columns';
 import { orders } from './orders';
 import { users } from './users';

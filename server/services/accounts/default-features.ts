@@ -1,5 +1,5 @@
-import { EV_PREAUTHORIZATION_DEFAULTS } from '../../../src/contract/ev';
-import type { AccountFeatures } from '../../../src/contract/users';
+import { EV_PREAUTHORIZATION_DEFAULTS } from '../../../contract/ev';
+import type { AccountFeatures } from '../../../contract/users';
 
 /**
  * Features of every new account. EV charging is off until enabled for the account (pay-flows.md §6: "EV routes ...

@@ -1,7 +1,7 @@
 // The account's EV-charging feature (pay-flows.md §6: "EV routes ... require the EV-charging feature on the account")
 // and the amount held for a charge (§9: the payment provider's preauth config, else the defaults per currency).
 import { eq, sql } from 'drizzle-orm';
-import { evPreAuthorization } from '../../../src/contract/ev';
+import { evPreAuthorization } from '../../../contract/ev';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema';
 import { ApiError } from '../../errors';

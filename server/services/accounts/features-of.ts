@@ -1,6 +1,6 @@
 // One account's feature flags as stored (shell-and-account.md §3 Account features), for the services that check one.
 import { eq } from 'drizzle-orm';
-import type { AccountFeatures } from '../../../src/contract/users';
+import type { AccountFeatures } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';

@@ -3,7 +3,7 @@
 // starts with none of them; there is no driver-facing call that turns one on, so the operator's console does.
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AccountFeatures } from '../../../src/contract/users';
+import type { AccountFeatures } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { accounts, users } from '../../db/schema';
 import { notFound } from '../../errors';

@@ -4,7 +4,7 @@
 // user with the buyer's email is signed in; an unknown email gets a registered account (names and email from Amazon,
 // no password: "Forgot your password?" sets one), with the friend's referral code the driver brought from /register.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AmazonSignInBody, AmazonSignInResponse } from '../../../src/contract/auth';
+import type { AmazonSignInBody, AmazonSignInResponse } from '../../../contract/auth';
 import { getAmazonBuyer } from '../../auth/amazon-pay-client';
 import { newId, newToken, sha256Hex } from '../../auth/crypto';
 import type { AppContext } from '../../context';

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { ChangePasswordBody, LoginResponse } from '../../../src/contract/auth';
+import type { ChangePasswordBody, LoginResponse } from '../../../contract/auth';
 import { hashPassword, verifyPassword } from '../../auth/crypto';
 import { assertStrongPassword } from '../../auth/password-policy';
 import type { AuthSession } from '../../auth/session';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { LoginLocalBody, LoginResponse } from '../../../src/contract/auth';
+import type { LoginLocalBody, LoginResponse } from '../../../contract/auth';
 import { TEMP_PASSWORD_SHAPE, verifyPassword } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';

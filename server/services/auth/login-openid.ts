@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { LoginOpenIdBody, LoginResponse } from '../../../src/contract/auth';
+import type { LoginOpenIdBody, LoginResponse } from '../../../contract/auth';
 import { verifyIdToken } from '../../auth/oidc';
 import type { AppContext } from '../../context';
 import { oidcIdentities } from '../../db/schema';

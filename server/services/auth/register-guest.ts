@@ -1,4 +1,4 @@
-import type { LoginResponse } from '../../../src/contract/auth';
+import type { LoginResponse } from '../../../contract/auth';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { accounts, users } from '../../db/schema';

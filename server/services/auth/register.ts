@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { LoginResponse, RegisterBody } from '../../../src/contract/auth';
+import type { LoginResponse, RegisterBody } from '../../../contract/auth';
 import { hashPassword, newId } from '../../auth/crypto';
 import { type VerifiedIdentity, verifyIdToken } from '../../auth/oidc';
 import { assertStrongPassword } from '../../auth/password-policy';

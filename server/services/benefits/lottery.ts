@@ -3,9 +3,9 @@
 // §6). Joining needs consent (422 lottery_consent_required), only while the lottery runs (422 lottery_closed), and
 // joining again keeps the first join (200 with the same joinedAt), so a repeated request is harmless.
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { Lottery, LotteryStatus, Optin, OptinBody, RewardsStatus } from '../../../src/contract/benefits';
-import { errorCodes } from '../../../src/contract/errors';
-import { tutorialLanguageOf } from '../../../src/contract/tutorials';
+import type { Lottery, LotteryStatus, Optin, OptinBody, RewardsStatus } from '../../../contract/benefits';
+import { errorCodes } from '../../../contract/errors';
+import { tutorialLanguageOf } from '../../../contract/tutorials';
 import { newId } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';

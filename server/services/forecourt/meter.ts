@@ -1,6 +1,6 @@
 // Meter arithmetic of the simulated forecourt: quantities advance from timestamps (restart-safe) and amounts are
 // rounded down. Pure functions.
-import { atPrecision } from '../../../src/contract/money';
+import { atPrecision } from '../../../contract/money';
 import type { DeviceRow } from '../../db/schema';
 import { AMOUNT_PRECISION, BATTERY_CAP_WH, TANK_CAP_ML } from './constants';
 

@@ -1,7 +1,7 @@
 // POST /v4/account-history/{id}/images: the bytes of a JPEG, PNG or WebP (§5 "Images must be under 6 MB"). The type is
 // read from the bytes and must be the one the request declares; the bytes go to history_images, not the event rows.
 import { and, count, eq } from 'drizzle-orm';
-import { type ImageInfo, MAX_IMAGE_BYTES, MAX_IMAGES_PER_EVENT } from '../../../src/contract/history';
+import { type ImageInfo, MAX_IMAGE_BYTES, MAX_IMAGES_PER_EVENT } from '../../../contract/history';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { historyEvents, historyImages } from '../../db/schema';

@@ -2,8 +2,8 @@
 // made at once (the first one even when it lies ahead); the answer is the occurrence the driver entered.
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createCostBody } from '../../../src/contract/history';
-import { type CreateCostBody, fuelQuantityToMl, type HistoryEvent } from '../../../src/contract/history';
+import type { createCostBody } from '../../../contract/history';
+import { type CreateCostBody, fuelQuantityToMl, type HistoryEvent } from '../../../contract/history';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { historyCosts, historyEvents, historySeries } from '../../db/schema';

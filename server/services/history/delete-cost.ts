@@ -4,7 +4,7 @@
 // - all: every occurrence and the series.
 // A single cost is deleted whatever the reach. `category`, when given, must be the cost's (a stale screen's guard).
 import { and, eq, gte, inArray } from 'drizzle-orm';
-import type { CostCategory, DeleteReach } from '../../../src/contract/history';
+import type { CostCategory, DeleteReach } from '../../../contract/history';
 import type { AppContext } from '../../context';
 import { historyCosts, historyEvents, historySeries } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';

@@ -1,7 +1,7 @@
 // The wire form of a history event (contract `historyEvent`) from its rows. Pure.
-import type { CostCategory, HistoryEvent, ImageInfo } from '../../../src/contract/history';
-import { mlToFuelQuantity } from '../../../src/contract/history';
-import type { Currency } from '../../../src/contract/stations';
+import type { CostCategory, HistoryEvent, ImageInfo } from '../../../contract/history';
+import { mlToFuelQuantity } from '../../../contract/history';
+import type { Currency } from '../../../contract/stations';
 import type { HistoryCostRow, HistoryEventRow, HistoryTripRow, historyPayments } from '../../db/schema';
 
 export type ImageJson = { id: string; contentType: string; size: number; createdAt: string | Date };

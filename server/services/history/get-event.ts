@@ -1,5 +1,5 @@
 // GET /v4/account-history/{id}: one of the caller's events with every field of its kind.
-import type { HistoryEvent } from '../../../src/contract/history';
+import type { HistoryEvent } from '../../../contract/history';
 import type { AppContext } from '../../context';
 import { loadOwnEvent } from './load-events';
 

@@ -4,7 +4,7 @@
 // first), so a month with a single fill still has one; without two readings, the trips recorded in the period.
 // Amounts in deci-cents, per currency.
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, sum } from 'drizzle-orm';
-import type { CostCategory, Expenses } from '../../../src/contract/history';
+import type { CostCategory, Expenses } from '../../../contract/history';
 import type { AppContext } from '../../context';
 import { historyEvents, historyTrips } from '../../db/schema';
 import { ApiError } from '../../errors';

@@ -2,8 +2,8 @@
 // German (the request's X-Locale); amounts formatted for that locale. Text the standard font cannot draw (ł, ő …)
 // is written without its accent rather than dropped.
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import type { PaymentFields } from '../../../src/contract/history';
-import { toDecimal } from '../../../src/contract/money';
+import type { PaymentFields } from '../../../contract/history';
+import { toDecimal } from '../../../contract/money';
 import { splitGross, VAT_BASIS_POINTS } from './vat';
 
 export type InvoiceData = {

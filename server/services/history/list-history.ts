@@ -2,7 +2,7 @@
 // screen's trips query is the same call with types=TRIP, from and to. Merged originals are hidden.
 import { and, count, desc, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { HistoryPage, historyQuery } from '../../../src/contract/history';
+import type { HistoryPage, historyQuery } from '../../../contract/history';
 import type { AppContext } from '../../context';
 import { historyEvents } from '../../db/schema';
 import { loadOwnThing } from '../things';

@@ -1,6 +1,6 @@
 // One query shape for events with their kind's row, image list and merged originals: the list and the detail.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { HistoryEvent } from '../../../src/contract/history';
+import type { HistoryEvent } from '../../../contract/history';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { historyCosts, historyEvents, historyPayments, historyTrips } from '../../db/schema';

@@ -2,7 +2,7 @@
 // each read of the history or its statistics. The series row is locked while it grows, and (series, index) is unique,
 // so two readers never make an occurrence twice.
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
-import type { CostCategory, RecurrencePeriod } from '../../../src/contract/history';
+import type { CostCategory, RecurrencePeriod } from '../../../contract/history';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';

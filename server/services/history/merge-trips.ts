@@ -1,7 +1,7 @@
 // POST /events/merged-trip (§4 Merged trips): consecutive trips of one vehicle become one trip; the originals are kept,
 // hidden (merged_into), so DELETE /events/merged-trip/{id} restores them exactly.
 import { and, asc, eq, gte, inArray, isNull, lte, notInArray } from 'drizzle-orm';
-import type { HistoryEvent } from '../../../src/contract/history';
+import type { HistoryEvent } from '../../../contract/history';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { historyEvents, historyTrips } from '../../db/schema';

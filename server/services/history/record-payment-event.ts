@@ -2,9 +2,9 @@
 // order (orders/transitions.ts calls it), so a completed order is in the history exactly once. history_payments has
 // one row per order (unique), so any later path (costs by order, the catch-up before a list) only fills a gap.
 import { and, eq, isNull, sum } from 'drizzle-orm';
-import type { CostCategory, HistoryProductType, PaymentFields } from '../../../src/contract/history';
-import { toDeciCents } from '../../../src/contract/money';
-import type { Currency } from '../../../src/contract/stations';
+import type { CostCategory, HistoryProductType, PaymentFields } from '../../../contract/history';
+import { toDeciCents } from '../../../contract/money';
+import type { Currency } from '../../../contract/stations';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';

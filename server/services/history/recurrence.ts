@@ -1,6 +1,6 @@
 // Occurrence n of a recurring cost (shell-and-account.md §3 Recurrence): anchor + n periods, computed from the anchor
 // every time so month ends clamp without drifting (Jan 31 → Feb 28 → Mar 31). Pure; UTC calendar.
-import type { RecurrencePeriod } from '../../../src/contract/history';
+import type { RecurrencePeriod } from '../../../contract/history';
 
 /** A series stops materialising after this many occurrences (weekly for 19 years). */
 export const MAX_OCCURRENCES = 1000;

@@ -1,5 +1,5 @@
 // The type of an image from its first bytes (magic numbers), never from what the client says: JPEG, PNG, WebP.
-import type { ImageType } from '../../../src/contract/history';
+import type { ImageType } from '../../../contract/history';
 
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
   const at = (i: number) => bytes[i];

@@ -2,7 +2,7 @@
 // the series' template stay as they are).
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { fuelQuantityToMl, type HistoryEvent, type patchCostBody } from '../../../src/contract/history';
+import { fuelQuantityToMl, type HistoryEvent, type patchCostBody } from '../../../contract/history';
 import type { AppContext } from '../../context';
 import { historyCosts, historyEvents } from '../../db/schema';
 import { notFound } from '../../errors';

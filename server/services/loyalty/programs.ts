@@ -1,7 +1,7 @@
 // The loyalty programs (shell-and-account.md §3 Loyalty: name, icon; pay-flows.md §9: the manual providers REPSOL,
 // NOOP and Q8_SMILES, two of them with icons). An account sees the programs its features switch on.
 import { eq } from 'drizzle-orm';
-import { CARD_FORMATS, type LoyaltyProgram, type LoyaltyProvider } from '../../../src/contract/loyalty';
+import { CARD_FORMATS, type LoyaltyProgram, type LoyaltyProvider } from '../../../contract/loyalty';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema';

@@ -2,7 +2,7 @@
 // order, the driver's loyalty card — the first one, as the summary shows it (LoyaltyCardSlot) — collects points for
 // what was paid after the discounts. Inside the capture's transaction; written once per order.
 import { asc, eq, sql } from 'drizzle-orm';
-import { loyaltyPointsFor } from '../../../src/contract/loyalty';
+import { loyaltyPointsFor } from '../../../contract/loyalty';
 import type { Tx } from '../../db/client';
 import { loyaltySubscriptions, orderLoyaltyItems } from '../../db/schema';
 import { PROGRAMS } from './programs';

@@ -11,7 +11,7 @@ import {
   type LoyaltySubscriptionBody,
   normaliseCardNumber,
   PARTNER_MIN_AGE,
-} from '../../../src/contract/loyalty';
+} from '../../../contract/loyalty';
 import { newId } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';

@@ -3,8 +3,8 @@
 // FAILED with "Payment declined" and answers 200 with that order (so an idempotent replay is a plain replay). A card
 // that asks for 3-D Secure moves the order to PAYMENT_PENDING with userInteraction.urls.start (the challenge page).
 import { eq } from 'drizzle-orm';
-import { atPrecision } from '../../../src/contract/money';
-import type { AuthorizeBody, Order } from '../../../src/contract/orders';
+import { atPrecision } from '../../../contract/money';
+import type { AuthorizeBody, Order } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';

@@ -9,8 +9,8 @@
 // preview showed: the app may authorize the price before discounts or the price after them.
 
 import { and, eq } from 'drizzle-orm';
-import { atPrecision } from '../../../src/contract/money';
-import type { AuthorizeBody, Order } from '../../../src/contract/orders';
+import { atPrecision } from '../../../contract/money';
+import type { AuthorizeBody, Order } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';

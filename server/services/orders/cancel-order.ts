@@ -3,7 +3,7 @@
 // dispensing: the nozzle is hung up and what was dispensed is invoiced (maybe 0) via complete-dispensing.ts
 // (PRODUCT_ACQUIRED -> ... -> COMPLETED). The answer is the order after the step. Terminal or acquired: 409.
 import { eq } from 'drizzle-orm';
-import { isTerminal, type Order } from '../../../src/contract/orders';
+import { isTerminal, type Order } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { type DeviceRow, forecourtDevices, type OrderRow, orders } from '../../db/schema';

@@ -4,8 +4,8 @@
 // fill's end prices the order, complete-dispensing.ts); an EV port's order waits CREATED for its pre-authorization
 // (ev-charging.ts); anything else is created (CREATED) for the flows that come later.
 import { and, eq } from 'drizzle-orm';
-import { atPrecision } from '../../../src/contract/money';
-import type { CreateOrderBody, Order } from '../../../src/contract/orders';
+import { atPrecision } from '../../../contract/money';
+import type { CreateOrderBody, Order } from '../../../contract/orders';
 import { newId } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';

@@ -4,9 +4,9 @@
 // priced from the port's price elements; capture <= the hold, the rest released) -> READY_FOR_INVOICE -> COMPLETED.
 // An EV order is one whose item is sold per kWh.
 import { and, desc, eq } from 'drizzle-orm';
-import { type OrderCharge, priceCharge } from '../../../src/contract/ev';
-import type { AuthorizeBody, Order } from '../../../src/contract/orders';
-import type { Currency } from '../../../src/contract/stations';
+import { type OrderCharge, priceCharge } from '../../../contract/ev';
+import type { AuthorizeBody, Order } from '../../../contract/orders';
+import type { Currency } from '../../../contract/stations';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';

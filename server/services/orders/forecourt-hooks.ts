@@ -1,6 +1,6 @@
 // The orders' side of the forecourt's hooks (services/forecourt/order-hooks.ts): the forecourt tells, the orders act.
 import { eq } from 'drizzle-orm';
-import { isTerminal } from '../../../src/contract/orders';
+import { isTerminal } from '../../../contract/orders';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import type { OrderHooks } from '../forecourt';

@@ -3,8 +3,8 @@
 // card"): the VIN on the order's vehicle, the mileage on the order. The app asks for both before paying (the odometer
 // screen, or the summary's sheet when the driver switches to the card there); this is the authority behind it.
 import { and, eq } from 'drizzle-orm';
-import { FUEL_CARD_DATA_MISSING, fuelCardMissing } from '../../../src/contract/plain/fuel-card';
-import { fuelCardRules } from '../../../src/contract/plain/payment-methods';
+import { FUEL_CARD_DATA_MISSING, fuelCardMissing } from '../../../contract/plain/fuel-card';
+import { fuelCardRules } from '../../../contract/plain/payment-methods';
 import type { AppContext } from '../../context';
 import { type OrderRow, type PaymentMethodRow, things } from '../../db/schema';
 import { ApiError } from '../../errors';

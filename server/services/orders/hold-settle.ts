@@ -4,7 +4,7 @@
 // fuel (authorize-order.ts, complete-dispensing.ts), EV charging (ev-charging.ts) and the priced orders
 // (authorize-priced.ts) go through these, so a hold is taken, captured and released one way. Each runs inside the
 // caller's transaction; the guarded transitions let exactly one caller win.
-import type { VoucherProductType } from '../../../src/contract/vouchers';
+import type { VoucherProductType } from '../../../contract/vouchers';
 import type { Tx } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
 import { authorizeHold } from '../../psp/authorize-hold';

@@ -1,6 +1,6 @@
 // GET /v4/ongoing-orders?limit=5: the caller's non-terminal orders, newest first (pay-flows.md §9: limit 5).
 import { and, desc, eq, notInArray } from 'drizzle-orm';
-import { type Order, TERMINAL_STATES } from '../../../src/contract/orders';
+import { type Order, TERMINAL_STATES } from '../../../contract/orders';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import { ONGOING_ORDERS_LIMIT } from './constants';

@@ -1,7 +1,7 @@
 // The live meter of an EV order (energy, power, charging time) for its JSON, read from its connector. Apart from
 // ev-charging.ts so that load-order.ts can use it without a cycle.
 import { eq } from 'drizzle-orm';
-import type { OrderCharge } from '../../../src/contract/ev';
+import type { OrderCharge } from '../../../contract/ev';
 import type { AppContext } from '../../context';
 import { forecourtDevices, type OrderRow, stationProducts } from '../../db/schema';
 import { readMeter } from '../forecourt';

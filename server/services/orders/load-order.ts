@@ -1,6 +1,6 @@
 // One indexed query for an order with its ledger aggregated as JSON: the hot path of polling (every 2.5 s per driver).
 import { and, eq, sql } from 'drizzle-orm';
-import type { Order } from '../../../src/contract/orders';
+import type { Order } from '../../../contract/orders';
 import { type AppContext, memoized } from '../../context';
 import { type OrderRow, orders } from '../../db/schema';
 import { notFound } from '../../errors';

@@ -1,7 +1,7 @@
 // The wire form of an order (contract `order`), from its row and its ledger. Pure.
-import type { OrderCharge } from '../../../src/contract/ev';
-import type { LedgerEntry, Order, OrderPrice } from '../../../src/contract/orders';
-import type { Currency } from '../../../src/contract/stations';
+import type { OrderCharge } from '../../../contract/ev';
+import type { LedgerEntry, Order, OrderPrice } from '../../../contract/orders';
+import type { Currency } from '../../../contract/stations';
 import type { OrderRow } from '../../db/schema';
 import { AMOUNT_PRECISION } from '../forecourt';
 import { POLL_INTERVAL_MS } from './constants';

@@ -1,8 +1,8 @@
 // The live meter of an order's device session (issue 16): read from the device's timestamps (forecourt meter.ts), so
 // every read — a poll, an event stream's refresh — shows the litres or kWh of that moment. One query by index.
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Order, OrderMeter } from '../../../src/contract/orders';
-import type { Currency } from '../../../src/contract/stations';
+import type { Order, OrderMeter } from '../../../contract/orders';
+import type { Currency } from '../../../contract/stations';
 import { type AppContext, memoized } from '../../context';
 import { forecourtDevices, forecourtSessions, stationProducts } from '../../db/schema';
 import { AMOUNT_PRECISION, readMeter } from '../forecourt';

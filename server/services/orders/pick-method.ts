@@ -1,7 +1,7 @@
 // Which means pays an order (the authorize payload): a saved card of the caller, a device wallet token, or the
 // caller's preferred card; and who may pay how at the order's station (guests: wallets at guestCheckout stations).
 import { and, desc, eq } from 'drizzle-orm';
-import type { AuthorizeBody } from '../../../src/contract/orders';
+import type { AuthorizeBody } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { type PaymentMethodRow, paymentMethods, stations } from '../../db/schema';

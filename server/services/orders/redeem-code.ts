@@ -2,7 +2,7 @@
 // driver's code: 404). Single-use: a code already redeemed, or expired, is refused (409). The guarded UPDATE lets
 // exactly one of two concurrent redeems win.
 import { and, eq, isNull } from 'drizzle-orm';
-import type { RedemptionCode } from '../../../src/contract/orders';
+import type { RedemptionCode } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { redemptionCodes } from '../../db/schema';

@@ -1,7 +1,7 @@
 // PUT /v4/order/{id}/acquire/stop: for a fuel order that is dispensing, like the dispensing cancel (hang up, invoice
 // what was dispensed); for an EV order that is charging, the charge stops and is priced (ev-charging.ts).
 import { eq } from 'drizzle-orm';
-import type { Order } from '../../../src/contract/orders';
+import type { Order } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices } from '../../db/schema';

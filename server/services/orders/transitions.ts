@@ -3,7 +3,7 @@
 // applyTransition is the only writer of orders.state: a guarded UPDATE that appends to state_history in the same
 // statement, so state and history can never disagree.
 import { and, eq, sql } from 'drizzle-orm';
-import { isTerminal, type OrderState } from '../../../src/contract/orders';
+import { isTerminal, type OrderState } from '../../../contract/orders';
 import type { Tx } from '../../db/client';
 import { type OrderRow, orders, type StateHistoryRow } from '../../db/schema';
 import { ApiError } from '../../errors';

@@ -1,7 +1,7 @@
 // PATCH /v4/order/{id}/update-order: the vehicle reference (one of the caller's own vehicles, else 404) and the
 // odometer (the app sends it once acquired; not lower than the vehicle's last reading).
 import { eq } from 'drizzle-orm';
-import type { Order } from '../../../src/contract/orders';
+import type { Order } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';

@@ -2,7 +2,7 @@
 // to PROBLEM, its hold is released and a pump still released for it is put back. A pump whose nozzle is up or that is
 // dispensing for it is hung up instead, and a fill that ended without its invoice is invoiced: what flowed is paid.
 import { and, eq, lt, notInArray } from 'drizzle-orm';
-import { TERMINAL_STATES } from '../../../src/contract/orders';
+import { TERMINAL_STATES } from '../../../contract/orders';
 import type { AppContext } from '../../context';
 import { forecourtDevices, type OrderRow, orders } from '../../db/schema';
 import { releaseHold } from '../../psp/release-hold';

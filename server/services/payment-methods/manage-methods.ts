@@ -1,6 +1,6 @@
 // The driver's own payment methods: count against the limit, set as preferred, deactivate. Another user's id is 404.
 import { and, count, eq, ne } from 'drizzle-orm';
-import { PAYMENT_METHODS_LIMIT } from '../../../src/contract/payment-methods';
+import { PAYMENT_METHODS_LIMIT } from '../../../contract/payment-methods';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { type PaymentMethodRow, paymentMethods } from '../../db/schema';

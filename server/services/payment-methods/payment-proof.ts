@@ -6,8 +6,8 @@
 // for paying that same order again with that amount, so the driver does not enter the PIN twice for one payment; it
 // never pays another order or another amount.
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import { needsPaymentValidation } from '../../../src/contract/orders';
-import { PAYMENT_PROOF_TTL_SECONDS } from '../../../src/contract/payment-methods';
+import { needsPaymentValidation } from '../../../contract/orders';
+import { PAYMENT_PROOF_TTL_SECONDS } from '../../../contract/payment-methods';
 import { newId, newToken, sha256Hex } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { authChallenges } from '../../db/schema';

@@ -11,7 +11,7 @@ import {
   fuelCardRules,
   PAYMENT_METHODS_LIMIT,
   VIN_SHAPE,
-} from '../../../src/contract/payment-methods';
+} from '../../../contract/payment-methods';
 import { newId, newToken } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { type PaymentMethodRow, paymentMethods } from '../../db/schema';

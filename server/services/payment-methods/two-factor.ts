@@ -5,7 +5,7 @@
 // sha256 is stored.
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { TWO_FACTOR_CODE_LENGTH, type TwoFactorOptions } from '../../../src/contract/payment-methods';
+import { TWO_FACTOR_CODE_LENGTH, type TwoFactorOptions } from '../../../contract/payment-methods';
 import { newId, sha256Hex } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { authChallenges, orders, type PaymentMethodRow, paymentMethods, users } from '../../db/schema';

@@ -1,4 +1,4 @@
-import type { Poi } from '../../../src/contract/stations';
+import type { Poi } from '../../../contract/stations';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { loadProducts, loadStation, toPoiJson } from './load-pois';

@@ -1,4 +1,4 @@
-import type { Shop } from '../../../src/contract/stations';
+import type { Shop } from '../../../contract/stations';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { loadProducts, loadStation, toProductJson } from './load-pois';

@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { placesResponse } from '../../../src/contract/stations';
+import type { placesResponse } from '../../../contract/stations';
 import type { AppContext } from '../../context';
 import { stationProducts, stations } from '../../db/schema';
 

@@ -6,7 +6,7 @@ import {
   OLDER_PRICE_AGE_MS,
   type Poi,
   type Product,
-} from '../../../src/contract/stations';
+} from '../../../contract/stations';
 import type { AppContext } from '../../context';
 import {
   type DeviceRow,

@@ -1,5 +1,5 @@
 import { and, between, eq, inArray, type SQL } from 'drizzle-orm';
-import { MAX_RADIUS_M, type PoiSearchResponse, RADIUS_TOO_LARGE_MESSAGE } from '../../../src/contract/stations';
+import { MAX_RADIUS_M, type PoiSearchResponse, RADIUS_TOO_LARGE_MESSAGE } from '../../../contract/stations';
 import type { AppContext } from '../../context';
 import { gridCellOf, stations } from '../../db/schema';
 import { ApiError } from '../../errors';

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Thing, ThingBody } from '../../../src/contract/vehicles';
+import type { Thing, ThingBody } from '../../../contract/vehicles';
 import { newId } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Thing } from '../../../src/contract/vehicles';
+import type { Thing } from '../../../contract/vehicles';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';

@@ -1,4 +1,4 @@
-import type { Thing } from '../../../src/contract/vehicles';
+import type { Thing } from '../../../contract/vehicles';
 import type { ThingRow } from '../../db/schema';
 
 /** The wire form of a vehicle (contract `thing`). */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Thing, ThingPatch } from '../../../src/contract/vehicles';
+import type { Thing, ThingPatch } from '../../../contract/vehicles';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { things } from '../../db/schema';

@@ -1,7 +1,7 @@
 // GET/POST /v4/users/completed-tutorials (§4 "A tutorial is completed when a completion record is posted for its topic
 // and language"). Posting again keeps the first completion (a replay from the outbox changes nothing).
 import { and, asc, eq } from 'drizzle-orm';
-import type { CompletedTutorial, CompletedTutorialBody, TutorialLanguage } from '../../../src/contract/tutorials';
+import type { CompletedTutorial, CompletedTutorialBody, TutorialLanguage } from '../../../contract/tutorials';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { completedTutorials } from '../../db/schema';

@@ -7,7 +7,7 @@ import {
   type TutorialLanguage,
   type TutorialTopic,
   tutorialLanguageOf,
-} from '../../../src/contract/tutorials';
+} from '../../../contract/tutorials';
 import { notFound } from '../../errors';
 import { TUTORIAL_TOPICS } from './content';
 

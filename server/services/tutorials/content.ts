@@ -1,7 +1,7 @@
 // The tutorial site's content (shell-and-account.md §3 Tutorial, §2.4 "Tutorials: topics and tutorials"): six topics,
 // one tutorial each, written in the nine languages of §9 (German and Dutch formal). Served by GET tutorial_topic and
 // GET tutorial?tutorial_topic; a language without a text falls back to English (content.test keeps all nine complete).
-import type { TutorialLanguage, TutorialTopicIcon } from '../../../src/contract/tutorials';
+import type { TutorialLanguage, TutorialTopicIcon } from '../../../contract/tutorials';
 
 export type TopicText = {
   title: string;

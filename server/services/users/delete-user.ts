@@ -1,5 +1,5 @@
 import { and, count, eq, notInArray } from 'drizzle-orm';
-import { TERMINAL_STATES } from '../../../src/contract/orders';
+import { TERMINAL_STATES } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { accounts, oidcIdentities, orders, sessions, users } from '../../db/schema';

@@ -1,4 +1,4 @@
-import type { Preferences } from '../../../src/contract/users';
+import type { Preferences } from '../../../contract/users';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { loadOwnUser } from './load-user';

@@ -1,4 +1,4 @@
-import type { User } from '../../../src/contract/users';
+import type { User } from '../../../contract/users';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { firstThingId } from '../things';

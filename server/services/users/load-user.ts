@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AccountFeatures } from '../../../src/contract/users';
+import type { AccountFeatures } from '../../../contract/users';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { accounts, type UserRow, users } from '../../db/schema';

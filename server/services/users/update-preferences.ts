@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Preferences } from '../../../src/contract/users';
+import type { Preferences } from '../../../contract/users';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { isValidPortugueseNif, normalizeTaxId } from '../../../src/contract/tax-id';
-import type { User, UserPatch } from '../../../src/contract/users';
+import { isValidPortugueseNif, normalizeTaxId } from '../../../contract/tax-id';
+import type { User, UserPatch } from '../../../contract/users';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';

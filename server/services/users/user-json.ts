@@ -1,4 +1,4 @@
-import type { AccountFeatures, Preferences, User } from '../../../src/contract/users';
+import type { AccountFeatures, Preferences, User } from '../../../contract/users';
 import type { UserRow } from '../../db/schema';
 
 /** The wire form of a user (contract `user`); never includes hashes. */

@@ -1,5 +1,5 @@
 // The vehicle catalogue (shell-and-account.md §7 Vehicles): makes, models and fuel types with tank sizes.
-import type { FuelTypeDetail, Make, Model, VehicleFuel, VehicleType } from '../../../src/contract/vehicles';
+import type { FuelTypeDetail, Make, Model, VehicleFuel, VehicleType } from '../../../contract/vehicles';
 import { notFound } from '../../errors';
 import { VEHICLE_CATALOGUE } from '../../seed/vehicle-catalogue';
 

@@ -1,7 +1,7 @@
 // POST v4/vouchers/campaign-participation-activations {campaignId, active?}: switch one of the caller's voucher cards
 // on or off (shell-and-account.md §4 Voucher card). A campaign the caller does not take part in is 404.
 import { and, eq } from 'drizzle-orm';
-import type { ActivationBody, CampaignParticipation } from '../../../src/contract/vouchers';
+import type { ActivationBody, CampaignParticipation } from '../../../contract/vouchers';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { voucherParticipations } from '../../db/schema';

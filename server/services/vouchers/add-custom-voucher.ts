@@ -3,7 +3,7 @@
 // every use of the code taken: 409 voucher_already_redeemed. The code's use count is checked under a lock of the
 // campaign row, so two drivers racing for the last use cannot both get it.
 import { count, eq } from 'drizzle-orm';
-import type { CampaignParticipation, CustomVoucherBody } from '../../../src/contract/vouchers';
+import type { CampaignParticipation, CustomVoucherBody } from '../../../contract/vouchers';
 import { newId } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';

@@ -3,7 +3,7 @@
 // cards; the loyalty card's points; count a referred friend's litres (referral.ts). Returns the discount; the caller captures the amount minus
 // it. Called exactly once per order: the callers run it right after their guarded state transition succeeded.
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { VoucherProductType } from '../../../src/contract/vouchers';
+import type { VoucherProductType } from '../../../contract/vouchers';
 import type { Tx } from '../../db/client';
 import { orderDiscounts, voucherParticipations } from '../../db/schema';
 import { AMOUNT_PRECISION } from '../forecourt';

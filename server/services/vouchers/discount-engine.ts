@@ -1,7 +1,7 @@
 // The ONE discount engine (issue 13): which of a driver's voucher cards apply to a purchase, and how much each takes
 // off. The preview (POST v4/vouchers/discount-preview) and the capture of an order (apply-order-discounts.ts) both
 // call `computeDiscounts`, with the same inputs, so what the summary promises is what the receipt shows. Pure.
-import type { DiscountKind, VoucherProductType } from '../../../src/contract/vouchers';
+import type { DiscountKind, VoucherProductType } from '../../../contract/vouchers';
 
 /** A voucher card as the engine sees it. */
 export type EngineVoucher = {

@@ -2,8 +2,8 @@
 // gift-card balances). A gift card is the code its order issued (services/orders authorize-priced.ts, GIFT_CARD flow);
 // its balance is its value until the code is redeemed (PATCH /v4/redemption-codes), then nothing.
 import { and, desc, eq } from 'drizzle-orm';
-import type { Currency } from '../../../src/contract/stations';
-import type { GiftCard } from '../../../src/contract/vouchers';
+import type { Currency } from '../../../contract/stations';
+import type { GiftCard } from '../../../contract/vouchers';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { orders, redemptionCodes } from '../../db/schema';

@@ -1,5 +1,5 @@
 // GET v4/vouchers/campaign-participations: the caller's voucher cards.
-import type { CampaignParticipation } from '../../../src/contract/vouchers';
+import type { CampaignParticipation } from '../../../contract/vouchers';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { loadCards, participationJson } from './load-vouchers';

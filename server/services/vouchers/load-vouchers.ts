@@ -1,6 +1,6 @@
 // A user's voucher cards with their campaigns, as rows for the list and as the engine's input.
 import { and, asc, eq } from 'drizzle-orm';
-import type { CampaignParticipation } from '../../../src/contract/vouchers';
+import type { CampaignParticipation } from '../../../contract/vouchers';
 import type { Db, Tx } from '../../db/client';
 import {
   type VoucherCampaignRow,

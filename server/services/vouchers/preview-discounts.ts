@@ -3,8 +3,8 @@
 // fill the pump stops at (quantityCapFor, as the forecourt meters it); a priced order (postpay fill, wash) sends
 // its quantity. Prices come from the station's catalogue, not from the body.
 import { and, eq } from 'drizzle-orm';
-import { atPrecision } from '../../../src/contract/money';
-import type { DiscountPreview, DiscountPreviewBody } from '../../../src/contract/vouchers';
+import { atPrecision } from '../../../contract/money';
+import type { DiscountPreview, DiscountPreviewBody } from '../../../contract/vouchers';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { stationProducts } from '../../db/schema';

@@ -13,7 +13,7 @@ import {
   type ReferralOffer,
   type ReferralParticipation,
   referralStatus,
-} from '../../../src/contract/vouchers';
+} from '../../../contract/vouchers';
 import { newId, sha256Hex } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';

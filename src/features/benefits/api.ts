@@ -1,6 +1,6 @@
 // The lottery calls (shell-and-account.md §7 Tutorials, lottery, map): GET /v4/rewards-status, GET optins/name/{name},
 // POST /optins. Answers parsed with the contract.
-import { type OptinBody, optin, rewardsStatus } from '../../contract/benefits';
+import { type OptinBody, optin, rewardsStatus } from '../../../contract/benefits';
 import { api } from '../../lib/http/index';
 
 export const benefitsApi = {

@@ -1,7 +1,7 @@
 // The lottery benefit in the app: its status (persisted, so the joined state shows without signal) and joining it.
 // Joining needs a signal (the consent is given to the server there and then); a repeated join is harmless.
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Optin, RewardsStatus } from '../../contract/benefits';
+import type { Optin, RewardsStatus } from '../../../contract/benefits';
 import type { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { benefitsApi } from './api';

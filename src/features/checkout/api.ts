@@ -1,10 +1,10 @@
 // The wallet calls of the checkout (pay-flows.md §7 Payments): merchant config, Apple Pay session, Amazon Pay configs.
 import type { z } from 'zod';
-import type { amazonButtonConfigBody, amazonSessionConfigBody, applePaySessionBody } from '../../contract/wallets';
+import type { amazonButtonConfigBody, amazonSessionConfigBody, applePaySessionBody } from '../../../contract/wallets';
 import { api, lazySchema } from '../../lib/http/index';
 
 // The response schemas load with the first call, not with the summary's code (lib/http/client.ts, issue 16).
-const contract = () => import('../../contract/wallets');
+const contract = () => import('../../../contract/wallets');
 const merchantConfig = lazySchema(() => contract().then((m) => m.merchantConfig));
 const applePaySession = lazySchema(() => contract().then((m) => m.applePaySession));
 const amazonSignedConfig = lazySchema(() => contract().then((m) => m.amazonSignedConfig));

@@ -1,9 +1,9 @@
 // Paying (pay-flows.md §4 Prepay flow: summary → authorize): create the order and authorize the amount with the
 // attempt's idempotency keys, as one mutation registered once at boot (registerCheckoutMutations).
 import { type QueryClient, useMutation } from '@tanstack/react-query';
-import type { AuthorizeBody, Order } from '../../contract/orders';
-import { isTerminal } from '../../contract/plain/orders';
-import type { Currency } from '../../contract/plain/stations';
+import type { AuthorizeBody, Order } from '../../../contract/orders';
+import { isTerminal } from '../../../contract/plain/orders';
+import type { Currency } from '../../../contract/plain/stations';
 import { ApiError } from '../../lib/http/errors';
 import { authorizeOrder, createOrder, fetchOrder } from '../orders/queries';
 import { stationKeys } from '../stations/queries';

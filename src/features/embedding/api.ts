@@ -1,4 +1,4 @@
-import { hostAppsAnswer } from '../../contract/plain/host-apps';
+import { hostAppsAnswer } from '../../../contract/plain/host-apps';
 import { api } from '../../lib/http/index';
 
 export const embeddingApi = {

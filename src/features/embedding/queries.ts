@@ -1,7 +1,7 @@
 // Embedding by a host app (pay-flows.md §4 Callback handling): the server's allowlist of host-app origins, fetched at
 // start, kept in the persisted cache (so a callback works without signal too) and read by every exit.
 import { queryOptions } from '@tanstack/react-query';
-import { type CallbackPolicy, HOST_APPS_MAX_AGE_SECONDS } from '../../contract/plain/host-apps';
+import { type CallbackPolicy, HOST_APPS_MAX_AGE_SECONDS } from '../../../contract/plain/host-apps';
 import { queryClient } from '../../lib/query-client';
 import { embeddingApi } from './api';
 

@@ -1,7 +1,7 @@
 // EV charging in the app: finishing a charge (acquire/stop) and whether the account may charge. Finishing needs the
 // signal (the charger stops on the server's command): a plain mutation, not an outbox write.
 import { useMutation } from '@tanstack/react-query';
-import type { Order } from '../../contract/orders';
+import type { Order } from '../../../contract/orders';
 import type { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { orderKeys } from '../orders/queries';

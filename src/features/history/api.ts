@@ -11,8 +11,8 @@ import {
   imageInfo,
   type PatchCostBody,
   unmergeResponse,
-} from '../../contract/history';
-import { IDEMPOTENCY_HEADER } from '../../contract/plain/orders';
+} from '../../../contract/history';
+import { IDEMPOTENCY_HEADER } from '../../../contract/plain/orders';
 import { api } from '../../lib/http/index';
 import type { ApiHistoryQuery } from './model/filters';
 

@@ -2,8 +2,8 @@
 // cost goes through the outbox (offline-capable, sent once with its client id as the Idempotency-Key), its image kept
 // on the device until it is sent.
 import { infiniteQueryOptions, type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
-import type { CreateCostBody, DeleteReach, HistoryEvent, PatchCostBody } from '../../contract/history';
-import { HISTORY_PAGE_SIZE, MERGE_TRIPS_LIMIT } from '../../contract/history-limits';
+import type { CreateCostBody, DeleteReach, HistoryEvent, PatchCostBody } from '../../../contract/history';
+import { HISTORY_PAGE_SIZE, MERGE_TRIPS_LIMIT } from '../../../contract/history-limits';
 import type { SubmitResult } from '../../db/outbox';
 import { registerOutboxSender } from '../../db/outbox-senders';
 import { submitToOutbox } from '../../db/outbox-submit';

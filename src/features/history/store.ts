@@ -3,7 +3,7 @@
 // so the list, its filters and the detail open without signal. Costs made offline wait here as `local-…` events.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import type { HistoryEvent } from '../../contract/history';
+import type { HistoryEvent } from '../../../contract/history';
 import { db, type StoredHistoryEvent } from '../../db';
 import { type HistoryFilters, matches, periodStart } from './model/filters';
 

@@ -1,6 +1,6 @@
 // Loyalty in the app: programs, the driver's cards, adding and removing one. Write defaults register on load.
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { LoyaltySubscription, LoyaltySubscriptionBody } from '../../contract/loyalty';
+import type { LoyaltySubscription, LoyaltySubscriptionBody } from '../../../contract/loyalty';
 import type { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { loyaltyApi } from './api';

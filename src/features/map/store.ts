@@ -1,7 +1,7 @@
 // The map's offline data: the stations of the last searches in Dexie (with the time they were fetched), the last
 // searched area and the filters in local storage. The map and the list read kept stations, so they show without signal.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Poi } from '../../contract/stations';
+import type { Poi } from '../../../contract/stations';
 import { db, type KeptStation } from '../../db';
 import { filtersToStore, type MapFilters, parseStoredFilters, type StoredFilters } from './model/filters';
 import { inArea, type SearchArea } from './model/radius';

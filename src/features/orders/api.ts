@@ -1,9 +1,9 @@
-import type { AuthorizeBody, CreateOrderBody } from '../../contract/orders';
-import { IDEMPOTENCY_HEADER, PARTNER_HEADER } from '../../contract/plain/orders';
+import type { AuthorizeBody, CreateOrderBody } from '../../../contract/orders';
+import { IDEMPOTENCY_HEADER, PARTNER_HEADER } from '../../../contract/plain/orders';
 import { api, lazySchema } from '../../lib/http/index';
 
 // The response schemas load with the first call, not with the app's entry (lib/http/client.ts).
-const contract = () => import('../../contract/orders');
+const contract = () => import('../../../contract/orders');
 /** Also what the order's event stream is parsed with (poll.ts). */
 export const order = lazySchema(() => contract().then((m) => m.order));
 const ongoingOrdersResponse = lazySchema(() => contract().then((m) => m.ongoingOrdersResponse));

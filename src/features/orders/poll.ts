@@ -10,7 +10,7 @@ import { createPollLoop, type LiveSource } from './model/poll-loop';
 import { rememberOrder } from './queries';
 
 // The order's schema (zod) loads with the first stream, not with the waiting pages (issue 16: no zod on the pay path).
-const orderSchema = lazySchema(() => import('../../contract/orders').then((m) => m.order));
+const orderSchema = lazySchema(() => import('../../../contract/orders').then((m) => m.order));
 
 const orderStream: LiveSource = (orderId, handlers) => {
   // Without streaming fetch (very old browsers) the loop simply polls.

@@ -3,8 +3,8 @@
 // card, so pressing pay again or a lost answer never pays twice. The mutations' defaults register when this module
 // first loads (a postpay page), not with the app's entry.
 import { useMutation } from '@tanstack/react-query';
-import type { AuthorizeBody, Order } from '../../contract/orders';
-import type { Currency } from '../../contract/plain/stations';
+import type { AuthorizeBody, Order } from '../../../contract/orders';
+import type { Currency } from '../../../contract/plain/stations';
 import { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { ordersApi, type UpdateOrderBody } from './api';

@@ -2,8 +2,8 @@
 // mutations whose defaults are registered once at boot (registerOrderMutations). The poll loop is poll.ts: only the
 // waiting pages load it, not the app's entry.
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { AuthorizeBody, CreateOrderBody, Order } from '../../contract/orders';
-import type { Poi } from '../../contract/stations';
+import type { AuthorizeBody, CreateOrderBody, Order } from '../../../contract/orders';
+import type { Poi } from '../../../contract/stations';
 import type { SubmitResult } from '../../db/outbox';
 import { registerOutboxSender } from '../../db/outbox-senders';
 import { submitToOutbox } from '../../db/outbox-submit';

@@ -1,7 +1,7 @@
 // Receipts kept on the device (Dexie through src/db): the one owner of a receipt. Written by the order poll loop
 // whenever it fetches an order that has reached PRODUCT_ACQUIRED; read by screens with useLiveQuery.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Order } from '../../contract/orders';
+import type { Order } from '../../../contract/orders';
 import { db, type StoredReceipt } from '../../db';
 import type { StationSummary } from './model/receipt';
 import { newerCopy } from './model/waits';

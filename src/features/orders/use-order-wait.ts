@@ -2,7 +2,7 @@
 // order's event stream, polling only while it is down: poll.ts), the cancel mutation, and the 30 s cancel timer. The
 // page renders the state and holds no timers or counters of its own.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { Order } from '../../contract/orders';
+import type { Order } from '../../../contract/orders';
 import { queryClient } from '../../lib/query-client';
 import {
   CANCEL_WAIT_MS,

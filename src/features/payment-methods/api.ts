@@ -1,9 +1,9 @@
-import type { FuelCardBody } from '../../contract/payment-methods';
+import type { FuelCardBody } from '../../../contract/payment-methods';
 import { api, lazySchema } from '../../lib/http/index';
 
 // The response schemas load with the first call, not with the pay path's code (lib/http/client.ts, issue 16).
-const contract = () => import('../../contract/payment-methods');
-const orders = () => import('../../contract/orders');
+const contract = () => import('../../../contract/payment-methods');
+const orders = () => import('../../../contract/orders');
 const paymentMethod = lazySchema(() => orders().then((m) => m.paymentMethod));
 const paymentMethodsResponse = lazySchema(() => orders().then((m) => m.paymentMethodsResponse));
 const limitExceededResponse = lazySchema(() => contract().then((m) => m.limitExceededResponse));

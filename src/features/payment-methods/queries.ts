@@ -1,8 +1,8 @@
 // The driver's payment methods: list, limit, and the writes (set preferred, deactivate). The provider page round
 // trips are plain calls (they end in a full-page redirect).
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { PaymentMethod } from '../../contract/orders';
-import { MBWAY_PROVIDER } from '../../contract/plain/payment-methods';
+import type { PaymentMethod } from '../../../contract/orders';
+import { MBWAY_PROVIDER } from '../../../contract/plain/payment-methods';
 import type { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { userKeys } from '../session/queries';

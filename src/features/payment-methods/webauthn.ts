@@ -7,7 +7,9 @@ import { paymentMethodKeys } from './queries';
 
 // The options are the server library's JSON, handed to the browser library as they are (loaded with the call: the
 // summary imports this module, and zod stays out of the pay path's code, issue 16).
-const optionsJson = lazySchema(() => import('../../contract/payment-methods').then((m) => m.webauthnOptionsResponse));
+const optionsJson = lazySchema(() =>
+  import('../../../contract/payment-methods').then((m) => m.webauthnOptionsResponse),
+);
 
 export const webauthnKeys = { has: () => [...paymentMethodKeys.all, 'webauthn'] as const };
 

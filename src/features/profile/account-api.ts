@@ -1,5 +1,5 @@
 // The account area's calls that the landing page never needs (kept out of api.ts, which the entry loads).
-import { dataDumpResponse } from '../../contract/users';
+import { dataDumpResponse } from '../../../contract/users';
 import { api } from '../../lib/http/index';
 
 export const accountApi = {

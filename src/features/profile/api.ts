@@ -1,13 +1,13 @@
-import { IDEMPOTENCY_HEADER } from '../../contract/plain/orders';
-import type { UserPatch } from '../../contract/users';
+import { IDEMPOTENCY_HEADER } from '../../../contract/plain/orders';
+import type { UserPatch } from '../../../contract/users';
 import { ApiError } from '../../lib/http/errors';
 import { api, lazySchema } from '../../lib/http/index';
 
 // The response schemas load with the first call, not with the app's entry (lib/http/client.ts).
-const users = () => import('../../contract/users');
-const user = lazySchema(() => import('../../contract/plain/answers').then((m) => m.userAnswer));
+const users = () => import('../../../contract/users');
+const user = lazySchema(() => import('../../../contract/plain/answers').then((m) => m.userAnswer));
 const preferences = lazySchema(() => users().then((m) => m.preferences));
-const booleanResult = lazySchema(() => import('../../contract/auth').then((m) => m.booleanResult));
+const booleanResult = lazySchema(() => import('../../../contract/auth').then((m) => m.booleanResult));
 
 export const profileApi = {
   patchUser: (id: string, body: UserPatch) =>

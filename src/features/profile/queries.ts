@@ -1,7 +1,7 @@
 // The driver's profile writes (shell-and-account.md §7 Auth and user): preferences, the user, deleting the account.
 // Setting the preferred vehicle is offline-capable: without signal it waits in the outbox.
 import { type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
-import type { Preferences, User, UserPatch } from '../../contract/users';
+import type { Preferences, User, UserPatch } from '../../../contract/users';
 import type { SubmitResult } from '../../db/outbox';
 import { registerOutboxSender } from '../../db/outbox-senders';
 import { submitToOutbox } from '../../db/outbox-submit';

@@ -3,7 +3,7 @@
 // signInReturnUrl = /amazonSSORedirect?buyerToken=… (Cancel: signInCancelUrl, the page the button was on).
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type amazonButtonConfigBody, amazonSignedConfig } from '../../contract/wallets';
+import { type amazonButtonConfigBody, amazonSignedConfig } from '../../../contract/wallets';
 import { api } from '../../lib/http/index';
 import { loadScript } from '../../lib/load-script';
 

@@ -4,19 +4,19 @@ import type {
   LoginLocalBody,
   LoginOpenIdBody,
   RegisterBody,
-} from '../../contract/auth';
+} from '../../../contract/auth';
 import { api, lazySchema } from '../../lib/http/index';
 
 // The response schemas load with the first call, not with the app's entry (lib/http/client.ts). The sign-in answer
 // and the user, which every signed-in first screen waits for, are read by plain checks (no zod at all), which load
 // beside the request the same way.
-const loginResponse = lazySchema(() => import('../../contract/plain/answers').then((m) => m.loginAnswer));
-const user = lazySchema(() => import('../../contract/plain/answers').then((m) => m.userAnswer));
-const auth = () => import('../../contract/auth');
+const loginResponse = lazySchema(() => import('../../../contract/plain/answers').then((m) => m.loginAnswer));
+const user = lazySchema(() => import('../../../contract/plain/answers').then((m) => m.userAnswer));
+const auth = () => import('../../../contract/auth');
 const amazonSignInResponse = lazySchema(() => auth().then((m) => m.amazonSignInResponse));
 const logoutResponse = lazySchema(() => auth().then((m) => m.logoutResponse));
 const resendPasswordResponse = lazySchema(() => auth().then((m) => m.resendPasswordResponse));
-const users = () => import('../../contract/users');
+const users = () => import('../../../contract/users');
 const accountFeatures = lazySchema(() => users().then((m) => m.accountFeatures));
 
 export const authApi = {

@@ -2,12 +2,12 @@
 // the server verifies it against the provider's JWKS on POST /auth/login/openId). Which providers there are is the
 // server's to say (GET auth/login/openId/providers): only those it accepts are offered, the demo one on demo servers.
 import { queryOptions } from '@tanstack/react-query';
-import type { OpenIdProviders } from '../../contract/auth';
+import type { OpenIdProviders } from '../../../contract/auth';
 import { api, lazySchema } from '../../lib/http/index';
 
 export type OpenIdProvider = OpenIdProviders['providers'][number];
 
-const providersSchema = lazySchema(() => import('../../contract/auth').then((m) => m.openIdProviders));
+const providersSchema = lazySchema(() => import('../../../contract/auth').then((m) => m.openIdProviders));
 
 export const openIdKeys = { providers: ['session', 'openid-providers'] as const };
 

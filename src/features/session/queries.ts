@@ -10,8 +10,8 @@ import type {
   LoginOpenIdBody,
   LoginResponse,
   RegisterBody,
-} from '../../contract/auth';
-import type { User } from '../../contract/users';
+} from '../../../contract/auth';
+import type { User } from '../../../contract/users';
 import { ApiError } from '../../lib/http/errors';
 import { authApi, userApi } from './api';
 import { type AuthRecord, clearSdkKeys } from './model/auth-record';

@@ -2,9 +2,9 @@ import { api, lazySchema } from '../../lib/http/index';
 
 // The response schemas load with the first call, not with the app's entry (lib/http/client.ts). The station itself,
 // which a station link's first screen waits for, is read by a plain check (no zod at all), loaded the same way.
-const contract = () => import('../../contract/stations');
+const contract = () => import('../../../contract/stations');
 /** Also what the station's event stream is parsed with (live.ts). */
-export const poi = lazySchema(() => import('../../contract/plain/answers').then((m) => m.poiAnswer));
+export const poi = lazySchema(() => import('../../../contract/plain/answers').then((m) => m.poiAnswer));
 const poiSearchResponse = lazySchema(() => contract().then((m) => m.poiSearchResponse));
 
 export type PoiSearch = {

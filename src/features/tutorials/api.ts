@@ -6,7 +6,7 @@ import {
   completedTutorialsResponse,
   tutorialsResponse,
   tutorialTopicsResponse,
-} from '../../contract/tutorials';
+} from '../../../contract/tutorials';
 import { currentLanguage } from '../../i18n/state';
 import { config } from '../../lib/config';
 import { createApiClient } from '../../lib/http/client';

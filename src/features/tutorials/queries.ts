@@ -2,7 +2,7 @@
 // topic complete. The answers stay in the persisted query cache up to a week, so a tutorial once read opens again
 // without signal (the query cache is their only keeper: the content belongs to the tutorial site, not to the driver).
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { CompletedTutorial, CompletedTutorialBody } from '../../contract/tutorials';
+import type { CompletedTutorial, CompletedTutorialBody } from '../../../contract/tutorials';
 import type { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { tutorialsApi } from './api';

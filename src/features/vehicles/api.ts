@@ -1,9 +1,9 @@
 // The vehicle calls (shell-and-account.md §7 Vehicles), answers parsed with the contract.
-import type { ThingBody, ThingPatch, VehicleType } from '../../contract/vehicles';
+import type { ThingBody, ThingPatch, VehicleType } from '../../../contract/vehicles';
 import { api, lazySchema } from '../../lib/http/index';
 
 // The response schemas load with the first call, not with the pay path's code (lib/http/client.ts, issue 16).
-const contract = () => import('../../contract/vehicles');
+const contract = () => import('../../../contract/vehicles');
 const thing = lazySchema(() => contract().then((m) => m.thing));
 const thingList = lazySchema(() => contract().then((m) => m.thingList));
 const thingDeleted = lazySchema(() => contract().then((m) => m.thingDeleted));

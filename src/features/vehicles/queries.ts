@@ -1,7 +1,7 @@
 // Vehicles in the app: the list (fetched, kept in Dexie, read from there), the catalogue, and the writes, whose
 // defaults register when this module loads (it is not on the landing page).
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Thing, ThingBody, ThingPatch, VehicleType } from '../../contract/vehicles';
+import type { Thing, ThingBody, ThingPatch, VehicleType } from '../../../contract/vehicles';
 import type { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { profileKeys } from '../profile/queries';

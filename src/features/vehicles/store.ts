@@ -1,7 +1,7 @@
 // The driver's vehicles kept on the device (Dexie through src/db): the list query writes what the server answers here,
 // screens read it with useLiveQuery, so the vehicle list opens without signal.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Thing } from '../../contract/vehicles';
+import type { Thing } from '../../../contract/vehicles';
 import { db, type StoredVehicle } from '../../db';
 
 /** The server's list replaces what was kept for this driver. */

@@ -1,9 +1,9 @@
 // The voucher calls (shell-and-account.md §7 Vouchers and referral; pay-flows.md §7), answers parsed with the contract.
-import type { DiscountPreviewBody } from '../../contract/vouchers';
+import type { DiscountPreviewBody } from '../../../contract/vouchers';
 import { api, lazySchema } from '../../lib/http/index';
 
 // The response schemas load with the first call, not with the summary's code (lib/http/client.ts, issue 16).
-const contract = () => import('../../contract/vouchers');
+const contract = () => import('../../../contract/vouchers');
 const campaignParticipation = lazySchema(() => contract().then((m) => m.campaignParticipation));
 const campaignParticipationsResponse = lazySchema(() => contract().then((m) => m.campaignParticipationsResponse));
 const discountPreview = lazySchema(() => contract().then((m) => m.discountPreview));

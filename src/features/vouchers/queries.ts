@@ -1,7 +1,7 @@
 // Vouchers in the app: the voucher cards, switching them, adding a code, and the discount preview of the summaries.
 // The write defaults register when this module loads (it is not on the landing page).
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { CampaignParticipation, DiscountPreviewBody, ReferralParticipation } from '../../contract/vouchers';
+import type { CampaignParticipation, DiscountPreviewBody, ReferralParticipation } from '../../../contract/vouchers';
 import { ApiError, CANCELLED } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { vouchersApi } from './api';

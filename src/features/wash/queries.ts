@@ -2,10 +2,10 @@
 // device. Writes are mutations whose defaults register when this module first loads (the end of this file), not with
 // the app's entry.
 import { type QueryClient, useMutation } from '@tanstack/react-query';
-import type { AuthorizeBody, Order } from '../../contract/orders';
-import { isTerminal } from '../../contract/plain/orders';
-import type { Currency } from '../../contract/plain/stations';
-import type { Poi } from '../../contract/stations';
+import type { AuthorizeBody, Order } from '../../../contract/orders';
+import { isTerminal } from '../../../contract/plain/orders';
+import type { Currency } from '../../../contract/plain/stations';
+import type { Poi } from '../../../contract/stations';
 import { ApiError } from '../../lib/http/errors';
 import { queryClient } from '../../lib/query-client';
 import { stationSummary } from '../orders/model/receipt';

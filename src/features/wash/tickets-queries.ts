@@ -18,7 +18,7 @@ const loadStore = () => import('./store');
  * register the sender (main.tsx prepareOutbox), and the orders contract's zod schemas were most of that task (~50 ms
  * of a slowed phone's main thread after the first screen, traced: issue 16).
  */
-const loadCodeSchema = () => import('../../contract/orders').then((m) => m.redemptionCode);
+const loadCodeSchema = () => import('../../../contract/orders').then((m) => m.redemptionCode);
 
 export const ticketMutations = { redeem: ['wash', 'tickets', 'redeem'] as const };
 

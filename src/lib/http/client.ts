@@ -4,7 +4,7 @@
 // code that makes a call at start-up does not carry zod (issue 16); the answer is still parsed before anyone sees it.
 import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import type { z } from 'zod';
-import type { PlainSchema } from '../../contract/plain/plain-schema';
+import type { PlainSchema } from '../../../contract/plain/plain-schema';
 import { type Language, localeHeader } from '../../i18n/language';
 import { APP_VERSION_HEADER_VALUE, REQUEST_TIMEOUT_MS } from '../constants';
 import { apiErrorState } from './api-error-state';
@@ -78,7 +78,7 @@ export class LazySchema<S extends AnySchema> {
   }
 }
 
-/** `lazySchema(() => import('../../contract/orders').then((m) => m.order))`. */
+/** `lazySchema(() => import('../../../contract/orders').then((m) => m.order))`. */
 export function lazySchema<S extends AnySchema>(importer: () => Promise<S>): LazySchema<S> {
   return new LazySchema(importer);
 }

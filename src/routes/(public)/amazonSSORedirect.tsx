@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { REFERRAL_ERROR_CODES } from '../../contract/plain/referral';
+import { REFERRAL_ERROR_CODES } from '../../../contract/plain/referral';
 import { type AmazonSignInError, amazonReturnSearch } from '../../features/session/model/search';
 import { useAmazonSignIn } from '../../features/session/queries';
 import { SecureIcon } from '../../features/session/ui/icons';

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
-import type { LoginResponse } from '../../contract/auth';
+import type { LoginResponse } from '../../../contract/auth';
 import { signInSearch } from '../../features/session/model/search';
 import { emailFromIdToken, rememberIdentity, takeOpenIdResult } from '../../features/session/openid';
 import { useContinueAsGuest, useLogin, useLoginOpenId } from '../../features/session/queries';

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { HistoryEvent } from '../../contract/history';
+import type { HistoryEvent } from '../../../contract/history';
 import { type CostFormValues, localDate, toCostBody } from '../../features/history/model/cost-form';
 import { useCreateCost } from '../../features/history/queries';
 import { CostForm } from '../../features/history/ui/CostForm';

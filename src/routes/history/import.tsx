@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react';
 import { Plural, Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import type { Currency } from '../../contract/plain/stations';
-import { CURRENCIES } from '../../contract/plain/stations';
+import type { Currency } from '../../../contract/plain/stations';
+import { CURRENCIES } from '../../../contract/plain/stations';
 import {
   type ColumnMapping,
   chronological,

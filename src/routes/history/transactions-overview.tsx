@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { fromDeciCents } from '../../contract/money';
+import { fromDeciCents } from '../../../contract/money';
 import { overviewSearch, STATISTICS_PERIODS } from '../../features/history/model/search';
 import { categoriesBySize, mainCurrency, monthSeries } from '../../features/history/model/statistics';
 import { expensesQuery } from '../../features/history/queries';

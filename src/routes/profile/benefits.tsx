@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import type { Lottery } from '../../contract/benefits';
+import type { Lottery } from '../../../contract/benefits';
 import { useJoinLottery, useRewardsStatus } from '../../features/benefits/queries';
 import { consentRequiredText, joinErrorText } from '../../features/benefits/ui/lottery-errors';
 import '../../features/benefits/ui/benefits.css';

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { User } from '../../contract/users';
+import type { User } from '../../../contract/users';
 import { useRequestDataDump } from '../../features/profile/account-queries';
 import { personalPatch, personalValues, validatePhone } from '../../features/profile/model/account-form';
 import { useDeleteAccount, useUpdateUser } from '../../features/profile/queries';

@@ -1,7 +1,7 @@
 // What a failed join says (§8 "lottery consent and join failures").
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { errorCodes } from '../../../contract/errors';
+import { errorCodes } from '../../../../contract/errors';
 import { ApiError } from '../../../lib/http/errors';
 
 const CONSENT = msg`Please agree to the lottery’s terms to join.`;

@@ -1,7 +1,7 @@
 // The checkout rules of pay-flows.md §4 (Checkout state machine) and §5 (pay button, wallet buttons), as pure data:
 // idle → loaded (the station is fetched) → guest | user, each with its outcome; a payment change re-evaluates the
 // user. No React, no fetch: the summary feeds it what it knows.
-import type { PaymentMethod } from '../../../contract/orders';
+import type { PaymentMethod } from '../../../../contract/orders';
 import { needsValidation } from './validation-step';
 
 /** The device wallets this browser can pay with (Payment Request / the wallet SDKs answer this). */

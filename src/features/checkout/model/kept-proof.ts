@@ -2,7 +2,7 @@
 // on the summary (another method after method_not_accepted, a fuel card's code) does not ask for the PIN again. The
 // server decides what a proof may still pay (unexpired; unused, or bound to that order and amount); the app only
 // stops offering one it knows to be expired.
-import { PAYMENT_PROOF_TTL_SECONDS } from '../../../contract/plain/payment-methods';
+import { PAYMENT_PROOF_TTL_SECONDS } from '../../../../contract/plain/payment-methods';
 
 export type KeptProof = { proof: string; obtainedAt: number };
 

@@ -1,7 +1,7 @@
 // What pays an order, as the authorize payload carries it (pay-flows.md §3 Authorize payload) without the price: a
 // saved method, or a device wallet's token with the email and billing address the wallet gave; and where the card
 // issuer's 3-D Secure page (or a wallet's redirect) sends the driver back.
-import type { AuthorizeBody, Order } from '../../../contract/orders';
+import type { AuthorizeBody, Order } from '../../../../contract/orders';
 
 export type PayMeans = Omit<AuthorizeBody, 'authorizePrice'>;
 

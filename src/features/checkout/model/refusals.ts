@@ -1,7 +1,7 @@
 // What the summary makes of a refused authorization (pay-flows.md §4 "Authorization failure goes to /error type
 // payment"), besides the error page: refusals the driver can answer on the summary itself.
-import { atPrecision } from '../../../contract/money';
-import type { PaymentMethod } from '../../../contract/orders';
+import { atPrecision } from '../../../../contract/money';
+import type { PaymentMethod } from '../../../../contract/orders';
 
 export type SummaryRefusal =
   /** A fuel card's second factor for this order (shell-and-account.md §5): the code step, then pay again. */

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { PaymentMethod } from '../../../contract/orders';
+import type { PaymentMethod } from '../../../../contract/orders';
 import { BottomSheet, List, ListItem, RadioList, RadioOption } from '../../../ui';
 import { CardIcon, WalletIcon } from '../../../ui/icons';
 import { methodName } from '../../payment-methods/model/names';

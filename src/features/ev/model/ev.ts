@@ -1,10 +1,10 @@
 // The spec's EV rules for the screens (pay-flows.md §2 EV summary and charging, §4 EV flow, §5 free parking, §9
 // pre-authorization): pure, no React.
-import type { OrderCharge } from '../../../contract/ev';
-import type { Order } from '../../../contract/orders';
-import { evPreAuthorization } from '../../../contract/plain/ev';
-import type { AvailableItem } from '../../../contract/stations';
-import type { AccountFeatures } from '../../../contract/users';
+import type { OrderCharge } from '../../../../contract/ev';
+import type { Order } from '../../../../contract/orders';
+import { evPreAuthorization } from '../../../../contract/plain/ev';
+import type { AvailableItem } from '../../../../contract/stations';
+import type { AccountFeatures } from '../../../../contract/users';
 import { freeParkingHours } from '../../stations/model/ev-pricing';
 
 /** The amount held for a charge in `currency` (minor units, precision 2): the account's PSP config, else §9's defaults. */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import type { OrderCharge } from '../../../contract/ev';
+import type { OrderCharge } from '../../../../contract/ev';
 import { formatQuantity } from '../../../lib/money';
 import { energyKwh, formatDuration } from '../model/ev';
 import './ev.css';

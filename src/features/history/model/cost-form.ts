@@ -9,8 +9,8 @@ import {
   MAX_MILEAGE_KM,
   type RecurrencePeriod,
   wireMileageToKm,
-} from '../../../contract/history';
-import { DECI_CENT_PRECISION, toDecimal } from '../../../contract/money';
+} from '../../../../contract/history';
+import { DECI_CENT_PRECISION, toDecimal } from '../../../../contract/money';
 import type { FieldError } from '../../../lib/validation';
 
 export type CostFormValues = {

@@ -3,9 +3,9 @@
 // anything is sent), every line becomes a cost body or a reason it cannot, and lines already in the history (same day,
 // amount and litres) are skipped. Pure: papaparse reads the text, nothing here touches the network or the device's store.
 import Papa from 'papaparse';
-import { type CreateCostBody, type HistoryEvent, kmToWireMileage } from '../../../contract/history';
-import { DECI_CENT_PRECISION, toDeciCents } from '../../../contract/money';
-import { CURRENCIES, type Currency } from '../../../contract/plain/stations';
+import { type CreateCostBody, type HistoryEvent, kmToWireMileage } from '../../../../contract/history';
+import { DECI_CENT_PRECISION, toDeciCents } from '../../../../contract/money';
+import { CURRENCIES, type Currency } from '../../../../contract/plain/stations';
 import { localDate, parseDecimal } from './cost-form';
 
 export type ImportFormat = 'spritmonitor' | 'fuelly';

@@ -2,8 +2,8 @@
 // the decimal separator is a comma (de, fr, …) and "," elsewhere; dates in ISO and in the locale's form; UTF-8 with a
 // byte-order mark so Excel reads the umlauts. Pure (papaparse writes the quoting).
 import Papa from 'papaparse';
-import type { HistoryEvent } from '../../../contract/history';
-import { toDecimal } from '../../../contract/money';
+import type { HistoryEvent } from '../../../../contract/history';
+import { toDecimal } from '../../../../contract/money';
 import { decimalSeparator } from './cost-form';
 import { eventAmount, eventCategory } from './rows';
 

@@ -1,6 +1,6 @@
 // The list's filters as the server's query and as a test on a kept event (the list opens from the device without
 // signal, so the same filter runs on both sides). Periods are calendar months back from now.
-import type { HistoryEvent, HistoryType } from '../../../contract/history';
+import type { HistoryEvent, HistoryType } from '../../../../contract/history';
 import type { HistoryFilters, ListPeriod } from './search';
 
 export type { HistoryFilters };

@@ -1,7 +1,7 @@
 // What a history row shows (shell-and-account.md §2.4: icon, title, amount, date) and the month groups of the list,
 // flattened for the virtual list. Pure.
-import type { CostCategory, HistoryEvent } from '../../../contract/history';
-import { fromDeciCents, type Money } from '../../../contract/money';
+import type { CostCategory, HistoryEvent } from '../../../../contract/history';
+import { fromDeciCents, type Money } from '../../../../contract/money';
 
 /** The money of an event: a payment's total, a cost's price; trips have none. */
 export function eventAmount(event: HistoryEvent): Money | null {

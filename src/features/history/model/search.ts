@@ -1,7 +1,7 @@
 // The history list's filters, kept in the URL (shell-and-account.md §2.4 "filter by type, vehicle, product type and
 // period"): what /history's validateSearch reads. A value the app does not know is dropped, not an error.
 
-import { PRODUCT_TYPES } from '../../../contract/plain/stations';
+import { PRODUCT_TYPES } from '../../../../contract/plain/stations';
 import { type Infer, looseSearchObject, oneOf, text } from '../../../lib/search-schema';
 
 /** The type filter: the three kinds, and manual entries (triggerEventTypeAtSource=MANUAL). */

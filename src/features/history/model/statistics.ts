@@ -1,6 +1,6 @@
 // The transactions overview's figures from the expenses call (§2.4, §9 statistics periods): the main currency, the
 // months of the period with their spend and litres, the categories by size. Pure.
-import type { CostCategory, Expenses } from '../../../contract/history';
+import type { CostCategory, Expenses } from '../../../../contract/history';
 
 /** The currency the driver spent most in (the charts show one currency; the totals list every one). */
 export function mainCurrency(stats: Expenses): string | null {

@@ -2,8 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Plural } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { HistoryEvent } from '../../../contract/history';
-import { fromDeciCents } from '../../../contract/money';
+import type { HistoryEvent } from '../../../../contract/history';
+import { fromDeciCents } from '../../../../contract/money';
 import { formatMoney, formatQuantity, formatUnitPrice } from '../../../lib/money';
 import { CATEGORY_LABELS, formatKm, PRODUCT_LABELS, RECURRENCE_LABELS } from './labels';
 

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import type { HistoryEvent, ImageInfo } from '../../../contract/history';
+import type { HistoryEvent, ImageInfo } from '../../../../contract/history';
 import { errorText } from '../../../i18n/messages';
 import { Notice, Section } from '../../../ui';
 import { fetchImage, useAddImage } from '../queries';

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { fromDeciCents, toDecimal } from '../../../contract/money';
+import { fromDeciCents, toDecimal } from '../../../../contract/money';
 
 type Point = { month: string; amount: number; fuelMl: number };
 

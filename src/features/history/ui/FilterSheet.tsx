@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { PRODUCT_TYPES } from '../../../contract/plain/stations';
+import { PRODUCT_TYPES } from '../../../../contract/plain/stations';
 import { BottomSheet, Button, Chip, RadioList, RadioOption } from '../../../ui';
 import { CloseIcon, FilterIcon } from '../../../ui/icons';
 import { type HistoryFilters, LIST_PERIODS, TYPE_FILTERS } from '../model/search';

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../contract/history';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../../contract/history';
 import { fieldErrorText } from '../../../i18n/messages';
 import { Button, Spinner } from '../../../ui';
 import { CloseIcon, PlusIcon } from '../../../ui/icons';

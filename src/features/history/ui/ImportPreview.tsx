@@ -4,7 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Plural, Trans } from '@lingui/react/macro';
-import { fromDeciCents } from '../../../contract/money';
+import { fromDeciCents } from '../../../../contract/money';
 import { formatMoney, formatQuantity } from '../../../lib/money';
 import { Section, SelectField } from '../../../ui';
 import { IMPORT_FIELDS, type ImportField, type LineProblem, type ParsedLog } from '../model/csv-import';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import { DELETE_REACHES, type DeleteReach } from '../../../contract/history';
+import { DELETE_REACHES, type DeleteReach } from '../../../../contract/history';
 import { BottomSheet, Button, RadioList, RadioOption } from '../../../ui';
 import { REACH_LABELS } from './labels';
 

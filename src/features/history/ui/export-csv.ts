@@ -2,7 +2,7 @@
 // filtered list is fetched first, so the file holds all of it; without, what this phone keeps.
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { HistoryEvent } from '../../../contract/history';
+import type { HistoryEvent } from '../../../../contract/history';
 import { historyApi } from '../api';
 import { historyCsv } from '../model/csv';
 import { type HistoryFilters, toApiQuery } from '../model/filters';

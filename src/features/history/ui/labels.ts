@@ -2,8 +2,8 @@
 // where they are shown.
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CostCategory, DeleteReach, HistoryEvent, RecurrencePeriod } from '../../../contract/history';
-import type { PRODUCT_TYPES } from '../../../contract/plain/stations';
+import type { CostCategory, DeleteReach, HistoryEvent, RecurrencePeriod } from '../../../../contract/history';
+import type { PRODUCT_TYPES } from '../../../../contract/plain/stations';
 
 type ProductType = (typeof PRODUCT_TYPES)[number];
 

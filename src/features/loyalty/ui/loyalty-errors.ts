@@ -2,7 +2,7 @@
 
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { LOYALTY_ERRORS } from '../../../contract/loyalty';
+import { LOYALTY_ERRORS } from '../../../../contract/loyalty';
 
 export const LOYALTY_ERROR_TEXT: Record<string, MessageDescriptor> = {
   [LOYALTY_ERRORS.age]: msg`You must be at least 16 years old to join.`,

@@ -5,7 +5,7 @@ import {
   type ConnectorStandard,
   FUEL_TYPES,
   type FuelType,
-} from '../../../contract/plain/stations';
+} from '../../../../contract/plain/stations';
 import { type Field, type Infer, oneOf, searchObject } from '../../../lib/search-schema';
 
 /** "Default fuel filter SUPER E5." */

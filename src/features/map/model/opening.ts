@@ -1,5 +1,5 @@
 // A station's opening state now, from its daily window in its own time zone (contract/stations.ts openingHours).
-import type { OpeningHours } from '../../../contract/stations';
+import type { OpeningHours } from '../../../../contract/stations';
 
 export type OpeningState =
   | { kind: 'always' }

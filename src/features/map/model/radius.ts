@@ -1,6 +1,6 @@
 // The search area (shell-and-account.md §5, §7): a circle around the map's centre that covers the visible area,
 // capped at the API's 100 km; after panning or zooming out, "search this area" offers a new one.
-import { MAX_RADIUS_M } from '../../../contract/plain/stations';
+import { MAX_RADIUS_M } from '../../../../contract/plain/stations';
 import { distanceM, type LatLon } from '../../stations/model/geofence';
 
 export { MAX_RADIUS_M };

@@ -1,8 +1,8 @@
 // What the map and the list show of a station under the current filters: whether it matches, its price, its
 // availability (the marker's colour), its ports or pumps, and the order of the list.
 
-import { type ConnectorStandard, FUEL_TYPE_OF_ITEM } from '../../../contract/plain/stations';
-import type { FuelPrice, Poi, Price, Product } from '../../../contract/stations';
+import { type ConnectorStandard, FUEL_TYPE_OF_ITEM } from '../../../../contract/plain/stations';
+import type { FuelPrice, Poi, Price, Product } from '../../../../contract/stations';
 import { distanceM, type LatLon } from '../../stations/model/geofence';
 import { type MapFilters, minPowerKw } from './filters';
 import { type OpeningState, openingState } from './opening';

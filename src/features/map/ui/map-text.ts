@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
-import type { ConnectorStandard, FuelType } from '../../../contract/plain/stations';
+import type { ConnectorStandard, FuelType } from '../../../../contract/plain/stations';
 import { formatUnitPrice } from '../../../lib/money';
 import type { PowerClass } from '../model/filters';
 import type { OpeningState } from '../model/opening';

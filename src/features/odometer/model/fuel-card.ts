@@ -1,7 +1,7 @@
 // A fuel card chosen on the summary (issue 12 follow-up; pay-flows.md §5 Fuel-card odometer): pure, no React. Apart
 // from the odometer screen's model so that only the summary's fuel-card step (loaded lazily) carries it.
-import { type FuelCardDatum, fuelCardMissing } from '../../../contract/plain/fuel-card';
-import { VIN_SHAPE } from '../../../contract/plain/payment-methods';
+import { type FuelCardDatum, fuelCardMissing } from '../../../../contract/plain/fuel-card';
+import { VIN_SHAPE } from '../../../../contract/plain/payment-methods';
 import {
   type MethodLike,
   ODOMETER_REFUSED,

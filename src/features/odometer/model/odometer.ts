@@ -1,6 +1,6 @@
 // The odometer screen's rules (pay-flows.md §2 Odometer screen, §4 Finish, §5 Odometer, Fuel-card odometer): pure,
 // no React.
-import { fuelCardRules, VIN_SHAPE } from '../../../contract/plain/payment-methods';
+import { fuelCardRules, VIN_SHAPE } from '../../../../contract/plain/payment-methods';
 
 /** pay-flows.md §9 "Odometer max 1,000,000 km". */
 export const ODOMETER_MAX_KM = 1_000_000;

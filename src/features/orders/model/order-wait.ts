@@ -1,7 +1,7 @@
 // Waiting on an order as data (pay-flows.md §4 Polling, Prepay flow, Finish, Cancel page): a plan per page says which
 // states to wait for and where each failure leads; `transition(plan, state, event)` is the whole rule. The poll loop,
 // the cancel call and the 30 s cancel timer live outside (features/orders/use-order-wait.ts) and only send events.
-import type { Order } from '../../../contract/orders';
+import type { Order } from '../../../../contract/orders';
 import type { CancelState } from './cancel-page';
 import type { OrderType } from './search';
 import { evaluate, hasReached, type Wait } from './waits';

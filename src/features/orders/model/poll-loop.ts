@@ -4,7 +4,7 @@
 // Push first (issue 16): with a live source (the order's event stream) the loop takes the orders it sends and polls
 // only while the stream is down — one owner, so stream and poll never run together for one order.
 // Timers, connectivity, the fetch and the live source are injected, so tests drive it with fake timers.
-import type { Order } from '../../../contract/orders';
+import type { Order } from '../../../../contract/orders';
 import { alwaysOnline, type Connectivity, realTimers, type Timers } from '../../../lib/connectivity';
 import { RETRY_ATTEMPTS, RETRY_DELAY_MS } from '../../../lib/http/retry';
 

@@ -1,5 +1,5 @@
 // What a receipt shows that is derived from the order (pay-flows.md §2 Finish: "Receipt: time, …").
-import type { Order } from '../../../contract/orders';
+import type { Order } from '../../../../contract/orders';
 
 /** The receipt's time: when the product was acquired (the nozzle hung up), else the order's last change. */
 export function receiptTime(order: Pick<Order, 'stateHistory' | 'updatedAt'>): string {

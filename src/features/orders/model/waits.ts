@@ -1,6 +1,6 @@
 // What a wait on an order is looking for (pay-flows.md §4 Polling), as a pure decision per fetched order.
-import type { Order } from '../../../contract/orders';
-import type { OrderState } from '../../../contract/plain/orders';
+import type { Order } from '../../../../contract/orders';
+import type { OrderState } from '../../../../contract/plain/orders';
 
 export type Wait =
   /** "Waiting for completion ends on COMPLETED, PROBLEM or CANCELLED and fails on REJECTED." */

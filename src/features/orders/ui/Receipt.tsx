@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import type { Order } from '../../../contract/orders';
+import type { Order } from '../../../../contract/orders';
 import { formatQuantity } from '../../../lib/money';
 import { Loading, Money, Skeleton } from '../../../ui';
 import { CardIcon } from '../../../ui/icons';

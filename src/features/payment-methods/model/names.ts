@@ -1,6 +1,6 @@
 // Payment method names and kinds (pay-flows.md §9 "Payment method icons and names are mapped per method"). Brand
 // names are not translated.
-import type { PaymentMethod } from '../../../contract/orders';
+import type { PaymentMethod } from '../../../../contract/orders';
 
 const NAMES: Record<string, string> = {
   VISA: 'Visa',

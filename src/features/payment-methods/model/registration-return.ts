@@ -5,7 +5,7 @@ import {
   PAYPAL_POPUP_CLOSED,
   REDIRECT_PROVIDERS,
   type RedirectMethod,
-} from '../../../contract/plain/payment-methods';
+} from '../../../../contract/plain/payment-methods';
 
 export type RegistrationReturn = {
   registration?: string | undefined;

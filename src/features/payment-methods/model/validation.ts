@@ -6,7 +6,7 @@ import {
   fuelCardRules,
   parseMbwayPhone,
   VIN_SHAPE,
-} from '../../../contract/plain/payment-methods';
+} from '../../../../contract/plain/payment-methods';
 import type { FieldError } from '../../../lib/validation';
 
 export function validateMbwayPhone(value: string): FieldError | null {

@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { PaymentMethod } from '../../../contract/orders';
-import { PAYPAL_PROVIDER } from '../../../contract/plain/payment-methods';
+import type { PaymentMethod } from '../../../../contract/orders';
+import { PAYPAL_PROVIDER } from '../../../../contract/plain/payment-methods';
 import { BottomSheet, List, ListItem } from '../../../ui';
 import { MethodIcon } from './MethodIcon';
 

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../../contract/orders';
+import type { PaymentMethod } from '../../../../contract/orders';
 import { CardIcon, WalletIcon } from '../../../ui/icons';
 import { methodKind } from '../model/names';
 

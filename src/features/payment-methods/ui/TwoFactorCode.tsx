@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { TwoFactorOptions } from '../../../contract/payment-methods';
+import type { TwoFactorOptions } from '../../../../contract/payment-methods';
 import { isApiError } from '../../../lib/http/errors';
 import { validateRequired } from '../../../lib/validation';
 import { Button, FormAlert, Notice, TextField, useForm } from '../../../ui';

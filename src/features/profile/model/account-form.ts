@@ -1,7 +1,7 @@
 // The account form fields (shell-and-account.md §3) split over /profile/manage, /address and /tax: the values a form
 // starts from, the partial user it sends (PATCH /users/{id}), and the field rules of §5.
-import { isValidPortugueseNif } from '../../../contract/tax-id';
-import { COUNTRIES, type User, type UserPatch } from '../../../contract/users';
+import { isValidPortugueseNif } from '../../../../contract/tax-id';
+import { COUNTRIES, type User, type UserPatch } from '../../../../contract/users';
 import type { FieldError } from '../../../lib/validation';
 
 export type Country = (typeof COUNTRIES)[number];

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { COUNTRIES } from '../../../contract/users';
+import { COUNTRIES } from '../../../../contract/users';
 import { type BoundField, SelectField } from '../../../ui';
 
 /** One of the spec's countries (§9), named in the app's language; chosen from a bottom sheet. */

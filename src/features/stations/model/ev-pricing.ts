@@ -1,5 +1,5 @@
 // EV price elements as data for the port list and the charging screen (pay-flows.md §2, §3, §5, §9).
-import type { AvailableItem, PriceComponent, PriceElement } from '../../../contract/stations';
+import type { AvailableItem, PriceComponent, PriceElement } from '../../../../contract/stations';
 
 export type PriceLine = {
   /** ENERGY per kWh, PARKING_TIME per minute, FLAT per session, TIME per minute (the blocking fee). */

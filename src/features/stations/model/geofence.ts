@@ -1,5 +1,5 @@
 // The geofence (pay-flows.md §2, §9): distance to the station, when to let the driver proceed, when to skip.
-import type { Poi } from '../../../contract/stations';
+import type { Poi } from '../../../../contract/stations';
 import { isWashOnly } from './pumps';
 
 /** "It lets the user proceed at 100 m or less." */

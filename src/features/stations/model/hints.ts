@@ -1,7 +1,7 @@
 // Hint screens that replace the page for some brands and partners (pay-flows.md §2).
 
-import { HINT_RULES } from '../../../contract/plain/stations';
-import type { Poi } from '../../../contract/stations';
+import { HINT_RULES } from '../../../../contract/plain/stations';
+import type { Poi } from '../../../../contract/stations';
 
 export type HintKind = 'cannotUsePhoneOutsideCar' | 'prePayHint' | 'h2LegalHint';
 

@@ -1,5 +1,5 @@
 // Pump selection rules (pay-flows.md §2, §5): sort, page, selectable.
-import type { Poi, Product } from '../../../contract/stations';
+import type { Poi, Product } from '../../../../contract/stations';
 import { hintFor } from './hints';
 
 /** "Page size is 9 when a wash exists, otherwise 12." */

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import type { Product } from '../../../contract/stations';
+import type { Product } from '../../../../contract/stations';
 import { Button, StatusBadge } from '../../../ui';
 import { EvPlugIcon } from '../../../ui/icons';
 import { isSelectable } from '../model/pumps';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import type { AvailableItem } from '../../../contract/stations';
+import type { AvailableItem } from '../../../../contract/stations';
 import { formatUnitPrice } from '../../../lib/money';
 import { type PriceLine, priceLines } from '../model/ev-pricing';
 

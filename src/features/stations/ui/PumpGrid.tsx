@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { Product } from '../../../contract/stations';
+import type { Product } from '../../../../contract/stations';
 import { Button, StatusBadge } from '../../../ui';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons';
 import { isSelectable, pageAt, pageSize, sortPumps } from '../model/pumps';

@@ -1,4 +1,4 @@
-import type { Poi } from '../../../contract/stations';
+import type { Poi } from '../../../../contract/stations';
 import { CarWashIcon, EvPlugIcon, FuelIcon, MapPinIcon } from '../../../ui/icons';
 import { chargersOf, isWashOnly, pumpsOf } from '../model/pumps';
 import './stations.css';

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { Product } from '../../../contract/stations';
+import type { Product } from '../../../../contract/stations';
 
 /**
  * A pump's or a charger's status. Chargers have their own message context: the words agree with the device's

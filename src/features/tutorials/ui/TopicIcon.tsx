@@ -1,5 +1,5 @@
 // A tutorial topic's icon, by the name the tutorial site gives it.
-import type { TutorialTopicIcon } from '../../../contract/tutorials';
+import type { TutorialTopicIcon } from '../../../../contract/tutorials';
 import { CarWashIcon, EvPlugIcon, FuelIcon, ReceiptIcon, TicketIcon, WalletIcon } from '../../../ui/icons';
 
 const ICONS = {

@@ -5,7 +5,7 @@ import {
   type ThingBody,
   type VehicleFuel,
   type VehicleType,
-} from '../../../contract/vehicles';
+} from '../../../../contract/vehicles';
 import type { FieldError } from '../../../lib/validation';
 
 export type VehicleValues = {

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
-import { VEHICLE_FUELS, VEHICLE_TYPES, type VehicleFuel, type VehicleType } from '../../../contract/vehicles';
+import { VEHICLE_FUELS, VEHICLE_TYPES, type VehicleFuel, type VehicleType } from '../../../../contract/vehicles';
 import { Button, FormAlert, PageActions, SelectField, TextField, useForm } from '../../../ui';
 import {
   defaultNickName,

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { VehicleFuel, VehicleType } from '../../../contract/vehicles';
+import type { VehicleFuel, VehicleType } from '../../../../contract/vehicles';
 
 export const FUEL_LABELS: Record<VehicleFuel, MessageDescriptor> = {
   SUPER_E5: msg`Super E5`,

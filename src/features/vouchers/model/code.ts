@@ -1,5 +1,5 @@
 // The custom-code rule of the add form (the contract's pattern; §5 "The {field} field format is invalid"). Pure.
-import { VOUCHER_CODE_PATTERN } from '../../../contract/vouchers';
+import { VOUCHER_CODE_PATTERN } from '../../../../contract/vouchers';
 import type { FieldError } from '../../../lib/validation';
 
 export function validateVoucherCode(value: string): FieldError | null {

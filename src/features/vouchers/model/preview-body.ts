@@ -1,10 +1,10 @@
 // The body of POST v4/vouchers/discount-preview for each summary (pay-flows.md §7: total, poiId, paymentMethodId,
 // products[{id, fuelTypeId, unitPrice, quantity}]), or null while the summary lacks a part. Pure.
-import { currencyDigits } from '../../../contract/money';
-import type { Order } from '../../../contract/orders';
-import { CURRENCIES } from '../../../contract/plain/stations';
-import type { AvailableItem, Product } from '../../../contract/stations';
-import type { DiscountPreviewBody } from '../../../contract/vouchers';
+import { currencyDigits } from '../../../../contract/money';
+import type { Order } from '../../../../contract/orders';
+import { CURRENCIES } from '../../../../contract/plain/stations';
+import type { AvailableItem, Product } from '../../../../contract/stations';
+import type { DiscountPreviewBody } from '../../../../contract/vouchers';
 
 /** Prepay: the maximum amount chosen; the server assumes the fill it buys. */
 export function prepayPreviewBody(input: {

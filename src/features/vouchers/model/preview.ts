@@ -1,7 +1,7 @@
 // The voucher preview of a summary (shell-and-account.md §4 Voucher preview): loading turns on, then the result is
 // stored and loading turns off; a cancelled request returns quietly; any other failure clears the preview and records
 // the error PREVIEW_VOUCHER. Guests get no preview (§6). Derived from the request's status. Pure.
-import type { DiscountPreview } from '../../../contract/vouchers';
+import type { DiscountPreview } from '../../../../contract/vouchers';
 
 export const PREVIEW_VOUCHER = 'PREVIEW_VOUCHER';
 

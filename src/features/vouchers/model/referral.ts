@@ -1,6 +1,6 @@
 // Refer-a-friend rules of the app (shell-and-account.md §2.4, §4 Refer-a-friend, §9 Referral offer). Pure: the share
 // step gets the browser's share/clipboard functions passed in.
-import { REFERRAL_CODE_PATTERN } from '../../../contract/vouchers';
+import { REFERRAL_CODE_PATTERN } from '../../../../contract/vouchers';
 import type { FieldError } from '../../../lib/validation';
 
 /** A friend's code as typed: 8 letters and digits, any case, spaces around ignored. */

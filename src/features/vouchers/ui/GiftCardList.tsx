@@ -1,7 +1,7 @@
 // The driver's gift cards in the voucher store (shell-and-account.md §3 Gift card: code, expiry, amount, balance).
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import type { GiftCard } from '../../../contract/vouchers';
+import type { GiftCard } from '../../../../contract/vouchers';
 import { List, ListItem, Money } from '../../../ui';
 import { GiftIcon } from '../../../ui/icons';
 import './vouchers.css';

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import type { ReferralParticipation, ReferralStatus } from '../../../contract/vouchers';
+import type { ReferralParticipation, ReferralStatus } from '../../../../contract/vouchers';
 import { formatQuantity } from '../../../lib/money';
 import { List, ListItem } from '../../../ui';
 import { UserIcon } from '../../../ui/icons';

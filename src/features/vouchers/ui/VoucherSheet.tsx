@@ -2,7 +2,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import type { CampaignParticipation } from '../../../contract/vouchers';
+import type { CampaignParticipation } from '../../../../contract/vouchers';
 import { BottomSheet, Button, FormAlert } from '../../../ui';
 import { useActivateVoucher } from '../queries';
 import { VOUCHER_PRODUCT_LABELS } from './labels';

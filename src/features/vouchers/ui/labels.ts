@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { VoucherProductType } from '../../../contract/vouchers';
+import type { VoucherProductType } from '../../../../contract/vouchers';
 
 export const VOUCHER_PRODUCT_LABELS: Record<VoucherProductType, MessageDescriptor> = {
   GAS: msg`Fuel`,

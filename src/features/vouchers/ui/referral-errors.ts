@@ -2,7 +2,7 @@
 // (shell-and-account.md §8: "referral code generation failure, referral status retrieval failure").
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { REFERRAL_ERRORS } from '../../../contract/vouchers';
+import { REFERRAL_ERRORS } from '../../../../contract/vouchers';
 
 export const REFERRAL_ERROR_TEXT: Record<string, MessageDescriptor> = {
   [REFERRAL_ERRORS.unknown]: msg`This referral code does not exist. Please check it with your friend.`,

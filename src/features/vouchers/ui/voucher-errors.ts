@@ -2,7 +2,7 @@
 
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { VOUCHER_ERRORS } from '../../../contract/vouchers';
+import { VOUCHER_ERRORS } from '../../../../contract/vouchers';
 
 export const VOUCHER_ERROR_TEXT: Record<string, MessageDescriptor> = {
   [VOUCHER_ERRORS.alreadyRedeemed]: msg`Voucher already redeemed`,

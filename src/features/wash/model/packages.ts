@@ -2,8 +2,8 @@
 // AVAILABLE and the first available item has a price", cheapest first. A station's bays sell the same packages: a
 // package is listed once, from the first bay that sells it.
 
-import { toDecimal } from '../../../contract/money';
-import type { Poi, Price } from '../../../contract/stations';
+import { toDecimal } from '../../../../contract/money';
+import type { Poi, Price } from '../../../../contract/stations';
 
 export type WashPackage = {
   productId: string;

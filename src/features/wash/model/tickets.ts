@@ -1,6 +1,6 @@
 // A wash ticket is what the driver keeps of a bought wash code (pay-flows.md §3 Order.products[].redemptionCodes and
 // additionalDisplays of type QR): the code to type, the QR to scan, the package and its expiry. Pure.
-import type { Order } from '../../../contract/orders';
+import type { Order } from '../../../../contract/orders';
 import type { StationSummary } from '../../orders/model/receipt';
 
 export type WashTicket = {

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { REFERRAL_CODE_PATTERN } from '../../../contract/auth';
+import { REFERRAL_CODE_PATTERN } from '../../../../contract/auth';
 import { registerSearch } from '../../../features/session/model/search';
 import { forgetIdentity, pendingIdentity } from '../../../features/session/openid';
 import { useRegister } from '../../../features/session/queries';

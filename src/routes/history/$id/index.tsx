@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { DeleteReach, HistoryEvent } from '../../../contract/history';
+import type { DeleteReach, HistoryEvent } from '../../../../contract/history';
 import { type CostFormValues, fromCost, toCostBody } from '../../../features/history/model/cost-form';
 import { eventAmount, eventIcon } from '../../../features/history/model/rows';
 import {

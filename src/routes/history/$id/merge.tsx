@@ -4,7 +4,7 @@ import { Plural, Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { HistoryEvent } from '../../../contract/history';
+import type { HistoryEvent } from '../../../../contract/history';
 import { eventQuery, mergeCandidatesQuery, useMergeTrips } from '../../../features/history/queries';
 import { useKeptEvent } from '../../../features/history/store';
 import { eventTitle, formatKm } from '../../../features/history/ui/labels';

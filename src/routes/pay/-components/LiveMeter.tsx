@@ -3,7 +3,7 @@
 // status line above announces the phases.
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import type { OrderMeter } from '../../../contract/orders';
+import type { OrderMeter } from '../../../../contract/orders';
 import { formatQuantity } from '../../../lib/money';
 import { Money } from '../../../ui';
 

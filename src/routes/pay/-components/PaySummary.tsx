@@ -7,9 +7,9 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import type { Order } from '../../../contract/orders';
-import { MBWAY_LIMIT_WITHOUT_PIN } from '../../../contract/plain/payment-methods';
-import type { Poi } from '../../../contract/stations';
+import type { Order } from '../../../../contract/orders';
+import { MBWAY_LIMIT_WITHOUT_PIN } from '../../../../contract/plain/payment-methods';
+import type { Poi } from '../../../../contract/stations';
 import {
   type DeviceWallets,
   guestOutcome,

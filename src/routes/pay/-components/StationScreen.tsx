@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { Poi, Product } from '../../../contract/stations';
+import type { Poi, Product } from '../../../../contract/stations';
 import { chargersOf, hasWash, pumpsOf, washesOf } from '../../../features/stations/model/pumps';
 import { EvPorts } from '../../../features/stations/ui/EvPorts';
 import { PumpGrid } from '../../../features/stations/ui/PumpGrid';

@@ -3,7 +3,7 @@
 // whether the screen comes first, what the order carries, and the server's refusal sending the driver back to it.
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useReducer, useRef } from 'react';
-import type { Poi } from '../../../contract/stations';
+import type { Poi } from '../../../../contract/stations';
 import { useAccountFeatures } from '../../../features/ev/queries';
 import {
   carOdometerMOf,

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
-import { currencyDigits } from '../../../contract/money';
+import { currencyDigits } from '../../../../contract/money';
 import { usePayPrepay } from '../../../features/checkout/queries';
 import { LoyaltyCardSlot } from '../../../features/loyalty/ui/LoyaltyCardSlot';
 import { orderGroup } from '../../../features/orders/model/search';

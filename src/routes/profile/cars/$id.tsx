@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { Thing } from '../../../contract/vehicles';
+import type { Thing } from '../../../../contract/vehicles';
 import { preferencesQuery, useSetPreferredThing } from '../../../features/profile/queries';
 import { useSession } from '../../../features/session/queries';
 import { emptyVehicle, vehicleBody, vehicleValues } from '../../../features/vehicles/model/vehicle-form';

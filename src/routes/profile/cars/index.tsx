@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import type { Thing } from '../../../contract/vehicles';
+import type { Thing } from '../../../../contract/vehicles';
 import { preferencesQuery } from '../../../features/profile/queries';
 import { useSession } from '../../../features/session/queries';
 import { useVehiclesSync } from '../../../features/vehicles/queries';

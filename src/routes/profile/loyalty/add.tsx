@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
-import { isValidCardNumber, type LoyaltyProgram } from '../../../contract/loyalty';
+import { isValidCardNumber, type LoyaltyProgram } from '../../../../contract/loyalty';
 import { loyaltyProgramSearch } from '../../../features/loyalty/model/search';
 import { useAddLoyaltyCard, useLoyaltyPrograms } from '../../../features/loyalty/queries';
 import { LOYALTY_ERROR_TEXT } from '../../../features/loyalty/ui/loyalty-errors';

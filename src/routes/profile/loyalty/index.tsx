@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { LoyaltySubscription } from '../../../contract/loyalty';
+import type { LoyaltySubscription } from '../../../../contract/loyalty';
 import { useLoyaltyCards, useLoyaltyPrograms, useRemoveLoyaltyCard } from '../../../features/loyalty/queries';
 import { ProgramIcon } from '../../../features/loyalty/ui/ProgramIcon';
 import '../../../features/loyalty/ui/loyalty.css';

@@ -9,7 +9,7 @@ import {
   type LoyaltyProgram,
   PARTNER_MIN_AGE,
   type PartnerAccountBody,
-} from '../../../contract/loyalty';
+} from '../../../../contract/loyalty';
 import { loyaltyProgramSearch } from '../../../features/loyalty/model/search';
 import { useAddLoyaltyCard, useLoyaltyPrograms } from '../../../features/loyalty/queries';
 import { LOYALTY_ERROR_TEXT } from '../../../features/loyalty/ui/loyalty-errors';

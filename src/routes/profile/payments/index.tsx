@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { PaymentMethod } from '../../../contract/orders';
+import type { PaymentMethod } from '../../../../contract/orders';
 import { isEditable, methodName } from '../../../features/payment-methods/model/names';
 import {
   limitQuery,

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { CampaignParticipation } from '../../../contract/vouchers';
+import type { CampaignParticipation } from '../../../../contract/vouchers';
 import { useFeatures, useSession, useUser } from '../../../features/session/queries';
 import { useGiftCards, useVouchers } from '../../../features/vouchers/queries';
 import { GiftCardList } from '../../../features/vouchers/ui/GiftCardList';

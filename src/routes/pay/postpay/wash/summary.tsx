@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { OrderState } from '../../../../contract/plain/orders';
+import type { OrderState } from '../../../../../contract/plain/orders';
 import { interactionStart, keyFor } from '../../../../features/checkout/model/pay-means';
 import { LoyaltyCardSlot } from '../../../../features/loyalty/ui/LoyaltyCardSlot';
 import { orderGroup } from '../../../../features/orders/model/search';

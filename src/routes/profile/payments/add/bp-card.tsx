@@ -4,8 +4,8 @@ import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { PaymentMethod } from '../../../../contract/orders';
-import { FUEL_CARD_BRANDS, fuelCardRules } from '../../../../contract/plain/payment-methods';
+import type { PaymentMethod } from '../../../../../contract/orders';
+import { FUEL_CARD_BRANDS, fuelCardRules } from '../../../../../contract/plain/payment-methods';
 import { paymentMethodsApi, twoFactorApi } from '../../../../features/payment-methods/api';
 import {
   levelOf,
