@@ -5,6 +5,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverNodeArgs } from './server-node-args.mjs';
 
+// The first line says which mode this is, before any build output: server/env.ts demoModeOf's rule (DEMO_MODE as
+// given, else on unless NODE_ENV=production); the server then prints what the mode opens.
+const demoMode = process.env.DEMO_MODE?.trim()
+  ? /^(true|1|yes)$/i.test(process.env.DEMO_MODE.trim())
+  : process.env.NODE_ENV !== 'production';
+console.log(`Starting Forecourt Pay in ${demoMode ? 'DEMO_MODE (demo data, sandbox payments)' : 'production mode'} …`);
+
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'dist', 'index.html');
 const bundled = join(root, 'dist-server', 'index.mjs');

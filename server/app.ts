@@ -6,7 +6,7 @@ import { compress } from 'hono/compress';
 import type { AppContext } from './context';
 import { corsPolicy } from './http/cors';
 import { errorResponse, onError } from './http/errors';
-import { loopbackOnly } from './http/loopback';
+import { loopbackOnly, sandboxIdentityPages } from './http/loopback';
 import { requestLog } from './http/request-log';
 import { serveStatic } from './http/static';
 import type { AppEnv } from './http/types';
@@ -117,9 +117,17 @@ export function createApp(ctx: AppContext) {
     app.use('/api/dev/knobs/*', loopbackOnly(ctx));
     app.route('/api/dev/knobs', testKnobRoutes(ctx));
   }
-  // The sandbox Amazon's sign-in page names any buyer: a stand-in for Amazon, so demo servers only.
-  if (ctx.env.demoMode) app.route('/dev/amazon', amazonSandboxPages(ctx));
-  if (ctx.env.demoMode && ctx.demoOidc) app.route('/dev/oidc', devOidcRoutes(ctx, ctx.demoOidc));
+  // The sandbox Amazon's sign-in page and the demo identity provider name any buyer or email: stand-ins for Amazon
+  // and an OpenID provider, so demo servers only, and only for this machine unless DEMO_PUBLIC says otherwise.
+  if (ctx.env.demoMode) {
+    const sandbox = sandboxIdentityPages(ctx);
+    app.use('/dev/amazon/*', sandbox);
+    app.route('/dev/amazon', amazonSandboxPages(ctx));
+    if (ctx.demoOidc) {
+      app.use('/dev/oidc/*', sandbox);
+      app.route('/dev/oidc', devOidcRoutes(ctx, ctx.demoOidc));
+    }
+  }
   // The forecourt console (not under /api): FORECOURT_CONSOLE_TOKEN, or loopback clients in DEMO_MODE (routes/forecourt.ts).
   app.route('/forecourt', forecourtRoutes(ctx));
   // The sandbox wallet's payment handler (method manifest, web app manifest, wallet window), before /psp's own CSP.

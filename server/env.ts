@@ -115,7 +115,10 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   STATIC_DIR: z.string().min(1).default('./dist'),
-  DEMO_MODE: bool.default(true),
+  /** Unset: on, unless NODE_ENV=production (a production server runs demo code only when told so explicitly). */
+  DEMO_MODE: bool.optional(),
+  /** DEMO_MODE's sandbox identity pages (Amazon sign-in, the demo OpenID provider) for other machines too. */
+  DEMO_PUBLIC: bool.default(false),
   NODE_ENV: optionalString,
   DEMO_EMAIL: z.email().default('driver@example.com'),
   DEMO_PASSWORD: z.string().min(8).max(40).default('forecourt-demo'),
@@ -212,6 +215,11 @@ export type Env = {
   publicUrl: string;
   staticDir: string;
   demoMode: boolean;
+  /**
+   * DEMO_PUBLIC: the sandbox identity pages (they name any buyer or email) answer other machines too, not only loopback
+   * clients. Set on purpose for a demo on a phone; never in production.
+   */
+  demoPublic: boolean;
   /** NODE_ENV=production: MAIL_TRANSPORT=log keeps mail bodies (temporary passwords) out of the log. */
   production: boolean;
   demoEmail: string;
@@ -302,6 +310,11 @@ export class ConfigError extends Error {
 /** The demo OTP key: a constant derived from a public string. Only used when DEMO_MODE is on and OTP_KEY is unset. */
 export const DEMO_OTP_KEY = new Uint8Array(createHash('sha256').update('forecourt-pay demo otp key').digest());
 
+/** DEMO_MODE as given, else on for development and off when NODE_ENV=production (scripts/start.mjs says the same). */
+export function demoModeOf(e: { DEMO_MODE?: boolean | undefined; NODE_ENV?: string | undefined }): boolean {
+  return e.DEMO_MODE ?? e.NODE_ENV !== 'production';
+}
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty variable (FOO=) means unset, so defaults apply instead of '' being coerced (e.g. to port 0).
   const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
@@ -310,7 +323,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  const e = { ...parsed.data, DEMO_MODE: demoModeOf(parsed.data) };
   let otpKey: Uint8Array | undefined;
   if (e.OTP_KEY) {
     otpKey = new Uint8Array(Buffer.from(e.OTP_KEY, 'base64url'));
@@ -358,6 +371,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     publicUrl,
     staticDir: e.STATIC_DIR,
     demoMode: e.DEMO_MODE,
+    demoPublic: e.DEMO_MODE && e.DEMO_PUBLIC,
     production: e.NODE_ENV === 'production',
     demoEmail: e.DEMO_EMAIL.toLowerCase(),
     demoPassword: e.DEMO_PASSWORD,

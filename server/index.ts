@@ -32,6 +32,7 @@ async function main() {
     throw err;
   }
 
+  if (!cluster.isWorker) printMode(env);
   if (env.workers > 1 && cluster.isPrimary) return primary(env);
   const isWorker = cluster.isWorker;
 
@@ -144,6 +145,25 @@ async function main() {
   }
   console.log(`Forecourt Pay is running on ${local}`);
   printHints(env);
+}
+
+/**
+ * The first line the server prints: which mode it runs in. DEMO_MODE opens demo sign-ins, sandbox pages and the console
+ * to this machine; in production that is said loudly, on stderr too.
+ */
+function printMode(env: ReturnType<typeof loadEnv>) {
+  if (!env.demoMode) {
+    console.log(`Mode: production (DEMO_MODE off${env.production ? ', NODE_ENV=production' : ''})`);
+    return;
+  }
+  console.log(
+    `Mode: DEMO_MODE (demo account, sandbox sign-in pages${env.demoPublic ? ' open to every machine (DEMO_PUBLIC)' : ' for this machine'}, test payments)`,
+  );
+  if (env.production || env.demoPublic) {
+    console.error(
+      `WARNING: DEMO_MODE is on${env.production ? ' with NODE_ENV=production' : ''}${env.demoPublic ? ' and DEMO_PUBLIC=true' : ''}: the demo account and the sandbox pages that sign anyone in are reachable. Never run a real service like this.`,
+    );
+  }
 }
 
 /** What the start-up prints after "is running on" (once, by the primary or the single process). */
