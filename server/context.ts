@@ -55,11 +55,19 @@ export type AppContext = {
   knobs: Knobs;
 };
 
+const statements = new WeakMap<object, Map<string, unknown>>();
+
 /**
- * The value `key` holds in the context's memo, made by `make` the first time (a prepared statement per database, a
- * process-wide computed value).
+ * A prepared statement of the context's database, made by `make` the first time for that database: a statement
+ * prepared on an idempotent write's transaction (services/idempotency) stays with that transaction and is never used
+ * after it ended.
  */
-export function memoized<T>(ctx: Pick<AppContext, 'memo'>, key: string, make: () => T): T {
-  if (!ctx.memo.has(key)) ctx.memo.set(key, make());
-  return ctx.memo.get(key) as T;
+export function preparedFor<T>(ctx: Pick<AppContext, 'db'>, key: string, make: () => T): T {
+  let own = statements.get(ctx.db);
+  if (!own) {
+    own = new Map();
+    statements.set(ctx.db, own);
+  }
+  if (!own.has(key)) own.set(key, make());
+  return own.get(key) as T;
 }

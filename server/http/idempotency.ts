@@ -10,14 +10,8 @@ import type { AppEnv } from './types';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-export function idempotencyKey(c: Context<AppEnv>): string {
-  const key = optionalIdempotencyKey(c);
-  if (!key) throw new ApiError(400, 'bad_request', `The ${IDEMPOTENCY_HEADER} header is required`);
-  return key;
-}
-
-/** The outbox's writes may carry a key (its client id); without one they run as plain requests. */
-export function optionalIdempotencyKey(c: Context<AppEnv>): string | undefined {
+/** Writes may carry a key (the app's client id of an order attempt or an outbox write); without one they run plainly. */
+function optionalIdempotencyKey(c: Context<AppEnv>): string | undefined {
   const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
   if (!key) return undefined;
   if (!KEY.test(key)) throw new ApiError(400, 'bad_request', `The ${IDEMPOTENCY_HEADER} header is malformed`);
@@ -31,13 +25,16 @@ export function optionalIdempotencyKey(c: Context<AppEnv>): string | undefined {
 export async function idempotentWrite(
   ctx: AppContext,
   c: Context<AppEnv>,
+  /** What identifies the request besides method and path (its JSON body, an image's digest). */
   raw: unknown,
-  write: () => Promise<unknown>,
+  /** The write, on the context it is given: with a key, its database is the transaction that stores the answer. */
+  write: (ctx: AppContext) => Promise<unknown>,
+  status: ContentfulStatusCode = 200,
 ): Promise<Response> {
   const key = optionalIdempotencyKey(c);
   if (!key) {
     c.header('Cache-Control', 'no-store');
-    return c.json(await write());
+    return c.json(await write(ctx), status);
   }
   const res = await runIdempotent({
     ctx,
@@ -46,13 +43,13 @@ export async function idempotentWrite(
       key,
       fingerprint: requestFingerprint(c.req.method, c.req.path, raw ?? null),
     },
-    run: async () => ({ status: 200, body: JSON.stringify(await write()) }),
+    run: async (tx) => ({ status, body: JSON.stringify(await write(tx)) }),
   });
   return sendStored(c, res);
 }
 
 /** Sends the exact JSON text (first answer or replay). */
-export function sendStored(c: Context<AppEnv>, res: { status: number; body: string; replayed: boolean }) {
+function sendStored(c: Context<AppEnv>, res: { status: number; body: string; replayed: boolean }) {
   c.header('Content-Type', 'application/json');
   c.header('Cache-Control', 'no-store');
   if (res.replayed) c.header('Idempotent-Replayed', 'true');

@@ -3,7 +3,6 @@
 // POST costs and images accept an Idempotency-Key (the app's outbox sends its client id): a repeat is replayed.
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   costsByOrderBody,
   createCostBody,
@@ -15,11 +14,11 @@ import {
   patchCostBody,
   patchCostQuery,
 } from '../../contract/history';
-import { IDEMPOTENCY_HEADER } from '../../contract/orders';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { requireAuth } from '../http/auth';
 import { errorResponse } from '../http/errors';
+import { idempotentWrite } from '../http/idempotency';
 import type { AppEnv } from '../http/types';
 import { jsonBody, query, readJson, validate } from '../http/validate';
 import {
@@ -37,44 +36,6 @@ import {
   unmergeTrip,
   updateCost,
 } from '../services/history';
-import { requestFingerprint, runIdempotent } from '../services/idempotency';
-
-const KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** The Idempotency-Key when sent (optional on these calls); malformed → 400. */
-function optionalKey(c: Context<AppEnv>): string | undefined {
-  const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
-  if (!key) return undefined;
-  if (!KEY.test(key)) throw new ApiError(400, 'bad_request', `The ${IDEMPOTENCY_HEADER} header is malformed`);
-  return key;
-}
-
-/** Runs `work` once per key (or plainly without one) and answers its JSON, replayed byte for byte. */
-async function once(
-  ctx: AppContext,
-  c: Context<AppEnv>,
-  fingerprintBody: unknown,
-  status: number,
-  work: () => Promise<unknown>,
-) {
-  const key = optionalKey(c);
-  const run = async () => ({ status, body: JSON.stringify(await work()) });
-  const res = key
-    ? await runIdempotent({
-        ctx,
-        input: {
-          userId: c.get('session').userId,
-          key,
-          fingerprint: requestFingerprint(c.req.method, c.req.path, fingerprintBody),
-        },
-        run,
-      })
-    : { ...(await run()), replayed: false };
-  c.header('Content-Type', 'application/json');
-  c.header('Cache-Control', 'no-store');
-  if (res.replayed) c.header('Idempotent-Replayed', 'true');
-  return c.body(res.body, res.status as ContentfulStatusCode);
-}
 
 const INVOICE_LANGUAGES = new Set(['en', 'de']);
 
@@ -95,7 +56,7 @@ export function historyRoutes(ctx: AppContext) {
   r.post('/v4/account-history/costs', auth, async (c) => {
     const raw = await readJson(c);
     const body = validate(createCostBody, raw);
-    return once(ctx, c, raw, 201, () => createCost({ ctx, input: { userId: userId(c), body } }));
+    return idempotentWrite(ctx, c, raw, (tx) => createCost({ ctx: tx, input: { userId: userId(c), body } }), 201);
   });
 
   r.put('/v4/account-history/costs/by-order/:id', auth, async (c) => {
@@ -135,11 +96,16 @@ export function historyRoutes(ctx: AppContext) {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const { createHash } = await import('node:crypto');
       const digest = createHash('sha256').update(bytes).digest('hex');
-      return once(ctx, c, { sha256: digest, type: c.req.header('content-type') ?? null }, 201, () =>
-        addImage({
-          ctx,
-          input: { userId: userId(c), eventId: c.req.param('id'), declaredType: c.req.header('content-type'), bytes },
-        }),
+      return idempotentWrite(
+        ctx,
+        c,
+        { sha256: digest, type: c.req.header('content-type') ?? null },
+        (tx) =>
+          addImage({
+            ctx: tx,
+            input: { userId: userId(c), eventId: c.req.param('id'), declaredType: c.req.header('content-type'), bytes },
+          }),
+        201,
       );
     },
   );

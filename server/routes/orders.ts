@@ -12,10 +12,9 @@ import { redeemCodeBody } from '../../contract/wash';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
 import { ifNoneMatches, jsonWithEtagOf, notModified } from '../http/etag';
-import { idempotencyKey, idempotentWrite, sendStored } from '../http/idempotency';
+import { idempotentWrite } from '../http/idempotency';
 import type { AppEnv } from '../http/types';
 import { query, readJson, validate } from '../http/validate';
-import { requestFingerprint, runIdempotent } from '../services/idempotency';
 import {
   authorizeOrder,
   cancelOrder,
@@ -34,22 +33,20 @@ export function orderRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   const auth = requireAuth(ctx);
 
+  // The Idempotency-Key is optional (the spec names none): with one, a repeat replays the first answer; without, each
+  // request is a new order (a client that retries blindly should send one).
   r.post('/v4/order', auth, async (c) => {
-    const key = idempotencyKey(c);
     const raw = await readJson(c);
     const body = validate(createOrderBody, raw);
     const session = c.get('session');
     const partner = c.req.header(PARTNER_HEADER)?.trim().slice(0, 100) || undefined;
-    const fingerprint = requestFingerprint('POST', c.req.path, { body: raw, partner: partner ?? null });
-    const res = await runIdempotent({
+    return idempotentWrite(
       ctx,
-      input: { userId: session.userId, key, fingerprint },
-      run: async () => ({
-        status: 201,
-        body: JSON.stringify(await createOrder({ ctx, input: { session, body, partner } })),
-      }),
-    });
-    return sendStored(c, res);
+      c,
+      { body: raw, partner: partner ?? null },
+      (tx) => createOrder({ ctx: tx, input: { session, body, partner } }),
+      201,
+    );
   });
 
   // The polling hot path: an unchanged order answers 304 to its ETag (private: only this driver's browser keeps it).
@@ -68,8 +65,8 @@ export function orderRoutes(ctx: AppContext) {
     return response;
   });
 
+  // Optional Idempotency-Key as above; without one, the order's own states refuse a second authorization (409).
   r.post('/v4/order/:id/authorize', auth, async (c) => {
-    const key = idempotencyKey(c);
     const raw = await readJson(c);
     const body = validate(authorizeBody, raw);
     const session = c.get('session');
@@ -77,22 +74,13 @@ export function orderRoutes(ctx: AppContext) {
     // The validation step's proof is a credential, not part of what is paid: pressing pay again after a new PIN is
     // the same payment (its answer replays), not another request under the same key.
     const { paymentProof: _proof, ...paid } = body;
-    const fingerprint = requestFingerprint('POST', c.req.path, paid);
-    const res = await runIdempotent({
-      ctx,
-      input: { userId: session.userId, key, fingerprint },
-      run: async () => ({
-        status: 200,
-        body: JSON.stringify(await authorizeOrder({ ctx, input: { session, orderId, body } })),
-      }),
-    });
-    return sendStored(c, res);
+    return idempotentWrite(ctx, c, paid, (tx) => authorizeOrder({ ctx: tx, input: { session, orderId, body } }));
   });
 
   r.post('/v4/order/:id/cancel', auth, async (c) => {
     const raw = await readJson(c);
-    return idempotentWrite(ctx, c, raw, () =>
-      cancelOrder({ ctx, input: { session: c.get('session'), orderId: c.req.param('id') } }),
+    return idempotentWrite(ctx, c, raw, (tx) =>
+      cancelOrder({ ctx: tx, input: { session: c.get('session'), orderId: c.req.param('id') } }),
     );
   });
 
@@ -103,8 +91,8 @@ export function orderRoutes(ctx: AppContext) {
   r.patch('/v4/order/:id/update-order', auth, async (c) => {
     const raw = await readJson(c);
     const body = validate(updateOrderBody, raw);
-    return idempotentWrite(ctx, c, raw, () =>
-      updateOrder({ ctx, input: { session: c.get('session'), orderId: c.req.param('id'), ...body } }),
+    return idempotentWrite(ctx, c, raw, (tx) =>
+      updateOrder({ ctx: tx, input: { session: c.get('session'), orderId: c.req.param('id'), ...body } }),
     );
   });
 

@@ -3,8 +3,9 @@ import { Hono } from 'hono';
 import { makesQuery, thingBody, thingPatch } from '../../contract/vehicles';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/auth';
+import { idempotentWrite } from '../http/idempotency';
 import type { AppEnv } from '../http/types';
-import { jsonBody, query } from '../http/validate';
+import { query, readJson, validate } from '../http/validate';
 import { createThing, getThing, listThings, removeThing, updateThing } from '../services/things';
 import { getFuelType, listMakes, listModels } from '../services/vehicles';
 
@@ -18,14 +19,25 @@ export function thingRoutes(ctx: AppContext) {
     c.json(await getThing({ ctx, input: { session: c.get('session'), thingId: c.req.param('id') } })),
   );
 
+  // With an Idempotency-Key (optional), a create or update whose answer was lost is sent again and replays it.
   r.post('/things/lite', auth, async (c) => {
-    const body = await jsonBody(c, thingBody);
-    return c.json(await createThing({ ctx, input: { session: c.get('session'), body } }), 201);
+    const raw = await readJson(c);
+    const body = validate(thingBody, raw);
+    return idempotentWrite(
+      ctx,
+      c,
+      raw,
+      (tx) => createThing({ ctx: tx, input: { session: c.get('session'), body } }),
+      201,
+    );
   });
 
   r.patch('/v3/things/:id', auth, async (c) => {
-    const patch = await jsonBody(c, thingPatch);
-    return c.json(await updateThing({ ctx, input: { session: c.get('session'), thingId: c.req.param('id'), patch } }));
+    const raw = await readJson(c);
+    const patch = validate(thingPatch, raw);
+    return idempotentWrite(ctx, c, raw, (tx) =>
+      updateThing({ ctx: tx, input: { session: c.get('session'), thingId: c.req.param('id'), patch } }),
+    );
   });
 
   r.delete('/things/:thingId/users/:userId', auth, async (c) => {

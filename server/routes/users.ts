@@ -34,8 +34,8 @@ export function userRoutes(ctx: AppContext) {
   r.patch('/v4/users/preferences', auth, async (c) => {
     const raw = await readJson(c);
     const body = validate(preferencesPatch, raw);
-    return idempotentWrite(ctx, c, raw, () =>
-      updatePreferences({ ctx, input: { session: c.get('session'), ...body } }),
+    return idempotentWrite(ctx, c, raw, (tx) =>
+      updatePreferences({ ctx: tx, input: { session: c.get('session'), ...body } }),
     );
   });
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { order as orderSchema, paymentMethodsResponse } from '../../contract/orders';
 import { user as userSchema } from '../../contract/users';
-import { forecourtDevices, forecourtSessions, orders } from '../../server/db/schema';
+import { forecourtDevices, forecourtSessions, orders, paymentLedger } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { amountFor, quantityCapFor, startFlow } from '../../server/services/forecourt';
 import { advanceOrders, runWatchdog } from '../../server/services/orders';
@@ -146,7 +146,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
       expect((await createOrderReq(s, d.token, orderBody('ffffffffffffffffffffffff', p))).status).toBe(404);
       expect((await createOrderReq(s, d.token, orderBody(st.id, 'ffffffffffffffffffffffff'))).status).toBe(404);
       expect((await createOrderReq(s, d.token, orderBody(st.id, p, 'LPG'))).status).toBe(422);
-      expect((await createOrderReq(s, d.token, orderBody(st.id, p), { key: null })).status).toBe(400);
+      expect((await createOrderReq(s, d.token, orderBody(st.id, p), { key: 'two words' })).status).toBe(400);
       expect((await createOrderReq(s, d.token, { poiId: st.id })).status).toBe(400);
       await deviceAction(s, p, 'fault');
       expect((await createOrderReq(s, d.token, orderBody(st.id, p))).body.code).toBe('conflict');
@@ -164,7 +164,27 @@ describe.each(drivers)('orders (%s)', (driver) => {
       const big = { authorizePrice: { amount: 80_000, currency: 'EUR', precision: 3 }, paymentMethodId: d.visaId };
       expect((await authorizeReq(s, d.token, order._id, big)).status).toBe(200); // 80.000 EUR = 8000 cents: allowed
       expect((await authorizeReq(s, d.token, order._id, authBody(2000, d.visaId))).status).toBe(409);
-      expect((await authorizeReq(s, d.token, order._id, authBody(2000), '')).status).toBe(400);
+      expect((await authorizeReq(s, d.token, order._id, authBody(2000), 'two words')).status).toBe(400);
+    });
+
+    it('the Idempotency-Key is optional (the spec names none): without one each create is an order of its own, and the order refuses a second authorization', async () => {
+      const st = await createStation(s.ctx);
+      const d = await newDriver(s);
+      const body = orderBody(st.id, st.products[0]!.id);
+      const first = await createOrderReq(s, d.token, body, { key: null });
+      const second = await createOrderReq(s, d.token, body, { key: null });
+      expect([first.status, second.status]).toEqual([201, 201]);
+      expect(second.body._id).not.toBe(first.body._id);
+      const pay = () =>
+        s.request(`/api/v4/order/${first.body._id}/authorize`, { token: d.token, body: authBody(2000, d.visaId) });
+      const paid = await pay();
+      expect(paid.status).toBe(200);
+      expect(paid.body.state).toBe('PRODUCT_PENDING');
+      expect((await pay()).status).toBe(409);
+      const holds = (
+        await s.ctx.db.select().from(paymentLedger).where(eq(paymentLedger.orderId, first.body._id))
+      ).filter((l) => l.kind === 'HOLD');
+      expect(holds).toHaveLength(1);
     });
 
     it("another user's order is 404 on GET/authorize/cancel; another user's card is 404", async () => {

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sha256Hex } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
-import { type AppContext, memoized } from '../../context';
+import { type AppContext, preparedFor } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { cachedSession, rememberSession, sessionMark } from './session-cache';
@@ -32,7 +32,7 @@ export async function authenticate({
 
 /** Every authenticated request runs this: prepared once per database (no query building, a planned statement). */
 function preparedLookup({ ctx }: { ctx: AppContext }) {
-  return memoized(ctx, 'authenticate.lookup', () =>
+  return preparedFor(ctx, 'authenticate.lookup', () =>
     ctx.db
       .select({
         sessionId: sessions.id,

@@ -1,12 +1,15 @@
-// Idempotency-Key handling (POST /v4/order, /authorize; the outbox writes: cancel, update-order, preferences), per
-// user. The key is claimed atomically with INSERT ... ON CONFLICT DO NOTHING, with this process as its owner; the
-// first response (status + exact JSON text) is stored and replayed byte for byte. Same key + other request → 422;
+// Idempotency-Key handling (POST /v4/order, /authorize; costs, images, vehicles; the outbox writes: cancel,
+// update-order, preferences), per user. The key is claimed atomically with INSERT ... ON CONFLICT DO NOTHING, with this
+// process as its owner; the write then runs in ONE transaction with the storing of its answer (status + exact JSON
+// text), so a crash can never leave a committed write behind a key that says "not done" (issue 32.3: a retry after
+// such a crash wrote a second cost, image or order). The answer is replayed byte for byte. Same key + other request → 422;
 // same key while the first still runs → 409. Keys expire after 24 h. A request that fails (any error) gives its key
 // back, so it can be retried: only successes are replayed. A key left in progress by a process that died (kill -9
 // mid-authorize) is taken over at once: its owner is not alive (ctx.process.isAlive); a key whose owner seems alive
 // but that is older than IDEMPOTENCY_LEASE_MS is taken over too (no request runs that long).
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import { ApiError } from '../../errors';
 
@@ -23,8 +26,11 @@ export async function runIdempotent({
 }: {
   ctx: AppContext;
   input: { userId: string; key: string; fingerprint: string };
-  /** The request's work, run once per key: its answer is stored and replayed. */
-  run: () => Promise<{ status: number; body: string }>;
+  /**
+   * The request's work, run once per key on the context it is given (its database is the transaction that also stores
+   * the answer): its answer is stored and replayed.
+   */
+  run: (ctx: AppContext) => Promise<{ status: number; body: string }>;
 }): Promise<StoredResponse> {
   const where = and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, input.key));
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -42,18 +48,21 @@ export async function runIdempotent({
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length > 0) {
-      let result: { status: number; body: string };
       try {
-        result = await run();
+        const result = await ctx.db.transaction(async (tx) => {
+          const answer = await run(inTransaction(ctx, tx));
+          await tx
+            .update(idempotencyKeys)
+            .set({ state: 'done', responseStatus: answer.status, responseBody: answer.body })
+            .where(where);
+          return answer;
+        });
+        return { ...result, replayed: false };
       } catch (err) {
+        // Nothing of the write was committed (one transaction): give the key back so the request can be retried.
         await ctx.db.delete(idempotencyKeys).where(where);
         throw err;
       }
-      await ctx.db
-        .update(idempotencyKeys)
-        .set({ state: 'done', responseStatus: result.status, responseBody: result.body })
-        .where(where);
-      return { ...result, replayed: false };
     }
     const [existing] = await ctx.db.select().from(idempotencyKeys).where(where);
     if (!existing) continue; // given back meanwhile: claim again
@@ -82,4 +91,22 @@ export async function runIdempotent({
     return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
   }
   throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still in progress');
+}
+
+/**
+ * The context a guarded write runs on: the same, but its database is the transaction (a service's own transaction
+ * becomes a savepoint in it). Work after the answer (ctx.background) would outlive the transaction, so it is refused
+ * there: a write that mails does so through the mail queue, in the transaction.
+ */
+function inTransaction(ctx: AppContext, tx: Tx): AppContext {
+  return {
+    ...ctx,
+    db: tx,
+    background: {
+      run: (what) => {
+        throw new Error(`${what}: background work cannot start inside an idempotent write's transaction`);
+      },
+      idle: () => ctx.background.idle(),
+    },
+  };
 }

@@ -1,7 +1,7 @@
 // One indexed query for an order with its ledger aggregated as JSON: the hot path of polling (every 2.5 s per driver).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Order } from '../../../contract/orders';
-import { type AppContext, memoized } from '../../context';
+import { type AppContext, preparedFor } from '../../context';
 import { type OrderRow, orders } from '../../db/schema';
 import { notFound } from '../../errors';
 import { isChargeOrder, liveCharge } from './live-charge';
@@ -74,7 +74,7 @@ export async function loadOrder({
   ctx: AppContext;
   input: { orderId: string; userId: string };
 }): Promise<Order> {
-  const prepared = memoized(ctx, 'orders.load', () =>
+  const prepared = preparedFor(ctx, 'orders.load', () =>
     ctx.db
       .select({ row: orders, ...orderExtras })
       .from(orders)

@@ -3,7 +3,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Order, OrderMeter } from '../../../contract/orders';
 import type { Currency } from '../../../contract/stations';
-import { type AppContext, memoized } from '../../context';
+import { type AppContext, preparedFor } from '../../context';
 import { forecourtDevices, forecourtSessions, stationProducts } from '../../db/schema';
 import { AMOUNT_PRECISION, readMeter } from '../forecourt';
 
@@ -48,7 +48,7 @@ export async function readOrderMeter({
  * query building was ~12 % of a worker's time while 10,000 drivers made their first polls).
  */
 function preparedMeterLookup({ ctx }: { ctx: AppContext }) {
-  return memoized(ctx, 'orders.meter', () =>
+  return preparedFor(ctx, 'orders.meter', () =>
     ctx.db
       .select({ session: forecourtSessions, device: forecourtDevices, product: stationProducts })
       .from(forecourtSessions)
