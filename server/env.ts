@@ -1,6 +1,7 @@
 // Configuration: parsed ONCE from the environment with zod, then passed around in the app context.
 // Nothing reads process.env per request.
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { SHARED_BUFFERS_PATTERN } from './db/pglite-wasm';
@@ -48,11 +49,31 @@ const originList = z
     return out;
   });
 
-/** TRUST_PROXY: false/true, or how many proxies of ours stand in front (true = 1). */
-const proxyHops = z
+/**
+ * TRUSTED_PROXIES: the reverse proxies in front of us, as addresses or CIDRs (127.0.0.1, 10.0.0.0/8, fd00::/8). Only a
+ * request whose socket comes from one of them has its X-Forwarded-For (Forwarded, X-Real-IP, X-Forwarded-Proto)
+ * believed; everyone else may write those headers too.
+ */
+const proxyList = z
   .string()
-  .regex(/^(true|false|1|0|yes|no|TRUE|FALSE|[2-9])$/, 'must be true, false or a number of proxies (1-9)')
-  .transform((v) => (['true', 'yes', 'TRUE'].includes(v) ? 1 : ['false', 'no', 'FALSE'].includes(v) ? 0 : Number(v)));
+  .optional()
+  .transform((v, ctx) => {
+    const out: string[] = [];
+    for (const raw of (v ?? '').split(',')) {
+      const item = raw.trim();
+      if (!item) continue;
+      const [address = '', prefix, extra] = item.split('/');
+      const version = isIP(address);
+      const max = version === 6 ? 128 : 32;
+      const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= max);
+      if (!version || !prefixOk || extra !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not an address or CIDR (e.g. 127.0.0.1, 10.0.0.0/8)` });
+        continue;
+      }
+      out.push(prefix === undefined ? address : `${address}/${Number(prefix)}`);
+    }
+    return out;
+  });
 
 /** A per-address count per window; 0 switches the limit off. */
 const limit = z.coerce.number().int().min(0).max(1_000_000);
@@ -146,7 +167,9 @@ const envSchema = z.object({
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).max(100).default(2),
   TEMP_PASSWORD_TTL_MINUTES: positiveInt.default(60),
   OTP_KEY: optionalString,
-  TRUST_PROXY: proxyHops.default(0),
+  TRUSTED_PROXIES: proxyList,
+  /** Replaced by TRUSTED_PROXIES (it trusted X-Forwarded-For from any caller): refused with a pointer to it. */
+  TRUST_PROXY: optionalString,
   HOST_APP_ORIGINS: originList,
   CORS_ORIGINS: originList,
   CSP_CONNECT_ORIGINS: originList,
@@ -254,8 +277,8 @@ export type Env = {
   tempPasswordTtlMinutes: number;
   /** 32-byte key for decrypt_otp, or undefined when neither OTP_KEY nor DEMO_MODE supply one. */
   otpKey: Uint8Array | undefined;
-  /** How many proxies of ours stand in front (0: none): the client is that many entries from X-Forwarded-For's end. */
-  trustProxy: number;
+  /** TRUSTED_PROXIES: our reverse proxies (addresses, CIDRs); only their forwarding headers are believed. */
+  trustedProxies: string[];
   /**
    * Origins of host apps that may embed the app (frame-ancestors), receive its callback and call the API (CORS).
    * HOST_APP_ORIGINS (and the older CORS_ORIGINS); default: PUBLIC_URL's origin (the demo host page).
@@ -324,6 +347,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = { ...parsed.data, DEMO_MODE: demoModeOf(parsed.data) };
+  if (e.TRUST_PROXY && !/^(false|0|no)$/i.test(e.TRUST_PROXY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUST_PROXY: replaced by TRUSTED_PROXIES, the addresses or CIDRs of your reverse proxies (e.g. TRUSTED_PROXIES=127.0.0.1 for a proxy on this machine, 10.0.0.0/8 for one in your network); X-Forwarded-For is believed only from them',
+    );
+  }
   let otpKey: Uint8Array | undefined;
   if (e.OTP_KEY) {
     otpKey = new Uint8Array(Buffer.from(e.OTP_KEY, 'base64url'));
@@ -405,7 +433,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, iterations: e.ARGON2_ITERATIONS },
     tempPasswordTtlMinutes: e.TEMP_PASSWORD_TTL_MINUTES,
     otpKey,
-    trustProxy: e.TRUST_PROXY,
+    trustedProxies: e.TRUSTED_PROXIES,
     hostAppOrigins: configuredHostApps.length > 0 ? configuredHostApps : [publicOrigin],
     corsOrigins: configuredHostApps.filter((o) => o !== publicOrigin),
     cspConnectOrigins: e.CSP_CONNECT_ORIGINS ?? [],

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Env } from '../env';
+import { viaHttps } from './client-address';
 import { type RealWallet, walletSources } from './wallet-scripts';
 
 /** A CSP source for an inline script or style: its sha256, base64. */
@@ -93,16 +94,14 @@ export function securityHeaders(env: Env): (c: Context) => void {
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Content-Security-Policy', API_CSP],
   ];
-  const httpsAlways = env.publicUrl.startsWith('https:');
-  const viaProxy = env.trustProxy > 0;
   return (c) => {
     for (const [name, value] of common) c.header(name, value);
     const path = c.req.path;
     if (path.startsWith('/api/') || path.startsWith('/forecourt/api/')) {
       for (const [name, value] of api) c.header(name, value);
     }
-    // Over https: PUBLIC_URL says so, or a proxy of ours (TRUST_PROXY) says the client came by https.
-    if (httpsAlways || (viaProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https')) {
+    // Over https: PUBLIC_URL says so, or a proxy of ours (TRUSTED_PROXIES) says the client came by https.
+    if (viaHttps(c, env)) {
       c.header('Strict-Transport-Security', HSTS);
     }
   };

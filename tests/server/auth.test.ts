@@ -176,8 +176,8 @@ describe.each(drivers)('auth (%s)', (driver) => {
       expect(elsewhere.status).toBe(200);
     });
 
-    it('with TRUST_PROXY, throttles by the address our proxy saw (the last X-Forwarded-For entry), not a claimed one', async () => {
-      const proxied = await t.server.withEnv({ LOGIN_MAX_FAILURES_PER_ADDRESS: '2', TRUST_PROXY: 'true' });
+    it('behind a trusted proxy, throttles by the address our proxy saw (the last X-Forwarded-For entry), not a claimed one', async () => {
+      const proxied = await t.server.withEnv({ LOGIN_MAX_FAILURES_PER_ADDRESS: '2', TRUSTED_PROXIES: '127.0.0.1' });
       const client = `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       const attempt = (forwardedFor: string) =>
         proxied.request('/api/auth/login/local', {

@@ -141,10 +141,18 @@ describe.each(drivers)('security headers (%s)', (driver) => {
     for (const path of ['/api/maintenance.json', '/forecourt']) {
       expect((await https.request(path)).headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
     }
-    const proxied = await t.server.withEnv({ TRUST_PROXY: 'true' });
-    const viaHttps = await proxied.request('/api/maintenance.json', { headers: { 'x-forwarded-proto': 'https' } });
+    const proxied = await t.server.withEnv({ TRUSTED_PROXIES: '10.0.0.0/8' });
+    const viaHttps = await proxied.request('/api/maintenance.json', {
+      headers: { 'x-forwarded-proto': 'https' },
+      address: '10.1.2.3',
+    });
     expect(viaHttps.headers.get('strict-transport-security')).toMatch(/^max-age=/);
-    // Without TRUST_PROXY anybody could send the header: it is not believed.
+    // From anyone else the header could be written by the client: it is not believed.
+    const direct = await proxied.request('/api/maintenance.json', {
+      headers: { 'x-forwarded-proto': 'https' },
+      address: '203.0.113.9',
+    });
+    expect(direct.headers.get('strict-transport-security')).toBeNull();
     const claimed = await t.server.request('/api/maintenance.json', { headers: { 'x-forwarded-proto': 'https' } });
     expect(claimed.headers.get('strict-transport-security')).toBeNull();
   });

@@ -85,22 +85,25 @@ describe.each(drivers)('development mailbox (%s)', (driver) => {
 
   it('cannot be reached through a proxy or a forged header (X-Forwarded-For, DNS rebinding)', async () => {
     await reset(t.server);
-    // Without TRUST_PROXY, a loopback socket that forwards for someone is a local proxy speaking for the network.
+    // A loopback socket that forwards for someone is a local proxy speaking for the network, whatever it forwards.
     const forwarding: Record<string, string>[] = [
       { 'x-forwarded-for': '127.0.0.1' },
       { 'x-forwarded-for': REMOTE },
       { forwarded: 'for=1.2.3.4' },
+      { 'x-real-ip': REMOTE },
+      { via: '1.1 proxy.example' },
     ];
     for (const headers of forwarding) {
       expect((await t.server.request('/dev/mail', { address: '127.0.0.1', headers })).status).toBe(403);
     }
-    // With TRUST_PROXY the client is what our proxy saw (the last entry), never what the client claims (left).
-    const proxied = await t.server.withEnv({ TRUST_PROXY: 'true' });
+    // Through a proxy of ours (TRUSTED_PROXIES) nothing is local, whatever it forwards: the proxy speaks for others.
+    const proxied = await t.server.withEnv({ TRUSTED_PROXIES: '127.0.0.1' });
     const via = (xff: string) =>
       proxied.request('/api/dev/mail', { address: '127.0.0.1', headers: { 'x-forwarded-for': xff } });
     expect((await via(`127.0.0.1, ${REMOTE}`)).status).toBe(403);
     expect((await via(REMOTE)).status).toBe(403);
-    expect((await via('127.0.0.1')).status).toBe(200);
+    expect((await via('127.0.0.1')).status).toBe(403);
+    expect((await proxied.request('/api/dev/mail', { address: '127.0.0.1' })).status).toBe(403);
     // A page of another site whose name resolves to 127.0.0.1 keeps its own name in Host.
     const app = (await import('../../server/app')).createApp(t.server.ctx);
     const rebound = await app.request(

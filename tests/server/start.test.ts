@@ -32,7 +32,7 @@ describe('loadEnv', () => {
       loginWindowSeconds: 900,
       argon2: { memoryKib: 19456, iterations: 2 },
       tempPasswordTtlMinutes: 60,
-      trustProxy: 0,
+      trustedProxies: [],
       corsOrigins: [],
       hostAppOrigins: ['http://localhost:8080'],
       mailTransport: 'mailbox',
