@@ -1,6 +1,7 @@
 // Weak passwords (contract/password.ts) are refused on register and change-password: control characters, only
-// whitespace, or one of the ~49,000 common breached passwords of @zxcvbn-ts/language-common (offline; compared in
-// lower case, so "Password1" counts as "password1"). The list is loaded once, on first use (~20 ms, ~8 MB).
+// whitespace, one of the ~49,000 common breached passwords of @zxcvbn-ts/language-common (offline; compared in
+// lower case, so "Password1" counts as "password1"), fewer than 4 different characters, or a plain sequence or
+// repetition that no list holds all of (abcdefgh, 12341234: issue 32.7). The list is loaded once, on first use.
 import { passwordWeakness, type WeakPasswordReason } from '../../contract/password';
 import { ApiError } from '../errors';
 
@@ -15,14 +16,18 @@ function commonPasswords(): Promise<Set<string>> {
 
 export async function weakPasswordReason(password: string): Promise<WeakPasswordReason | undefined> {
   const simple = passwordWeakness(password);
-  if (simple) return simple;
-  return (await commonPasswords()).has(password.toLowerCase()) ? 'common' : undefined;
+  if (simple === 'control_characters' || simple === 'only_whitespace') return simple;
+  // A breached password is named so even when it is also a pattern ("12345678").
+  if ((await commonPasswords()).has(password.toLowerCase())) return 'common';
+  return simple;
 }
 
 const MESSAGES: Record<WeakPasswordReason, string> = {
   control_characters: 'The password must not contain control characters',
   only_whitespace: 'The password must not be only spaces',
   common: 'This password is too common: it appears in lists of breached passwords',
+  few_distinct: 'The password must use at least 4 different characters',
+  pattern: 'The password is a plain sequence or repetition (like abcdefgh or 12341234)',
 };
 
 /** Throws 422 weak_password with details {reason} for a weak password. */

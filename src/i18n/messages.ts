@@ -31,6 +31,8 @@ const WEAK_PASSWORD: Record<WeakPasswordReason, MessageDescriptor> = {
   control_characters: msg`The password must not contain control characters`,
   only_whitespace: msg`The password must not consist of spaces only`,
   common: msg`This password is too common and easy to guess. Please choose another one.`,
+  few_distinct: msg`The password must use at least 4 different characters`,
+  pattern: msg`This password is a plain sequence or repetition (like abcdefgh or 12341234). Please choose another one.`,
 };
 
 /** The reason the server gave for refusing a weak password (422 weak_password, details.reason). */

@@ -103,7 +103,7 @@ describe('normalizeOrigin', () => {
   });
 });
 
-describe('passwordWeakness (the rules the app can check without the list)', () => {
+describe('passwordWeakness (the rules the app can check without the list; issue 32.7)', () => {
   it.each([
     ['8 spaces', ' '.repeat(8), 'only_whitespace'],
     ['no-break spaces', '\u00a0'.repeat(8), 'only_whitespace'],
@@ -111,8 +111,20 @@ describe('passwordWeakness (the rules the app can check without the list)', () =
     ['a tab inside', 'pass\tword-1', 'control_characters'],
     ['a newline inside', 'pass\nword-1', 'control_characters'],
     ['DEL', 'password\u007f', 'control_characters'],
+    ['2 different characters', 'abababab', 'few_distinct'],
+    ['one character 8 times', 'xxxxxxxx', 'few_distinct'],
+    ['letters in order', 'abcdefgh', 'pattern'],
+    ['letters in order, capitals', 'ABCDEFGHIJ', 'pattern'],
+    ['digits down', '87654321', 'pattern'],
+    ['a keyboard row', 'qwertzui', 'pattern'],
+    ['a keyboard row backwards', 'lkjhgfdsa', 'pattern'],
+    ['a block said twice', '12341234', 'pattern'],
+    ['a word twice', 'MonaMona', 'pattern'],
+    ['a block and a part of it', 'abcdabcdab', 'pattern'],
     ['a strong one', 'correct-horse-9', undefined],
     ['spaces inside', 'correct horse battery', undefined],
+    ['a sequence inside a longer one', 'abcdefgh-Tanne-7', undefined],
+    ['exactly 4 different characters, no pattern', 'aabbccdd', undefined],
   ])('%s → %s', (_name, password, reason) => {
     expect(passwordWeakness(password)).toBe(reason);
   });
