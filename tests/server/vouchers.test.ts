@@ -320,5 +320,21 @@ describe.each(drivers)('vouchers (%s)', (driver) => {
       });
       expect(res.status).toBe(404);
     });
+
+    it("a preview with another user's payment method is 404; with the caller's own it answers (issue 32.11)", async () => {
+      const [d, other] = [await newDriver(s), await newDriver(s)];
+      const st = await createStation(s.ctx);
+      const body = (paymentMethodId: string) => ({
+        total: { amount: 2000, currency: 'EUR', precision: 2 },
+        poiId: st.id,
+        paymentMethodId,
+        products: [{ id: st.products[0]!.id }],
+      });
+      const foreign = await preview(d, body(other.visaId));
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.code).toBe('not_found');
+      expect((await preview(d, body('ffffffffffffffffffffffff'))).status).toBe(404);
+      expect((await preview(d, body(d.visaId))).status).toBe(200);
+    });
   });
 });

@@ -7,7 +7,7 @@ import { atPrecision } from '../../../contract/money';
 import type { DiscountPreview, DiscountPreviewBody } from '../../../contract/vouchers';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
-import { stationProducts } from '../../db/schema';
+import { paymentMethods, stationProducts } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { AMOUNT_PRECISION, quantityCapFor } from '../forecourt';
 import { computeDiscounts, productTypeOf } from './discount-engine';
@@ -21,6 +21,14 @@ export async function previewDiscounts({
   input: { session: AuthSession; body: DiscountPreviewBody };
 }): Promise<DiscountPreview> {
   const { body } = input;
+  // The method the driver would pay with must be theirs (issue 32.11: another user's id was accepted).
+  if (body.paymentMethodId !== undefined) {
+    const [own] = await ctx.db
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, body.paymentMethodId), eq(paymentMethods.userId, input.session.userId)));
+    if (!own) throw notFound('No such payment method');
+  }
   const wanted = body.products[0];
   if (!wanted) throw new ApiError(400, 'validation_error', 'products needs one product');
   const [product] = await ctx.db
