@@ -364,6 +364,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const publicOrigin = new URL(publicUrl).origin;
+  // Outside DEMO_MODE the public address is https (Secure cookies, HSTS): plain http only for this machine itself.
+  const publicHost = new URL(publicUrl).hostname;
+  if (!e.DEMO_MODE && publicUrl.startsWith('http:') && !/^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(publicHost)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PUBLIC_URL: outside DEMO_MODE it must be https (${publicUrl} would send the console cookie and sessions without TLS and no HSTS); put TLS in front (a proxy of yours: TRUSTED_PROXIES) and give its https address`,
+    );
+  }
   const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_HOST ? 'smtp' : e.DEMO_MODE ? 'mailbox' : undefined);
   if (!mailTransport) {
     throw new ConfigError(

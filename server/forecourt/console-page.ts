@@ -11,7 +11,7 @@ import { escapeHtml as h } from '../mail/mailer';
 const STYLE = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{font-family:system-ui,sans-serif;font-size:1rem;line-height:1.4;margin:0;color:#111;background:#f2f4f7;overflow-wrap:anywhere}
-header{background:#13325b;color:#fff;padding:.75rem 0}header h1{font-size:1.25rem;max-width:72rem;margin:0 auto;padding:0 .75rem}
+header{background:#13325b;color:#fff;padding:.75rem 0}header h1{font-size:1.25rem;max-width:72rem;margin:0 auto;padding:0 .75rem}header .sign-out{max-width:72rem;margin:.5rem auto 0;padding:0 .75rem}
 main{max-width:72rem;margin:0 auto;padding:.75rem}
 h2{font-size:1.2rem;margin:0}
 .panel{background:#fff;border:1px solid #c3cad5;border-radius:.6rem;padding:.75rem;margin-bottom:.75rem}
@@ -247,8 +247,11 @@ export const CONSOLE_CSP = pageCsp({ styles: [STYLE], scripts: [SCRIPT], connect
 
 const HEAD = `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style>`;
 
-export function consolePage(): string {
-  return `<!doctype html><html lang="en"><head>${HEAD}<title>Forecourt console</title></head><body><header><h1>Forecourt console</h1></header><main>
+export function consolePage(opts: { signOut?: boolean } = {}): string {
+  const signOut = opts.signOut
+    ? '<form method="post" action="/forecourt/logout" class="sign-out"><button type="submit">Sign out</button></form>'
+    : '';
+  return `<!doctype html><html lang="en"><head>${HEAD}<title>Forecourt console</title></head><body><header><h1>Forecourt console</h1>${signOut}</header><main>
 <section class="panel pickers" aria-label="Choose a station">
 <form id="station-find" class="field" role="search"><label for="station-filter">Find a station</label><input id="station-filter" name="q" type="search" enterkeyhint="go" autocomplete="off" placeholder="Name, city or country" aria-describedby="station-count"><p id="station-count" class="hint" aria-live="polite"></p></form>
 <div class="field"><label for="station">Station</label><select id="station" name="station"></select></div>

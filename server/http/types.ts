@@ -7,5 +7,7 @@ export type AppEnv = {
     correlationId: string;
     /** The console's wrong-token counter of this caller (routes/forecourt.ts). */
     consoleThrottleKey: string;
+    /** The console was opened with a sign-in cookie (it offers "Sign out"). */
+    consoleSignedIn: boolean;
   };
 };

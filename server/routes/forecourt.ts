@@ -6,7 +6,7 @@
 // Scope: a device is acted on through the station the console shows; one of another station is not found.
 import { timingSafeEqual } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { sha256Hex } from '../auth/crypto';
 import type { AppContext } from '../context';
@@ -21,10 +21,13 @@ import {
   assertDeviceAtStation,
   authorizeConnector,
   clearFault,
+  closeConsoleSession,
   getConsoleStation,
   hangUp,
+  isConsoleSession,
   liftNozzle,
   listConsoleStations,
+  openConsoleSession,
   plugConnector,
   redeemWashCode,
   releasePump,
@@ -65,7 +68,6 @@ const ACTIONS: Record<string, (ctx: AppContext, productId: string, c: Context<Ap
     authorizeConnector({ ctx, input: { productId, ...(await jsonBody(c, releaseBody)) } }),
 };
 
-const cookieValue = (token: string) => sha256Hex(`forecourt-operator:${token}`);
 const same = (a: string, b: string) => {
   const x = Buffer.from(sha256Hex(a));
   const y = Buffer.from(sha256Hex(b));
@@ -97,7 +99,12 @@ function consoleAccess(ctx: AppContext): MiddlewareHandler<AppEnv> {
     c.set('consoleThrottleKey', throttleKey);
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const cookie = getCookie(c, COOKIE);
-    if ((bearer && same(bearer, token)) || (cookie && same(cookie, cookieValue(token)))) return next();
+    if (bearer && same(bearer, token)) return next();
+    if (cookie && (await isConsoleSession({ ctx, input: { cookie, consoleToken: token } }))) {
+      c.set('consoleSignedIn', true);
+      return next();
+    }
+    if (c.req.path === '/forecourt/logout' && c.req.method === 'POST') return next();
     if (bearer || cookie) await recordHit({ ctx, input: { key: throttleKey, windowSeconds } });
     if (c.req.path === '/forecourt/login' && c.req.method === 'POST') return next();
     if (c.req.method === 'GET' && (c.req.path === '/forecourt' || c.req.path === '/forecourt/')) {
@@ -145,7 +152,7 @@ export function forecourtRoutes(ctx: AppContext) {
   const page = (c: Context<AppEnv>) => {
     c.header('Cache-Control', 'no-store');
     c.header('Content-Security-Policy', CONSOLE_CSP);
-    return c.html(consolePage());
+    return c.html(consolePage({ signOut: c.get('consoleSignedIn') === true }));
   };
   r.get('/', page);
 
@@ -165,13 +172,22 @@ export function forecourtRoutes(ctx: AppContext) {
       if (key) await recordHit({ ctx, input: { key, windowSeconds: ctx.env.loginWindowSeconds } });
       return c.html(loginPage('That is not the console token.'), 401);
     }
-    setCookie(c, COOKIE, cookieValue(token), {
+    const session = await openConsoleSession({ ctx, input: { consoleToken: token } });
+    setCookie(c, COOKIE, session.token, {
       httpOnly: true,
       sameSite: 'Strict',
       path: '/forecourt',
       secure: ctx.env.publicUrl.startsWith('https:'),
-      maxAge: 12 * 3600,
+      maxAge: session.maxAgeSeconds,
     });
+    return c.redirect('/forecourt', 303);
+  });
+
+  // Signing out ends this sign-in on the server, not only in this browser (a copied cookie is worthless after it).
+  r.post('/logout', async (c) => {
+    const cookie = getCookie(c, COOKIE);
+    if (cookie) await closeConsoleSession({ ctx, input: { cookie } });
+    deleteCookie(c, COOKIE, { path: '/forecourt', secure: ctx.env.publicUrl.startsWith('https:') });
     return c.redirect('/forecourt', 303);
   });
 

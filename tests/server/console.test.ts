@@ -122,6 +122,58 @@ describe.each(drivers)('forecourt console (%s)', (driver) => {
     expect(withCookie.text).toContain('Take station offline');
   });
 
+  it('each sign-in is a cookie of its own that signing out ends, and a new console token ends them all (issue 32.9)', async () => {
+    const guarded = await t.server.withEnv({
+      DEMO_MODE: 'false',
+      MAIL_TRANSPORT: 'log',
+      FORECOURT_CONSOLE_TOKEN: TOKEN,
+    });
+    const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
+    // An address of this test's own: its refused cookies count against it, not against other tests' callers.
+    const address = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
+    const signIn = async (server = guarded) => {
+      const res = await server.request('/forecourt/login', {
+        rawBody: `token=${encodeURIComponent(TOKEN)}`,
+        headers: formHeaders,
+        address,
+      });
+      expect(res.status).toBe(303);
+      return (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    };
+    const stations = (cookie: string, server = guarded) =>
+      server.request('/forecourt/api/stations', { headers: { cookie }, address });
+    const [first, second] = [await signIn(), await signIn()];
+    expect(first).not.toBe(second);
+    expect((await stations(first)).status).toBe(200);
+    const page = await guarded.request('/forecourt', { headers: { cookie: first }, address });
+    expect(page.text).toContain('Sign out');
+
+    const out = await guarded.request('/forecourt/logout', { method: 'POST', headers: { cookie: first }, address });
+    expect(out.status).toBe(303);
+    expect(out.headers.get('set-cookie')).toMatch(/forecourt_operator=;/);
+    // A copy of the signed-out cookie is worth nothing; the other sign-in goes on.
+    expect((await stations(first)).status).toBe(401);
+    expect((await stations(second)).status).toBe(200);
+    // Another console token: every sign-in of the old one has ended.
+    const rotated = await t.server.withEnv({
+      DEMO_MODE: 'false',
+      MAIL_TRANSPORT: 'log',
+      FORECOURT_CONSOLE_TOKEN: `${TOKEN}-next`,
+    });
+    expect((await stations(second, rotated)).status).toBe(401);
+  });
+
+  it('outside DEMO_MODE the public address must be https, except this machine itself (issue 32.9)', () => {
+    const env = { DEMO_MODE: 'false', MAIL_TRANSPORT: 'log' };
+    expect(() => loadEnv({ ...env, PUBLIC_URL: 'http://pay.example' })).toThrow(
+      /PUBLIC_URL: outside DEMO_MODE it must be https/,
+    );
+    expect(() => loadEnv({ ...env, PUBLIC_URL: 'http://192.168.1.20:8080' })).toThrow(/https/);
+    expect(loadEnv({ ...env, PUBLIC_URL: 'https://pay.example' }).publicUrl).toBe('https://pay.example');
+    expect(loadEnv({ ...env, PUBLIC_URL: 'http://localhost:8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadEnv({ PUBLIC_URL: 'http://192.168.1.20:8080' }).demoMode).toBe(true);
+  });
+
   it('leaves the POI API open to anonymous callers outside DEMO_MODE', async () => {
     const guarded = await t.server.withEnv({
       DEMO_MODE: 'false',

@@ -1,4 +1,4 @@
-// Login sessions (only the token's sha256 is stored) and linked OpenID identities.
+// Login sessions (only the token's sha256 is stored), linked OpenID identities, console sign-ins.
 import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './users';
@@ -47,4 +47,17 @@ export const amazonBuyerTokens = pgTable('amazon_buyer_tokens', {
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
+/**
+ * Forecourt console sign-ins (FORECOURT_CONSOLE_TOKEN): one random cookie per sign-in, only its sha256 kept, good for
+ * 12 hours, ended by signing out; bound to the console token it was opened with, so changing the token ends them all.
+ */
+export const consoleSessions = pgTable('console_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  /** sha256 of the console token at sign-in. */
+  consoleTokenHash: text('console_token_hash').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
 });

@@ -14,6 +14,8 @@ export { cancelRelease } from './cancel-release';
 export { readMeter } from './change-device';
 // Any device; a station's connection
 export { clearFault } from './clear-fault';
+// The console's sign-ins (FORECOURT_CONSOLE_TOKEN)
+export { closeConsoleSession, isConsoleSession, openConsoleSession } from './console-sessions';
 // For other areas
 export { AMOUNT_PRECISION } from './constants';
 export type { DeviceView } from './device-view';
