@@ -20,6 +20,8 @@ export const errorCodes = {
   notFound: 'not_found',
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',
+  /** 413 on an image upload: the driver's images already take IMAGE_QUOTA_MIB; details {limit, used} in bytes. */
+  imageQuotaExceeded: 'image_quota_exceeded',
   /** 415: the console takes JSON only (a form or text/plain post could come from another site). */
   unsupportedMediaType: 'unsupported_media_type',
   unprocessable: 'unprocessable',
@@ -29,7 +31,7 @@ export const errorCodes = {
   notRegistered: 'not_registered',
   tempPass: 'temp_pass',
   wrongPassword: 'wrong_password',
-  /** 422 on register / change-password: details {reason: control_characters | only_whitespace | common} (password.ts). */
+  /** 422 on register / change-password: details {reason} (password.ts: control_characters, common, pattern …). */
   weakPassword: 'weak_password',
   invalidIdToken: 'invalid_id_token',
   /** 422 on POST /auth/amazon/sign-in: details {reason: unknown | expired | used}. */

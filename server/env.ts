@@ -190,6 +190,9 @@ const envSchema = z.object({
   // Test-only: settings a test changes while the server runs (routes/test-knobs.ts). DEMO_MODE, one process.
   TEST_KNOBS: bool.default(false),
   PSP_PREAUTH_CONFIG: preauthConfig,
+  /** History images per driver: all of them at most this many MiB, and at most this many uploads a minute. */
+  IMAGE_QUOTA_MIB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  IMAGE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   // Wallets (server/psp/merchants.ts, apple-pay-session.ts, amazon-pay.ts): without the keys the sandbox answers.
   WALLET_MERCHANT_ID: z.string().min(1).max(100).default('forecourt-sandbox'),
   WALLET_MERCHANT_NAME: z.string().min(1).max(64).default('Forecourt Pay'),
@@ -225,6 +228,8 @@ export type Env = {
       apiUrl: string;
     };
   };
+  /** IMAGE_QUOTA_MIB, IMAGE_UPLOADS_PER_MINUTE: what a driver may keep and send of history images. */
+  images: { quotaMib: number; uploadsPerMinute: number };
   /** PSP_PREAUTH_CONFIG: the payment provider's EV pre-authorization per currency (minor units); overrides pay-flows.md §9's defaults. */
   pspPreauthConfig: Record<string, number>;
   port: number;
@@ -462,6 +467,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     postpayExpirySeconds: e.POSTPAY_EXPIRY_SECONDS,
     testKnobs: e.TEST_KNOBS,
     pspPreauthConfig: e.PSP_PREAUTH_CONFIG,
+    images: { quotaMib: e.IMAGE_QUOTA_MIB, uploadsPerMinute: e.IMAGE_UPLOADS_PER_MINUTE },
     wallets: {
       merchantId: e.WALLET_MERCHANT_ID,
       merchantName: e.WALLET_MERCHANT_NAME,

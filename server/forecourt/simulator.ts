@@ -22,6 +22,7 @@ import {
   suspendCharging,
   unplugConnector,
 } from '../services/forecourt';
+import { purgeAbandonedUploads } from '../services/history';
 import { purgeIdempotencyKeys } from '../services/idempotency';
 
 /** Simulated seconds between steps (divided by FORECOURT_SPEED in real time). */
@@ -157,6 +158,7 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
     if (now.getTime() >= lastPurge + PURGE_EVERY_MS) {
       lastPurge = now.getTime();
       await purgeIdempotencyKeys({ ctx, input: { now } });
+      await purgeAbandonedUploads({ ctx });
     }
     if (ambient) {
       try {

@@ -2,30 +2,28 @@
 // /statistics/things/{id}/expenses, /v4/invoices/{id}. HTTP only: validation with the contract, the history services.
 // POST costs and images accept an Idempotency-Key (the app's outbox sends its client id): a repeat is replayed.
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   costsByOrderBody,
   createCostBody,
   deleteCostQuery,
   expensesQuery,
   historyQuery,
-  MAX_IMAGE_BYTES,
   mergeTripsBody,
   patchCostBody,
   patchCostQuery,
 } from '../../contract/history';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
 import { requireAuth } from '../http/auth';
-import { errorResponse } from '../http/errors';
 import { idempotentWrite } from '../http/idempotency';
 import type { AppEnv } from '../http/types';
 import { jsonBody, query, readJson, validate } from '../http/validate';
 import {
-  addImage,
+  beginImageUpload,
   createCost,
   deleteCost,
   deleteImage,
+  discardImageUpload,
+  finishImageUpload,
   getEvent,
   getExpenses,
   getImage,
@@ -33,6 +31,7 @@ import {
   listHistory,
   mergeTrips,
   recordCostsByOrder,
+  streamImageUpload,
   unmergeTrip,
   updateCost,
 } from '../services/history';
@@ -85,30 +84,41 @@ export function historyRoutes(ctx: AppContext) {
     return c.json(await getEvent({ ctx, input: { userId: userId(c), eventId: c.req.param('id') } }));
   });
 
-  r.post(
-    '/v4/account-history/:id/images',
-    bodyLimit({
-      maxSize: MAX_IMAGE_BYTES,
-      onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The image must be under 6 MB'),
-    }),
-    auth,
-    async (c) => {
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      const { createHash } = await import('node:crypto');
-      const digest = createHash('sha256').update(bytes).digest('hex');
-      return idempotentWrite(
+  // An image streams into storage as it arrives (services/history/add-image.ts), never whole in memory.
+  r.post('/v4/account-history/:id/images', auth, async (c) => {
+    const session = c.get('session');
+    const eventId = c.req.param('id');
+    const length = c.req.header('content-length');
+    const declaredLength = length && /^\d+$/.test(length) ? Number(length) : undefined;
+    const { imageId } = await beginImageUpload({ ctx, input: { session, eventId, declaredLength } });
+    try {
+      const stored = await streamImageUpload({
+        ctx,
+        input: { userId: session.userId, imageId, body: c.req.raw.body },
+      });
+      const declaredType = c.req.header('content-type');
+      let wrote = false;
+      const res = await idempotentWrite(
         ctx,
         c,
-        { sha256: digest, type: c.req.header('content-type') ?? null },
-        (tx) =>
-          addImage({
+        { sha256: stored.sha256, type: declaredType ?? null },
+        (tx) => {
+          wrote = true;
+          return finishImageUpload({
             ctx: tx,
-            input: { userId: userId(c), eventId: c.req.param('id'), declaredType: c.req.header('content-type'), bytes },
-          }),
+            input: { userId: session.userId, eventId, imageId, declaredType, stored },
+          });
+        },
         201,
       );
-    },
-  );
+      // A repeat of an upload that is stored already: its answer is replayed, these bytes are not kept again.
+      if (!wrote) await discardImageUpload({ ctx, input: { imageId } });
+      return res;
+    } catch (err) {
+      await discardImageUpload({ ctx, input: { imageId } });
+      throw err;
+    }
+  });
 
   r.get('/v4/account-history/:id/images/:imageId', auth, async (c) => {
     const image = await getImage({

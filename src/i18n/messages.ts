@@ -20,6 +20,8 @@ const BY_CODE: Record<string, MessageDescriptor> = {
   not_registered: msg`There is no account for this identity yet. Please register first.`,
   invalid_id_token: msg`The sign-in with your identity provider could not be verified. Please try again.`,
   too_many_requests: msg`Too many attempts. Please wait a few minutes and try again.`,
+  // 413 on an image upload (issue 32.5): the driver's images fill their storage.
+  image_quota_exceeded: msg`Your photo storage is full. Delete some photos to add new ones.`,
   temp_pass: msg`Your temporary password has expired. Please choose a new password.`,
   network_error: msg`You are offline`,
   timeout: msg`The server did not answer in time. Please try again.`,

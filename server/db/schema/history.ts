@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -131,7 +132,11 @@ export const historyTrips = pgTable('history_trips', {
   isResultOfMerge: boolean('is_result_of_merge').notNull().default(false),
 });
 
-/** Images of an event (receipts, photos): bytes kept apart from the rows the list reads. */
+/**
+ * Images of an event (receipts, photos): their bytes are history_image_chunks, apart from the rows the list reads.
+ * An upload is a row with ready = false while its bytes stream in (counted against the owner's quota); it becomes
+ * ready with the write that answers the upload, or is removed (and an abandoned one after an hour).
+ */
 export const historyImages = pgTable(
   'history_images',
   {
@@ -144,10 +149,23 @@ export const historyImages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
-    data: bytea('data').notNull(),
+    ready: boolean('ready').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('history_images_event_idx').on(t.eventId, t.createdAt)],
+  (t) => [index('history_images_event_idx').on(t.eventId, t.createdAt), index('history_images_user_idx').on(t.userId)],
+);
+
+/** An image's bytes in pieces of at most IMAGE_CHUNK_BYTES, in order (seq from 0): an upload never sits whole in memory. */
+export const historyImageChunks = pgTable(
+  'history_image_chunks',
+  {
+    imageId: text('image_id')
+      .notNull()
+      .references(() => historyImages.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.seq] })],
 );
 
 export type HistoryEventRow = typeof historyEvents.$inferSelect;

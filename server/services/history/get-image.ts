@@ -3,12 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { historyImages } from '../../db/schema';
 import { notFound } from '../../errors';
+import { readImageBytes } from './add-image';
 
 const own = (input: { userId: string; eventId: string; imageId: string }) =>
   and(
     eq(historyImages.id, input.imageId),
     eq(historyImages.eventId, input.eventId),
     eq(historyImages.userId, input.userId),
+    eq(historyImages.ready, true),
   );
 
 export async function getImage({
@@ -18,12 +20,9 @@ export async function getImage({
   ctx: AppContext;
   input: { userId: string; eventId: string; imageId: string };
 }): Promise<{ contentType: string; data: Buffer }> {
-  const [row] = await ctx.db
-    .select({ contentType: historyImages.contentType, data: historyImages.data })
-    .from(historyImages)
-    .where(own(input));
+  const [row] = await ctx.db.select({ contentType: historyImages.contentType }).from(historyImages).where(own(input));
   if (!row) throw notFound('No such image');
-  return row;
+  return { contentType: row.contentType, data: await readImageBytes(ctx, input.imageId) };
 }
 
 export async function deleteImage({

@@ -1,7 +1,14 @@
 // The driver's logbook (shell-and-account.md §2.4, §3, §4, §7 History): payments written when an order completes,
 // manual and recurring costs, recorded and merged trips, images, statistics and invoices. Needs things and forecourt;
 // the orders area calls recordPaymentEvent from inside its COMPLETED transition (history never imports orders).
-export { addImage } from './add-image';
+export {
+  beginImageUpload,
+  discardImageUpload,
+  finishImageUpload,
+  purgeAbandonedUploads,
+  readImageBytes,
+  streamImageUpload,
+} from './add-image';
 export { checkOdometer } from './check-odometer';
 export { createCost } from './create-cost';
 export { deleteCost } from './delete-cost';

@@ -10,7 +10,7 @@ import { type ImageJson, toEventJson } from './event-json';
 const imagesJson = sql<ImageJson[]>`coalesce((
   select json_agg(json_build_object('id', i.id, 'contentType', i.content_type, 'size', i.byte_size,
     'createdAt', i.created_at) order by i.created_at, i.id)
-  from history_images i where i.event_id = "history_events"."id"), '[]'::json)`;
+  from history_images i where i.event_id = "history_events"."id" and i.ready), '[]'::json)`;
 const mergedFromJson = sql<string[]>`coalesce((
   select json_agg(m.id order by m.sample_time, m.id)
   from history_events m where m.merged_into = "history_events"."id"), '[]'::json)`;
