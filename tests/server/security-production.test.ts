@@ -83,6 +83,40 @@ describe('a production-mode start', () => {
     return { child, exited, running, printed, output: () => out };
   };
 
+  it('NODE_ENV=production alone runs no demo code: the first line says so, no demo login, no demo pages (issue 32.2)', async () => {
+    const port = await freePort();
+    // DEMO_MODE unset (an empty variable is unset): production decides.
+    const server = start({ DEMO_MODE: '', MAIL_TRANSPORT: 'log' }, port);
+    await server.running();
+    expect(server.output().split('\n')[0]).toBe('Mode: production (DEMO_MODE off, NODE_ENV=production)');
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/auth/login/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'driver@example.com', password: 'forecourt-demo' }),
+    });
+    expect(login.status).toBe(401);
+    for (const path of ['/dev/oidc/.well-known/openid-configuration', '/dev/amazon/sign-in', '/dev/mail']) {
+      const res = await fetch(base + path);
+      expect(res.status, path).toBe(404);
+      await res.arrayBuffer();
+    }
+    const providers = await (await fetch(`${base}/api/auth/login/openId/providers`)).json();
+    expect(providers.providers).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 90_000);
+
+  it('DEMO_MODE=true in production is said loudly, on stderr too (issue 32.2)', async () => {
+    const port = await freePort();
+    const server = start({ DEMO_MODE: 'true' }, port);
+    await server.running();
+    expect(server.output().split('\n')[0]).toMatch(/^Mode: DEMO_MODE/);
+    expect(server.output()).toMatch(/WARNING: DEMO_MODE is on with NODE_ENV=production/);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 90_000);
+
   it('refuses to start without a mail transport (a clear message, exit 1)', async () => {
     const server = start({}, await freePort());
     expect(await server.exited).toBe(1);

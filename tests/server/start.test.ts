@@ -49,6 +49,17 @@ describe('loadEnv', () => {
     expect(env.otpKey).toHaveLength(32);
   });
 
+  it('DEMO_MODE defaults to on for development and to off when NODE_ENV=production (issue 32.2)', () => {
+    expect(loadEnv({}).demoMode).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'development' }).demoMode).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'production', MAIL_TRANSPORT: 'log' }).demoMode).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(loadEnv({ DEMO_MODE: 'false', MAIL_TRANSPORT: 'log' }).demoMode).toBe(false);
+    // DEMO_PUBLIC opens the sandbox identity pages to other machines, and only in DEMO_MODE.
+    expect(loadEnv({ DEMO_PUBLIC: 'true' }).demoPublic).toBe(true);
+    expect(loadEnv({ DEMO_PUBLIC: 'true', DEMO_MODE: 'false', MAIL_TRANSPORT: 'log' }).demoPublic).toBe(false);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadEnv({ PORT: '', SMTP_HOST: ' ', SMTP_PORT: '' })).toMatchObject({ port: 8080, smtp: undefined });
   });
@@ -176,6 +187,7 @@ describe('server/index.ts and the DATA_DIR lock', () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const first = start(port);
     await first.running();
+    expect(first.output().split('\n')[0]).toMatch(/^Mode: DEMO_MODE \(/);
     expect(first.output()).toContain(`Forecourt Pay is running on http://localhost:${port}\n`);
     expect(first.output()).toContain('Demo account: driver@example.com / forecourt-demo\n');
     expect(first.output()).toContain(`Development mailbox: http://localhost:${port}/dev/mail (loopback only)\n`);
