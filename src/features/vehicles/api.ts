@@ -1,4 +1,6 @@
 // The vehicle calls (shell-and-account.md §7 Vehicles), answers parsed with the contract.
+
+import { IDEMPOTENCY_HEADER } from '../../../contract/plain/orders';
 import type { ThingBody, ThingPatch, VehicleType } from '../../../contract/vehicles';
 import { api, lazySchema } from '../../lib/http/index';
 
@@ -16,7 +18,9 @@ const enc = encodeURIComponent;
 export const vehiclesApi = {
   list: (signal?: AbortSignal) => api.request('things', thingList, { signal }),
   get: (id: string, signal?: AbortSignal) => api.request(`things/${enc(id)}`, thing, { signal }),
-  create: (body: ThingBody) => api.request('things/lite', thing, { method: 'POST', json: body }),
+  // The client id as Idempotency-Key: a create resumed after a reload, whose first answer was lost, is not a second car.
+  create: (body: ThingBody, clientId: string) =>
+    api.request('things/lite', thing, { method: 'POST', json: body, headers: { [IDEMPOTENCY_HEADER]: clientId } }),
   update: (id: string, patch: ThingPatch) =>
     api.request(`v3/things/${enc(id)}`, thing, { method: 'PATCH', json: patch }),
   remove: (id: string, userId: string) =>

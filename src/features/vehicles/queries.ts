@@ -53,7 +53,8 @@ export const vehicleMutations = {
   remove: ['vehicles', 'remove'] as const,
 };
 
-type CreateInput = { userId: string; body: ThingBody };
+/** clientId: one per vehicle the driver adds (made by useCreateVehicle), kept with the paused mutation across reloads. */
+type CreateInput = { userId: string; body: ThingBody; clientId?: string };
 type UpdateInput = { userId: string; id: string; patch: ThingPatch };
 type RemoveInput = { userId: string; id: string };
 
@@ -72,7 +73,7 @@ export function registerVehicleMutations(client: QueryClient): void {
     void client.invalidateQueries({ queryKey: userKeys.detail(userId) });
   };
   client.setMutationDefaults(vehicleMutations.create, {
-    mutationFn: ({ body }: CreateInput) => vehiclesApi.create(body),
+    mutationFn: ({ body, clientId }: CreateInput) => vehiclesApi.create(body, clientId ?? crypto.randomUUID()),
     onSuccess: async (thing: Thing, { userId }: CreateInput) => {
       await keepVehicle(userId, thing);
       putInList(userId, (list) => [...list.filter((t) => t._id !== thing._id), thing]);
@@ -97,8 +98,18 @@ export function registerVehicleMutations(client: QueryClient): void {
   });
 }
 
-export const useCreateVehicle = () =>
-  useMutation<Thing, ApiError, CreateInput>({ mutationKey: vehicleMutations.create });
+export function useCreateVehicle() {
+  const mutation = useMutation<Thing, ApiError, CreateInput>({ mutationKey: vehicleMutations.create });
+  // The id is part of the mutation's variables, so a resumed send carries the same one.
+  const withId = (input: CreateInput): CreateInput => ({ clientId: crypto.randomUUID(), ...input });
+  return {
+    ...mutation,
+    mutate: (input: CreateInput, options?: Parameters<typeof mutation.mutate>[1]) =>
+      mutation.mutate(withId(input), options),
+    mutateAsync: (input: CreateInput, options?: Parameters<typeof mutation.mutateAsync>[1]) =>
+      mutation.mutateAsync(withId(input), options),
+  };
+}
 export const useUpdateVehicle = () =>
   useMutation<Thing, ApiError, UpdateInput>({ mutationKey: vehicleMutations.update });
 export const useRemoveVehicle = () =>
