@@ -10,7 +10,7 @@ import { drivers, type TestServer, useServer } from './helpers';
 import { newDriver } from './orders-fixtures';
 
 /** A PNG of `size` bytes: the signature and header chunk the sniffer reads, then filler. */
-function png(size: number): Uint8Array {
+function png(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
   for (let i = 16; i < size; i++) bytes[i] = i % 251;
@@ -120,7 +120,7 @@ describe.each(drivers)('image uploads: who, how many, how much, how (%s)', (driv
 });
 
 /** A body that hands out `bytes` in 64 KiB pieces as it is read, counting what was taken. */
-function streamOf(bytes: Uint8Array) {
+function streamOf(bytes: Uint8Array<ArrayBuffer>) {
   let at = 0;
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
