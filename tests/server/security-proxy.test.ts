@@ -41,7 +41,8 @@ describe.each(drivers)('loopback clients and trusted proxies (%s)', (driver) => 
   it('through a proxy named in TRUSTED_PROXIES nothing is local, whatever it forwards', async () => {
     const proxied = await t.server.withEnv({ TRUSTED_PROXIES: '127.0.0.1' });
     const app = createApp(proxied.ctx);
-    for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }]) {
+    const forwarded: Record<string, string>[] = [{}, { 'x-forwarded-for': '127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }];
+    for (const headers of forwarded) {
       const res = await app.request(
         'http://localhost:8080/dev/mail',
         { headers },
