@@ -53,6 +53,11 @@ export type AppContext = {
   /** Change notifications of orders and stations, for the event streams (services/events). */
   events: EventHub;
   knobs: Knobs;
+  /**
+   * This context on another database handle (a transaction, services/idempotency): the same settings and helpers,
+   * with the mailer and the orders' hooks working on that handle too.
+   */
+  withDb(db: Db): AppContext;
 };
 
 const statements = new WeakMap<object, Map<string, unknown>>();

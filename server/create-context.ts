@@ -19,9 +19,8 @@ export async function createContext(opts: {
   process?: ProcessIdentity;
 }): Promise<AppContext> {
   const log = opts.log ?? consoleLogger;
-  const ctx = {
+  const base = {
     env: opts.env,
-    db: opts.db,
     driver: opts.driver,
     log,
     demoOidc: opts.env.demoMode ? await createDemoOidc(opts.env.publicUrl) : undefined,
@@ -31,15 +30,22 @@ export async function createContext(opts: {
     process: opts.process ?? soleProcess(),
     events: createEventHub({ db: opts.db, driver: opts.driver, log }),
     knobs: { postpayExpirySeconds: new Map() },
-  } satisfies Omit<AppContext, 'mailer' | 'orderHooks'> as AppContext;
-  // Both act on this very context, so they are made once it exists.
-  ctx.mailer = createMailer({
-    env: opts.env,
-    keep: (mail) => storeMail({ ctx, input: mail }),
-    log: (line) => ctx.log.info(line),
-  });
-  ctx.orderHooks = forecourtHooks({ ctx });
-  return ctx;
+  } satisfies Omit<AppContext, 'db' | 'mailer' | 'orderHooks' | 'withDb'>;
+  // The mailer and the orders' hooks act on the context they belong to, so they are made with it: a context on a
+  // transaction (withDb) has its own, and nothing it does reaches past the transaction (on PGlite's one connection
+  // that would wait for the transaction forever).
+  const on = (db: Db): AppContext => {
+    const ctx = { ...base, db } as AppContext;
+    ctx.mailer = createMailer({
+      env: opts.env,
+      keep: (mail) => storeMail({ ctx, input: mail }),
+      log: (line) => ctx.log.info(line),
+    });
+    ctx.orderHooks = forecourtHooks({ ctx });
+    ctx.withDb = on;
+    return ctx;
+  };
+  return on(opts.db);
 }
 
 function createBackground(log: Logger): Background {

@@ -100,8 +100,7 @@ export async function runIdempotent({
  */
 function inTransaction(ctx: AppContext, tx: Tx): AppContext {
   return {
-    ...ctx,
-    db: tx,
+    ...ctx.withDb(tx),
     background: {
       run: (what) => {
         throw new Error(`${what}: background work cannot start inside an idempotent write's transaction`);
