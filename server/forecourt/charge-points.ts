@@ -207,7 +207,7 @@ export function createBuiltinChargers(
       if (!answer) return;
       await remember(c.id, { transactionId: answer.transactionId, sessionId: d.sessionId, meterStart, idTag });
       c.remoteStop = false;
-      c.lastMeterAt = Date.now();
+      c.lastMeterAt = now().getTime();
       mem.transactionId = answer.transactionId;
       mem.sessionId = d.sessionId;
       mem.meterStart = meterStart;
@@ -228,8 +228,8 @@ export function createBuiltinChargers(
       const sameSession = mem.sessionId === d.sessionId;
       if (sameSession && IN_TRANSACTION.has(d.state)) {
         const interval = Number(c.config.get('MeterValueSampleInterval') ?? ctx.env.ocpp.meterIntervalSeconds) * 1000;
-        if (d.state === 'Charging' && Date.now() - c.lastMeterAt >= interval) {
-          c.lastMeterAt = Date.now();
+        if (d.state === 'Charging' && now().getTime() - c.lastMeterAt >= interval) {
+          c.lastMeterAt = now().getTime();
           await send(
             c,
             'MeterValues',
@@ -411,7 +411,7 @@ export function createBuiltinChargers(
       'BootNotification',
       {
         chargePointVendor: 'Forecourt Pay',
-        chargePointModel: 'Simulated AC/DC charger',
+        chargePointModel: 'Simulated charger',
         chargePointSerialNumber: c.id.slice(-20),
         firmwareVersion: '1.6.0-sim',
       },

@@ -303,7 +303,7 @@ export function createCentralSystem(ctx: AppContext): CentralSystem {
     const before = held.get(id);
     held.set(id, h);
     if (before) void before.client.close({ code: CLOSE_REPLACED, reason: 'Replaced by a newer connection' });
-    log.info(`ocpp: ${id} connected${builtin ? ' (built-in)' : ''}`);
+    if (!builtin) log.info(`ocpp: ${id} connected from ${client.handshake.remoteAddress ?? 'somewhere'}`);
     void drain(id);
   }
 
