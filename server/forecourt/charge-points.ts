@@ -20,7 +20,13 @@ import {
   stations,
 } from '../db/schema';
 import { NETWORK } from '../seed/stations';
-import { authorizeConnector, readMeter, setConnectorAvailable, stopCharging } from '../services/forecourt';
+import {
+  authorizeConnector,
+  cancelCharging,
+  readMeter,
+  setConnectorAvailable,
+  stopCharging,
+} from '../services/forecourt';
 import { newChargerPassword, registerChargePoint } from '../services/ocpp';
 
 const PROTOCOL = 'ocpp1.6';
@@ -279,6 +285,19 @@ export function createBuiltinChargers(
       c.remoteStop = false;
       return;
     }
+    // ConnectionTimeOut: authorized but no cable within the timeout (or the order was cancelled meanwhile): the
+    // authorization lapses, as on a real charger.
+    const timeoutS = Number(c.config.get('ConnectionTimeOut') ?? 120);
+    if (
+      d.state === 'Preparing' &&
+      d.authorized &&
+      !d.plugged &&
+      at.getTime() - d.stateChangedAt.getTime() >= (timeoutS * 1000) / speed
+    ) {
+      await cancelCharging({ ctx, input: { productId: c.id } }).catch(() => {});
+      await remember(c.id, { idTag: null });
+      return;
+    }
     // Back at rest without a transaction: a remote start that was never used is forgotten.
     if (mem.idTag && !d.authorized && (d.state === 'Available' || d.state === 'Faulted' || d.state === 'Unavailable')) {
       await remember(c.id, { idTag: null });
@@ -515,6 +534,7 @@ export function createBuiltinChargers(
             ['MeterValueSampleInterval', String(ctx.env.ocpp.meterIntervalSeconds)],
             ['MeterValuesSampledData', 'Energy.Active.Import.Register,Power.Active.Import,SoC'],
             ['NumberOfConnectors', '1'],
+            ['ConnectionTimeOut', '120'],
             ['StopTransactionOnInvalidId', 'true'],
           ]),
         });
