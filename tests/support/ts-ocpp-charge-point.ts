@@ -2,7 +2,11 @@
 // OCPP 1.6 JSON schemas with the jsonschema validator on every request it sends and receives), nothing of ours and not
 // the server's ocpp-rpc. Server tests (tests/server/ocpp.test.ts) and browser tests (tests/e2e/ocpp.spec.ts) play a
 // charger's hardware through it.
-import { ChargePoint } from '@voltbras/ts-ocpp';
+import tsOcpp from '@voltbras/ts-ocpp';
+
+// A CommonJS package: its named exports through the default one (Playwright's ESM loader has no named interop here).
+const { ChargePoint } = tsOcpp;
+type ChargePoint = InstanceType<typeof ChargePoint>;
 
 /** A call the central system made to the charge point. */
 export type Received = { action: string; payload: Record<string, unknown> };
