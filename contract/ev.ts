@@ -35,6 +35,13 @@ export const orderCharge = z.object({
   durationS: z.number().int(),
   chargingStartedAt: z.string().nullable(),
   lines: z.array(chargeLine).optional(),
+  /** The car's state of charge from the charger's meter values (OCPP SoC), when it reports one. */
+  socPercent: z.number().int().min(0).max(100).optional(),
+  /**
+   * Why the charge ended, once it has: the driver finished, the driver's cost limit or the pre-authorization was
+   * reached (the server stopped the charger), the charger ended it (unplugged, fault, locally), or no meter values came.
+   */
+  stopReason: z.enum(['DRIVER', 'COST_LIMIT', 'PRE_AUTHORIZATION', 'CHARGER', 'FAULT', 'WATCHDOG']).optional(),
 });
 export type OrderCharge = z.infer<typeof orderCharge>;
 

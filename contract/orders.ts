@@ -151,6 +151,8 @@ export const order = z.object({
   initiatedByPartner: z.string().nullable().optional(),
   /** EV charging: meter values while charging (energy, power, time), price lines once acquired. */
   charge: orderCharge.nullable().optional(),
+  /** EV: the driver's cost limit (at most the pre-authorization): the charge stops when its running cost reaches it. */
+  costLimit: orderPrice.nullable().optional(),
   meter: orderMeter.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -213,6 +215,14 @@ export type AuthorizeBody = z.infer<typeof authorizeBody>;
 
 export const updateOrderBody = z.strictObject({
   thingExternalId: z.string().max(64).optional(),
+  /**
+   * EV only: stop charging when the running cost reaches this (the order's currency, precision 2, more than 0 and at
+   * most the pre-authorization); null removes the limit. Until the charge has ended.
+   */
+  costLimit: z
+    .strictObject({ amount: z.number().int().min(1).max(100_000_000), currency, precision: z.literal(2) })
+    .nullable()
+    .optional(),
   carOdometerM: z.number().int().min(0).max(1_000_000_000).optional(),
 });
 

@@ -21,6 +21,8 @@ const env = {
   // A test may shorten a setting while it runs (the postpay expiry of one station: tests/e2e/postpay.spec.ts), rather
   // than the whole run taking a short one (routes/test-knobs.ts; this server is one process).
   TEST_KNOBS: 'true',
+  // The built-in OCPP chargers report meter values every 2 s (the charging screens' live meter; default 10 s).
+  OCPP_METER_INTERVAL_SECONDS: '2',
   // Nearly every test signs up or logs in: the server tier's cheap hashing settings (tests/server/helpers.ts) rather
   // than the production ones, whose cost is paid on the two shared cores once per sign-in (hashes stay argon2id).
   ARGON2_MEMORY_KIB: '1024',

@@ -186,6 +186,13 @@ const envSchema = z.object({
   FORECOURT_OPERATOR_TOKEN: optionalString.pipe(z.string().min(12).max(200).optional()),
   FORECOURT_CONSOLE_MAX_BAD_TOKENS: positiveInt.default(10),
   ORDER_STUCK_LIMIT_SECONDS: positiveInt.default(900),
+  // OCPP 1.6J (server/ocpp, README "Real chargers").
+  OCPP_DEMO_PASSWORD: z.string().min(8).max(40).default('forecourt-demo-charger'),
+  OCPP_BUILTIN_CHARGERS: z.enum(['demo', 'all', 'off']).default('demo'),
+  OCPP_URL: optionalString.pipe(z.url({ protocol: /^wss?$/ }).optional()),
+  OCPP_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  OCPP_METER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+  OCPP_METER_TIMEOUT_SECONDS: positiveInt.default(600),
   POSTPAY_EXPIRY_SECONDS: positiveInt.default(600),
   // Test-only: settings a test changes while the server runs (routes/test-knobs.ts). DEMO_MODE, one process.
   TEST_KNOBS: bool.default(false),
@@ -321,6 +328,19 @@ export type Env = {
   };
   /** The watchdog moves an order stuck this long in a non-terminal state to PROBLEM. */
   orderStuckLimitSeconds: number;
+  ocpp: {
+    /** DEMO_MODE: an outside charge point whose id is an EV port's product id may connect with this password. */
+    demoPassword: string;
+    /** The built-in simulated charge points of the forecourt leader: the hand-made demo stations' ports, all, none. */
+    builtinChargers: 'demo' | 'all' | 'off';
+    /** Where built-in charge points connect (`npm run chargers`); default ws://127.0.0.1:PORT/ocpp. */
+    url: string | undefined;
+    heartbeatSeconds: number;
+    /** MeterValueSampleInterval the central system sets on every charge point. */
+    meterIntervalSeconds: number;
+    /** A charging transaction without meter values for this long: its order goes to PROBLEM, the hold released. */
+    meterTimeoutSeconds: number;
+  };
   /** A postpay order left unpaid (PAYMENT_PENDING) this long expires: FAILED, its message says "expired". */
   postpayExpirySeconds: number;
   /**
@@ -464,6 +484,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       maxBadTokens: e.FORECOURT_CONSOLE_MAX_BAD_TOKENS,
     },
     orderStuckLimitSeconds: e.ORDER_STUCK_LIMIT_SECONDS,
+    ocpp: {
+      demoPassword: e.OCPP_DEMO_PASSWORD,
+      builtinChargers: e.OCPP_BUILTIN_CHARGERS,
+      url: e.OCPP_URL,
+      heartbeatSeconds: e.OCPP_HEARTBEAT_SECONDS,
+      meterIntervalSeconds: e.OCPP_METER_INTERVAL_SECONDS,
+      meterTimeoutSeconds: e.OCPP_METER_TIMEOUT_SECONDS,
+    },
     postpayExpirySeconds: e.POSTPAY_EXPIRY_SECONDS,
     testKnobs: e.TEST_KNOBS,
     pspPreauthConfig: e.PSP_PREAUTH_CONFIG,

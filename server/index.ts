@@ -13,8 +13,10 @@ import { type Database, openDatabase, type ProcessIdentity, pgliteIsNew } from '
 import { electLeader, type Leadership } from './db/leader';
 import { acquireDataDirLock, LockError } from './db/lock';
 import { ConfigError, loadEnv } from './env';
+import { type BuiltinChargers, builtinChargersUrl, createBuiltinChargers } from './forecourt/charge-points';
 import { createSimulator, type Simulator } from './forecourt/simulator';
 import { collectGarbage, collectWhenIdle } from './garbage';
+import { type CentralSystem, createCentralSystem } from './ocpp/central-system';
 import { seed } from './seed/index';
 import { DEMO_STATIONS } from './seed/stations';
 
@@ -50,6 +52,8 @@ async function main() {
   let database: Database | undefined;
   let server: ReturnType<typeof serve> | undefined;
   let simulator: Simulator | undefined;
+  let centralSystem: CentralSystem | undefined;
+  let chargers: BuiltinChargers | undefined;
   let leadership: Leadership | undefined;
   let identity: ProcessIdentity | undefined;
   let background: (() => Promise<void>) | undefined;
@@ -63,7 +67,9 @@ async function main() {
     force.unref();
     try {
       await leadership?.stop();
+      await chargers?.stop();
       await simulator?.stop();
+      await centralSystem?.close();
       // Open event streams end first: server.close() waits for every connection.
       await closeStreams?.();
       if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
@@ -101,6 +107,17 @@ async function main() {
   closeStreams = () => ctx.events.close();
   if (!isWorker) await seed(ctx);
   if (stopping) return;
+  // The built-in chargers are OCPP charge points of the forecourt leader (server/forecourt/charge-points.ts).
+  const startChargers = async () => {
+    if (env.ocpp.builtinChargers === 'off' || chargers) return;
+    chargers = createBuiltinChargers(ctx, { url: builtinChargersUrl(env), scope: env.ocpp.builtinChargers });
+    await chargers.start();
+  };
+  const stopChargers = async () => {
+    const c = chargers;
+    chargers = undefined;
+    await c?.stop();
+  };
   if (env.forecourt.simulator) {
     const sim = createSimulator(ctx);
     simulator = sim;
@@ -111,9 +128,13 @@ async function main() {
         name: 'forecourt-simulator',
         onElected: () => {
           sim.start();
+          void startChargers().catch((err) => ctx.log.error('built-in chargers failed to start', err));
           if (isWorker) console.log(`Worker ${process.pid} runs the forecourt simulator and the watchdog`);
         },
-        onLost: () => sim.stop(),
+        onLost: async () => {
+          await stopChargers();
+          await sim.stop();
+        },
         log: ctx.log,
       });
     } else {
@@ -125,9 +146,13 @@ async function main() {
   // would keep: collect it once now, and again whenever the server goes quiet after a burst (./garbage.ts).
   collectGarbage();
   const app = createApp(ctx);
+  // OCPP 1.6J charge points connect at /ocpp/{id} on the same port (a WebSocket upgrade; server/ocpp).
+  const ocpp = createCentralSystem(ctx);
+  centralSystem = ocpp;
   await new Promise<void>((resolve, reject) => {
     server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, () => resolve());
     server.once('error', reject);
+    ocpp.attach(server as unknown as import('node:http').Server);
     // Node closes an idle keep-alive socket after 5 s; a client that reuses it at that moment (a poller every few
     // seconds, a proxy's pool) gets ECONNRESET. Outlive the usual client and proxy idle timeouts instead (60 s).
     if ('keepAliveTimeout' in server) {
@@ -136,6 +161,8 @@ async function main() {
     }
   });
   if (server) collectWhenIdle(server);
+  // PGlite: one process, so the built-in chargers start once this one listens (PostgreSQL: the elected leader's).
+  if (env.forecourt.simulator && !env.databaseUrl) await startChargers();
 
   const local = `http://localhost:${env.port}`;
   if (isWorker) {

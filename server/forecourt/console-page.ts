@@ -74,7 +74,7 @@ let stations = [];
 let timer;
 const BUTTONS = {
   PUMP: [['lift', 'Lift nozzle'], ['hang-up', 'Hang up'], ['fault', 'Fault'], ['clear-fault', 'Clear fault']],
-  CONNECTOR: [['plug', 'Plug in'], ['unplug', 'Unplug'], ['fault', 'Fault'], ['clear-fault', 'Clear fault']],
+  CONNECTOR: [['plug', 'Plug in'], ['unplug', 'Unplug'], ['fault', 'Fault'], ['clear-fault', 'Clear fault'], ['disconnect', 'Disconnect'], ['reconnect', 'Reconnect']],
   WASH: [['start-wash', 'Start wash'], ['fault', 'Fault'], ['clear-fault', 'Clear fault']],
 };
 const LABEL = { PUMP: 'Pump', CONNECTOR: 'Charger', WASH: 'Wash' };
@@ -104,6 +104,14 @@ function meterText(d) {
   return d.itemName ? d.itemName : '';
 }
 
+// A charger's OCPP connection: which charge point (built-in or an outside one) is connected, and what it reported.
+function ocppText(d) {
+  const o = d.ocpp;
+  if (!o) return '';
+  const who = !o.connected ? 'offline' : o.builtin ? 'connected (built-in)' : 'connected (outside charge point)';
+  return 'OCPP ' + (o.chargePointId || d.productId) + ': ' + who + (o.connected && o.status ? ' · reports ' + o.status : '') + (o.cableOut ? ' · network cable out' : '');
+}
+
 function renderDevice(d) {
   let el = list.querySelector('article[data-id="' + d.productId + '"]');
   const name = LABEL[d.kind] + ' ' + d.name;
@@ -119,11 +127,13 @@ function renderDevice(d) {
     for (const [action, text] of BUTTONS[d.kind]) {
       const b = document.createElement('button'); b.type = 'button'; b.textContent = text; b.dataset.action = action;
       b.addEventListener('click', () => act(d.productId, action, name + ': ' + text));
-      (action === 'fault' || action === 'clear-fault' ? upkeep : actions).append(b);
+      (action === 'fault' || action === 'clear-fault' || action === 'disconnect' || action === 'reconnect' ? upkeep : actions).append(b);
     }
     const st = document.createElement('p'); st.className = 'status'; st.setAttribute('role', 'status');
     const m = document.createElement('p'); m.className = 'meter';
-    el.append(upkeep, st, m, actions);
+    el.append(upkeep, st, m);
+    if (d.ocpp) { const o = document.createElement('p'); o.className = 'ocpp'; el.append(o); }
+    el.append(actions);
     list.append(el);
   }
   // Only one of Fault / Clear fault is shown at a time, so each name is unambiguous on the page.
@@ -131,7 +141,11 @@ function renderDevice(d) {
   for (const b of el.querySelectorAll('button')) {
     if (b.dataset.action === 'fault') b.hidden = faulted;
     if (b.dataset.action === 'clear-fault') b.hidden = !faulted;
+    if (b.dataset.action === 'disconnect') b.hidden = !d.ocpp || d.ocpp.cableOut;
+    if (b.dataset.action === 'reconnect') b.hidden = !d.ocpp || !d.ocpp.cableOut;
   }
+  const o = el.querySelector('.ocpp'); const ot = ocppText(d);
+  if (o && o.textContent !== ot) o.textContent = ot;
   const cls = 'k-' + d.kind + ' s-' + d.status;
   if (el.className !== cls) el.className = cls;
   const st = el.querySelector('.status');

@@ -6,7 +6,6 @@ import type { AppContext, Clock } from '../context';
 import { DEMO_STATIONS } from '../seed/stations';
 import {
   type ActiveDevice,
-  authorizeConnector,
   capReachedAt,
   finishWash,
   hangUp,
@@ -24,6 +23,7 @@ import {
 } from '../services/forecourt';
 import { purgeAbandonedUploads } from '../services/history';
 import { purgeIdempotencyKeys } from '../services/idempotency';
+import { sweepDeadConnections } from '../services/ocpp';
 
 /** Simulated seconds between steps (divided by FORECOURT_SPEED in real time). */
 const STEP_S = {
@@ -49,6 +49,8 @@ const STEP_S = {
 } as const;
 
 const PURGE_EVERY_MS = 60_000;
+/** How often the leader looks for charge point connections held by a process that died. */
+const SWEEP_EVERY_MS = 10_000;
 
 /** Stations ambient traffic leaves alone: the main demo flows stay predictable. */
 const AMBIENT_EXCLUDED = [DEMO_STATIONS.prepay.id, DEMO_STATIONS.postpay.id, DEMO_STATIONS.ev.id];
@@ -68,6 +70,7 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
   let timer: NodeJS.Timeout | undefined;
   let lastAmbient = clock.now().getTime();
   let lastPurge = 0;
+  let lastSweep = 0;
 
   const after = (since: Date | null, seconds: number, now: Date) =>
     since !== null && now.getTime() >= since.getTime() + (seconds * 1000) / speed;
@@ -110,7 +113,7 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
         return;
       }
       case 'SuspendedEV':
-        // An order's session is stopped by the app (acquire/stop); an ambient customer stops by themselves.
+        // The battery is full: the simulated driver ends the session at the charger (OCPP: StopTransaction, Local).
         if (auto && d.orderId === null && after(d.stateChangedAt, STEP_S.stopCharging, now))
           await stopCharging({ ctx, input: id });
         return;
@@ -127,19 +130,9 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
     if (now.getTime() < lastAmbient + (STEP_S.ambient * 1000) / speed) return;
     lastAmbient = now.getTime();
     if (Math.random() < 0.3) return;
-    if (Math.random() < 0.75) {
-      const pump = await pickIdleDevice({ ctx, input: { kind: 'PUMP', excludeStationIds: AMBIENT_EXCLUDED } });
-      if (pump) await liftNozzle({ ctx, input: { ...pump, driver: 'auto', target: randomInt(15_000, 60_001) } });
-    } else {
-      const connector = await pickIdleDevice({
-        ctx,
-        input: { kind: 'CONNECTOR', excludeStationIds: AMBIENT_EXCLUDED },
-      });
-      if (connector) {
-        await plugConnector({ ctx, input: { ...connector, driver: 'auto', target: randomInt(5_000, 40_001) } });
-        await authorizeConnector({ ctx, input: connector });
-      }
-    }
+    // Pumps only: the chargers are OCPP charge points, where a passer-by without the app would be refused.
+    const pump = await pickIdleDevice({ ctx, input: { kind: 'PUMP', excludeStationIds: AMBIENT_EXCLUDED } });
+    if (pump) await liftNozzle({ ctx, input: { ...pump, driver: 'auto', target: randomInt(15_000, 60_001) } });
   }
 
   async function run(): Promise<void> {
@@ -155,6 +148,10 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
     // Orders follow their pumps (reconciliation, also after a crash; invoice steps; the watchdog), through the hooks
     // the orders area put on the context: the forecourt does not import the orders.
     await ctx.orderHooks.tick({ now });
+    if (now.getTime() >= lastSweep + SWEEP_EVERY_MS || now.getTime() < lastSweep) {
+      lastSweep = now.getTime();
+      await sweepDeadConnections({ ctx });
+    }
     if (now.getTime() >= lastPurge + PURGE_EVERY_MS) {
       lastPurge = now.getTime();
       await purgeIdempotencyKeys({ ctx, input: { now } });

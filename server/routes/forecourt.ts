@@ -31,12 +31,14 @@ import {
   plugConnector,
   redeemWashCode,
   releasePump,
+  setChargerOffline,
   setFault,
   setStationOnline,
   startWash,
   stopCharging,
   unplugConnector,
 } from '../services/forecourt';
+import { registerChargePoint } from '../services/ocpp';
 import { readThrottle, recordHit } from '../services/throttle';
 
 const COOKIE = 'forecourt_operator';
@@ -64,9 +66,30 @@ const ACTIONS: Record<string, (ctx: AppContext, productId: string, c: Context<Ap
   'start-wash': (ctx, productId) => startWash({ ctx, input: { productId } }),
   'stop-charging': (ctx, productId) => stopCharging({ ctx, input: { productId } }),
   release: async (ctx, productId, c) => releasePump({ ctx, input: { productId, ...(await jsonBody(c, releaseBody)) } }),
+  // The built-in charge point's network cable: it drops (or restores) its OCPP connection and keeps charging.
+  disconnect: (ctx, productId, c) => chargerCable(ctx, productId, c.req.param('id') ?? '', true),
+  reconnect: (ctx, productId, c) => chargerCable(ctx, productId, c.req.param('id') ?? '', false),
   authorize: async (ctx, productId, c) =>
     authorizeConnector({ ctx, input: { productId, ...(await jsonBody(c, releaseBody)) } }),
 };
+
+async function chargerCable(ctx: AppContext, productId: string, stationId: string, out: boolean): Promise<DeviceView> {
+  await setChargerOffline({ ctx, input: { productId, offline: out } });
+  const station = await getConsoleStation({ ctx, input: { stationId } });
+  const device = station.devices.find((d) => d.productId === productId);
+  if (!device) throw notFound('No such device at this station');
+  return device;
+}
+
+const chargerBody = z.strictObject({
+  /** The charge point's identity (its URL's last segment); default: the first port's product id. */
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/)
+    .optional(),
+  /** Its connectors in order: connector 1 is the first EV port. */
+  productIds: z.array(z.string().min(1).max(64)).min(1).max(16),
+});
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(sha256Hex(a));
@@ -217,6 +240,16 @@ export function forecourtRoutes(ctx: AppContext) {
   r.patch('/api/accounts/features', async (c) => {
     const body = await jsonBody(c, consoleFeaturesBody);
     return c.json(await setAccountFeatures({ ctx, input: body }));
+  });
+
+  // A real charger for EV ports: its id and a new key (shown once; only its hash is stored) to enter in the charger.
+  r.post('/api/chargers', async (c) => {
+    const body = await jsonBody(c, chargerBody);
+    const id = body.id ?? (body.productIds[0] as string);
+    const registered = await registerChargePoint({ ctx, input: { id, productIds: body.productIds } });
+    const base = new URL(ctx.env.publicUrl);
+    const scheme = base.protocol === 'https:' ? 'wss:' : 'ws:';
+    return c.json({ ...registered, url: `${scheme}//${base.host}/ocpp/${encodeURIComponent(id)}` }, 201);
   });
 
   r.post('/api/stations/:id/devices/:productId/:action', async (c) => {

@@ -1,15 +1,19 @@
-// EV charging through HTTP on the real app (pay-flows.md §4 EV flow, §6, §9): the account's evCharging feature gates
-// the order (403); authorize holds the pre-authorization of the currency (PSP preauth config first); plugging in
-// starts the charge (PRODUCT_SUPPLYING with meter values); acquire/stop prices the charge from the port's price
-// elements and captures at most the hold, releasing the rest; the invoice steps end COMPLETED.
+// EV charging through HTTP on the real app (pay-flows.md §4 EV flow, §6, §9), with the built-in simulated chargers as
+// OCPP 1.6J charge points on a loopback WebSocket (server/forecourt/charge-points.ts): the account's evCharging
+// feature gates the order (403); authorize holds the pre-authorization of the currency (PSP preauth config first) and
+// remote-starts the charger; plugging in (the console) starts the transaction (PRODUCT_SUPPLYING with meter values);
+// acquire/stop remote-stops it and its StopTransaction prices the charge from the port's price elements, capturing at
+// most the hold; the invoice steps end COMPLETED.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethods, users } from '../../server/db/schema';
+import { type BuiltinChargers, createBuiltinChargers } from '../../server/forecourt/charge-points';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import type { SeedProduct } from '../../server/seed/stations';
 import { setEvCharging } from '../../server/services/accounts';
 import { deviceAction, drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
+import { eventually, type Listening, listen } from './ocpp-fixtures';
 import {
   authBody,
   authorizeReq,
@@ -41,10 +45,43 @@ describe.each(drivers)('EV charging (%s)', (driver) => {
   let clock: FakeClock;
   let s: TestServer;
   let sim: Simulator;
+  let net: Listening;
+  const fleets: BuiltinChargers[] = [];
   beforeAll(async () => {
     clock = fakeClock(new Date('2031-03-01T10:00:00Z'));
-    s = await t.server.withEnv({ FORECOURT_AUTO_DRIVER: 'false', PSP_PREAUTH_CONFIG: '{"CHF":5000}' }, { clock });
+    s = await t.server.withEnv(
+      { FORECOURT_AUTO_DRIVER: 'false', PSP_PREAUTH_CONFIG: '{"CHF":5000}', OCPP_METER_INTERVAL_SECONDS: '10' },
+      { clock },
+    );
     sim = createSimulator(s.ctx, { ambient: false });
+    net = await listen(s);
+  });
+  afterAll(async () => {
+    for (const f of fleets) await f.stop();
+    await net.close();
+  });
+
+  /** A station's built-in charge points, connected and reporting Available. */
+  async function stationWithChargers(products: SeedProduct[], extra: Parameters<typeof createStation>[1] = {}) {
+    const st = await createStation(s.ctx, { ...extra, products });
+    const fleet = createBuiltinChargers(s.ctx, { url: net.ocppUrl, productIds: st.products.map((p) => p.id) });
+    fleets.push(fleet);
+    await fleet.start();
+    await eventually(async () => {
+      await fleet.sync();
+      const poi = await s.request(`/api/v4/pois/${st.id}`);
+      return poi.body.products.every((p: { attributes: { status: string } }) => p.attributes.status === 'AVAILABLE');
+    });
+    return { ...st, fleet };
+  }
+
+  /** The simulator's tick, then the charge points say what happened (and the central system's commands arrive). */
+  const step = (fleet: BuiltinChargers) => ({
+    tick: async () => {
+      await sim.tick();
+      await net.cs.drain(fleet.status()[0]?.id ?? '');
+      await fleet.sync();
+    },
   });
 
   async function evDriver(): Promise<Driver> {
@@ -79,7 +116,7 @@ describe.each(drivers)('EV charging (%s)', (driver) => {
   }
 
   it('needs the account evCharging feature: a new user gets 403 until it is enabled', async () => {
-    const st = await createStation(s.ctx, { products: [charger('1')] });
+    const st = await stationWithChargers([charger('1')]);
     const d = await newDriver(s);
     const refused = await createOrderReq(s, d.token, evBody(st.id, st.products[0]!.id));
     expect(refused.status).toBe(403);
@@ -101,7 +138,7 @@ describe.each(drivers)('EV charging (%s)', (driver) => {
   });
 
   it('plug in, charge with moving meter values, stop: priced from the price elements, capture <= hold, rest released', async () => {
-    const st = await createStation(s.ctx, { products: [feePort('1')] });
+    const st = await stationWithChargers([feePort('1')]);
     const portId = st.products[0]!.id;
     const d = await evDriver();
     const created = await createOrderReq(s, d.token, evBody(st.id, portId));
@@ -118,22 +155,35 @@ describe.each(drivers)('EV charging (%s)', (driver) => {
     await sim.tick();
     expect((await getOrder(s, d.token, id)).state).toBe('PRODUCT_PENDING');
     expect((await deviceAction(s, portId, 'plug')).status).toBe(200);
-    await runUntil(clock, sim, async () => (await getOrder(s, d.token, id)).state === 'PRODUCT_SUPPLYING');
+    await runUntil(
+      clock,
+      step(st.fleet) as unknown as Simulator,
+      async () => (await getOrder(s, d.token, id)).state === 'PRODUCT_SUPPLYING',
+    );
 
-    // 10 simulated minutes at 50 kW: the meter moves.
+    // 10 simulated minutes at 50 kW: the charger's meter values move the order's meter.
+    const tick = step(st.fleet).tick;
     clock.advance(60_000);
+    await tick();
     const first = (await getOrder(s, d.token, id)).charge!;
     clock.advance(9 * 60_000);
+    await tick();
     const second = (await getOrder(s, d.token, id)).charge!;
     expect(first.powerW).toBe(50_000);
+    expect(first.energyWh).toBeGreaterThan(0);
     expect(second.energyWh).toBeGreaterThan(first.energyWh);
     expect(second.durationS).toBeGreaterThan(first.durationS);
     expect(second.connectorState).toBe('Charging');
 
+    // Finish charging: RemoteStopTransaction; the charger stops and its StopTransaction prices the order.
     const stop = await s.request(`/api/v4/order/${id}/acquire/stop`, { method: 'PUT', token: d.token });
     expect(stop.status).toBe(200);
+    await eventually(async () => {
+      await tick();
+      return (await getOrder(s, d.token, id)).state === 'PRODUCT_ACQUIRED';
+    });
     const acquired = await getOrder(s, d.token, id);
-    expect(acquired.state).toBe('PRODUCT_ACQUIRED');
+    expect(acquired.charge!.stopReason).toBe('DRIVER');
     const lines = acquired.charge!.lines!;
     expect(lines.map((l) => l.type)).toEqual(['ENERGY', 'FLAT']);
     const energy = lines[0]!;
@@ -143,14 +193,17 @@ describe.each(drivers)('EV charging (%s)', (driver) => {
     expect(total).toBeLessThanOrEqual(8000);
     expect(acquired.payment).toMatchObject({ captured: { amount: total }, released: { amount: 8000 - total } });
 
-    await runUntil(clock, sim, async () => (await getOrder(s, d.token, id)).state === 'COMPLETED');
+    await runUntil(
+      clock,
+      step(st.fleet) as unknown as Simulator,
+      async () => (await getOrder(s, d.token, id)).state === 'COMPLETED',
+    );
   });
 
   it('never captures above the pre-authorization (CHF 50 from the PSP config): the charge stops at the hold', async () => {
     const port = feePort('1');
     for (const item of port.items) item.currency = 'CHF';
-    const st = await createStation(s.ctx, {
-      products: [port],
+    const st = await stationWithChargers([port], {
       address: { street: 'Bahnhofstrasse', houseNumber: '1', zip: '8001', city: 'Zürich', countryCode: 'CH' },
     });
     const portId = st.products[0]!.id;
@@ -159,13 +212,15 @@ describe.each(drivers)('EV charging (%s)', (driver) => {
     expect((await authorizeReq(s, d.token, id, authBody(8000, d.visaId, 'CHF'))).status).toBe(422);
     expect((await authorizeReq(s, d.token, id, authBody(5000, d.visaId, 'CHF'))).status).toBe(200);
     expect((await deviceAction(s, portId, 'plug')).status).toBe(200);
-    // At 50 kW and 0.59/kWh, CHF 50 of energy is ~84.7 kWh: about 102 minutes; the connector suspends at the hold.
-    await runUntil(clock, sim, async () => (await getOrder(s, d.token, id)).charge?.connectorState === 'SuspendedEV', {
-      stepMs: 60_000,
-      maxMs: 4 * 3600_000,
-    });
-    expect((await s.request(`/api/v4/order/${id}/acquire/stop`, { method: 'PUT', token: d.token })).status).toBe(200);
+    // At 50 kW and 0.59/kWh, CHF 50 of energy is ~84.7 kWh: about 102 minutes; the server stops the charger there.
+    await runUntil(
+      clock,
+      step(st.fleet) as unknown as Simulator,
+      async () => (await getOrder(s, d.token, id)).state === 'PRODUCT_ACQUIRED',
+      { stepMs: 5 * 60_000, maxMs: 4 * 3600_000 },
+    );
     const acquired = await getOrder(s, d.token, id);
+    expect(acquired.charge!.stopReason).toBe('PRE_AUTHORIZATION');
     const priced = acquired.charge!.lines!.reduce((a, l) => a + l.amount, 0);
     expect(priced).toBeGreaterThan(5000); // energy up to the hold plus the session fee
     expect(acquired.totalAfterDiscounts?.amount).toBe(5000);
@@ -174,10 +229,10 @@ describe.each(drivers)('EV charging (%s)', (driver) => {
       ['HOLD', 5000],
       ['CAPTURE', 5000],
     ]);
-  });
+  }, 120_000);
 
   it('cancel before the car is plugged in releases the whole pre-authorization', async () => {
-    const st = await createStation(s.ctx, { products: [charger('1')] });
+    const st = await stationWithChargers([charger('1')]);
     const d = await evDriver();
     const id = (await createOrderReq(s, d.token, evBody(st.id, st.products[0]!.id))).body._id as string;
     expect((await authorizeReq(s, d.token, id, authBody(8000, d.visaId))).status).toBe(200);
@@ -196,7 +251,7 @@ describe.each(drivers)('EV charging (%s)', (driver) => {
   });
 
   it('3-D Secure card: PAYMENT_PENDING with the challenge, nothing held; the right code holds and authorizes the port', async () => {
-    const st = await createStation(s.ctx, { products: [charger('1')] });
+    const st = await stationWithChargers([charger('1')]);
     const portId = st.products[0]!.id;
     const d = await evDriver();
     const card = await challengeCard(d.id);
@@ -224,11 +279,15 @@ describe.each(drivers)('EV charging (%s)', (driver) => {
     expect((await ledgerOf(s, id)).map((l) => [l.kind, l.amount])).toEqual([['HOLD', 8000]]);
     // The port is the order's: plugging in starts the charge.
     expect((await deviceAction(s, portId, 'plug')).status).toBe(200);
-    await runUntil(clock, sim, async () => (await getOrder(s, d.token, id)).state === 'PRODUCT_SUPPLYING');
+    await runUntil(
+      clock,
+      step(st.fleet) as unknown as Simulator,
+      async () => (await getOrder(s, d.token, id)).state === 'PRODUCT_SUPPLYING',
+    );
   });
 
   it('3-D Secure denied: FAILED, nothing held, the port stays free', async () => {
-    const st = await createStation(s.ctx, { products: [charger('1')] });
+    const st = await stationWithChargers([charger('1')]);
     const d = await evDriver();
     const card = await challengeCard(d.id);
     const id = (await createOrderReq(s, d.token, evBody(st.id, st.products[0]!.id))).body._id as string;

@@ -146,11 +146,15 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
   it('fault -> OUT_OF_ORDER in the POI; clear fault -> AVAILABLE', async () => {
     const st = await createStation(s.ctx, { products: [pump('1'), charger('2'), washBay('Bay 1')] });
     for (const p of st.products) {
+      // An EV port shows what its OCPP charge point reports (tests/server/ocpp.test.ts); none is connected here.
+      const port = p.facility === 'CHARGER';
       expect((await act(s, p.id, 'fault')).status).toBe(200);
-      expect((await productStatus(s, st.id, p.id)).product?.attributes.status).toBe('OUT_OF_ORDER');
+      expect((await productStatus(s, st.id, p.id)).product?.attributes.status).toBe(
+        port ? 'UNAVAILABLE' : 'OUT_OF_ORDER',
+      );
       expect((await act(s, p.id, 'lift')).status).toBe(p.facility === 'PUMP' ? 409 : 404);
       expect((await act(s, p.id, 'clear-fault')).status).toBe(200);
-      expect((await productStatus(s, st.id, p.id)).product?.attributes.status).toBe('AVAILABLE');
+      expect((await productStatus(s, st.id, p.id)).product?.attributes.status).toBe(port ? 'UNAVAILABLE' : 'AVAILABLE');
     }
     expect((await act(s, st.products[0]!.id, 'out-of-order')).body).toMatchObject({ state: 'OUT_OF_ORDER' });
     expect((await productStatus(s, st.id, st.products[0]!.id)).product?.attributes.status).toBe('OUT_OF_ORDER');

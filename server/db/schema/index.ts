@@ -7,6 +7,7 @@ export * from './history';
 export * from './idempotency';
 export * from './loyalty';
 export * from './mail';
+export * from './ocpp';
 export * from './orders';
 export * from './payments';
 export * from './stations';

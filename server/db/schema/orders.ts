@@ -59,6 +59,8 @@ export const orders = pgTable(
     errorMessage: text('error_message'),
     /** EV: the charge (start, energy, duration) and, once acquired, its price lines; null for other products. */
     charge: jsonb('charge').$type<OrderCharge>(),
+    /** EV: the driver's cost limit (minor units, precision 2, at most the pre-authorization); null: none. */
+    costLimit: integer('cost_limit'),
     /** The provider's page the driver must visit to finish paying (3-D Secure); null when nothing is asked. */
     userInteractionUrl: text('user_interaction_url'),
     createdAt: createdAt(),

@@ -29,6 +29,20 @@ export type DeviceView = {
   sessionId: string | null;
   powerKw: number | null;
   changedAt: string;
+  /** A charger's OCPP side (the console's list of connections): set by getConsoleStation. */
+  ocpp?: ChargerConnection;
+};
+
+export type ChargerConnection = {
+  chargePointId: string | null;
+  /** A charge point is connected for this port now; builtin: it is the built-in simulated one. */
+  connected: boolean;
+  builtin: boolean;
+  /** The status the charge point last reported. */
+  status: string | null;
+  lastSeenAt: string | null;
+  /** The built-in charge point's network cable is out (the console's Disconnect). */
+  cableOut: boolean;
 };
 
 /** The device as it is now (or at `now`): a verb's result, or a row read with its product. */

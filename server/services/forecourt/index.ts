@@ -33,6 +33,8 @@ export { pickIdleDevice } from './pick-idle-device';
 export { plugConnector } from './plug-connector';
 export { type RedeemedWashCode, redeemWashCode } from './redeem-wash-code';
 export { releasePump } from './release-pump';
+export { setChargerOffline } from './set-charger-offline';
+export { setConnectorAvailable } from './set-connector-available';
 export { setFault } from './set-fault';
 export { setStationOnline } from './set-station-online';
 export { settlePump } from './settle-pump';

@@ -8,7 +8,6 @@ import { forecourtDevices, forecourtSessions, orders } from '../../db/schema';
 import { expireMbwayPayments } from './answer-challenge';
 import { completeDispensing } from './complete-dispensing';
 import { EXPIRED_MESSAGE, INVOICE_STEP_S } from './constants';
-import { startSupplying } from './ev-charging';
 import { applyTransition } from './transitions';
 
 export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; input?: { now?: Date } }): Promise<void> {
@@ -59,9 +58,6 @@ export async function advanceOrders({ ctx, input = {} }: { ctx: AppContext; inpu
         ),
     });
   }
-
-  // 2b. An EV order whose connector charges: PRODUCT_SUPPLYING (the app shows the meter).
-  await startSupplying({ ctx, input: { now } });
 
   // 3. An unpaid postpay order expires (pay-flows.md §4 Postpay flow: "if the order is FAILED and its message
   // contains expired, show the expired-order error").

@@ -22,7 +22,7 @@ import { expiredMbwayPayments } from '../../psp/method-pages';
 import { AMOUNT_PRECISION } from '../forecourt';
 import { holdAndRelease } from './authorize-order';
 import { pricedKind, settlePriced } from './authorize-priced';
-import { holdAndAuthorizeCharger, isChargeOrder } from './ev-charging';
+import { chargerRefusal, holdAndAuthorizeCharger, isChargeOrder } from './ev-charging';
 import { applyTransition } from './transitions';
 
 export const CHALLENGE_FAILED_MESSAGE = 'Payment declined: 3-D Secure authentication failed';
@@ -123,7 +123,9 @@ export async function answerChallenge({
     if (priced) {
       await settlePriced({ tx, input: { row: order, kind: priced, method: approved, amount, now } });
     } else if (isChargeOrder(order)) {
-      // EV: hold the pre-authorization and authorize the connector (plug in next).
+      // EV: hold the pre-authorization and start the charger (plug in next) — unless it went offline meanwhile.
+      const refused = await chargerRefusal(tx, order.productId);
+      if (refused) return fail(`Payment failed: ${refused.toLowerCase()}`);
       await holdAndAuthorizeCharger({
         ctx,
         tx,

@@ -14,6 +14,7 @@ import { ApiError, notFound } from '../../errors';
 import { assertEvCharging, assertGiftCardShop } from '../accounts';
 import { AMOUNT_PRECISION, productStatus, releasePump } from '../forecourt';
 import { checkOdometer } from '../history';
+import { portLinks, portStatus } from '../ocpp';
 import { loadOwnThing } from '../things';
 import { toOrderJson } from './order-json';
 import { applyTransition, createdEntry } from './transitions';
@@ -46,7 +47,11 @@ export async function createOrder({
   const isGift = product.type === 'GIFT_CARD' || station.type === 'GIFT_CARD';
   if (isGift && input.session.isGuest) throw new ApiError(403, 'forbidden', 'Gift cards are for registered users');
   if (isGift) await assertGiftCardShop({ ctx, input: { accountId: input.session.accountId } });
-  const status = productStatus(found.deviceState ?? undefined, true);
+  // An EV port: what its charge point reports (offline: no order).
+  const status =
+    product.facility === 'CHARGER'
+      ? portStatus((await portLinks({ db: ctx.db, input: { productIds: [product.id] } })).get(product.id), true)
+      : productStatus(found.deviceState ?? undefined, true);
   // A wash code is for later: a bay busy with another car still sells one.
   if (status !== 'AVAILABLE' && !(isWash && status === 'IN_USE')) {
     throw new ApiError(409, 'conflict', 'The product is not available');

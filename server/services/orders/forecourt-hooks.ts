@@ -4,8 +4,10 @@ import { isTerminal } from '../../../contract/orders';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import type { OrderHooks } from '../forecourt';
+import { expireCommands } from '../ocpp';
 import { advanceOrders } from './advance-orders';
 import { completeDispensing } from './complete-dispensing';
+import { failUnsentStarts, watchCharges } from './ev-charging';
 import { runWatchdog } from './watchdog';
 
 export function forecourtHooks({ ctx }: { ctx: AppContext }): OrderHooks {
@@ -21,6 +23,18 @@ export function forecourtHooks({ ctx }: { ctx: AppContext }): OrderHooks {
       // Reconciliation (also after a crash) and the invoice steps, then the watchdog.
       await advanceOrders({ ctx, input: { now } });
       await runWatchdog({ ctx, input: { now } });
+      // EV over OCPP: remote starts no charger could be sent fail their orders; running charges meet their limits and
+      // the meter watchdog.
+      const expired = await expireCommands({ ctx, input: { now } });
+      await failUnsentStarts({
+        ctx,
+        input: {
+          orderIds: expired
+            .filter((c) => c.action === 'RemoteStartTransaction' && c.orderId)
+            .map((c) => c.orderId as string),
+        },
+      });
+      await watchCharges({ ctx, input: { now } });
     },
   };
 }

@@ -7,6 +7,18 @@ export { answerChallenge, type ChallengeAnswer } from './answer-challenge';
 export { authorizeOrder } from './authorize-order';
 export { cancelOrder } from './cancel-order';
 export { createOrder } from './create-order';
+// What a charge point's messages do to EV orders (server/ocpp calls these)
+export {
+  authorizeIdTag,
+  chargerRefusedStart,
+  chargerStatusChanged,
+  type IdTagStatus,
+  type MeterSample,
+  recordChargeMeter,
+  startChargeTransaction,
+  stopChargeTransaction,
+  watchCharges,
+} from './ev-charging';
 // For the start of a process: what the forecourt calls on the orders (create-context.ts wires it)
 export { forecourtHooks } from './forecourt-hooks';
 export { listOngoingOrders } from './list-ongoing-orders';

@@ -127,6 +127,7 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[], extras: Ord
       : null,
     initiatedByPartner: row.initiatedByPartner,
     ...(extras.charge !== undefined ? { charge: extras.charge } : row.charge ? { charge: row.charge } : {}),
+    ...(row.costLimit !== null ? { costLimit: { amount: row.costLimit, currency, precision: 2 } } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -8,6 +8,7 @@ import { orders } from '../../db/schema';
 import { notFound } from '../../errors';
 import { checkOdometer } from '../history';
 import { loadOwnThing } from '../things';
+import { setCostLimit } from './ev-charging';
 import { findOrder, loadOwnOrderRow } from './load-order';
 
 export async function updateOrder({
@@ -20,6 +21,8 @@ export async function updateOrder({
     orderId: string;
     thingExternalId?: string | undefined;
     carOdometerM?: number | undefined;
+    /** EV: the driver's cost limit (null removes it). */
+    costLimit?: { amount: number; currency: string; precision: 2 } | null | undefined;
   };
 }): Promise<Order> {
   const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
@@ -33,6 +36,9 @@ export async function updateOrder({
       db: ctx.db,
       input: { thingId, sampleTime: ctx.clock.now(), odometerM: input.carOdometerM },
     });
+  }
+  if (input.costLimit !== undefined) {
+    await setCostLimit({ ctx, input: { row, accountId: input.session.accountId, limit: input.costLimit } });
   }
   await ctx.db
     .update(orders)

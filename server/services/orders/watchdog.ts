@@ -4,10 +4,11 @@
 import { and, eq, lt, notInArray } from 'drizzle-orm';
 import { TERMINAL_STATES } from '../../../contract/orders';
 import type { AppContext } from '../../context';
-import { forecourtDevices, type OrderRow, orders } from '../../db/schema';
+import { forecourtDevices, type OrderRow, ocppIdTags, orders } from '../../db/schema';
 import { releaseHold } from '../../psp/release-hold';
 import { cancelRelease, hangUp } from '../forecourt';
 import { completeDispensing } from './complete-dispensing';
+import { isChargeOrder } from './live-charge';
 import { applyTransition } from './transitions';
 
 export async function runWatchdog({ ctx, input = {} }: { ctx: AppContext; input?: { now?: Date } }): Promise<string[]> {
@@ -45,6 +46,8 @@ async function stopStuckOrder({
 }): Promise<boolean> {
   const { order, now } = input;
   const limitS = ctx.env.orderStuckLimitSeconds;
+  // A charge may run for hours: its own watchdog is the charger's meter values (ev-charging.ts watchCharges).
+  if (isChargeOrder(order) && order.state === 'PRODUCT_SUPPLYING') return false;
   // A fill that ended but was never invoiced (its completion failed): invoice what flowed instead of releasing it all.
   const outcome = await completeDispensing({ ctx, input: { orderId: order.id } });
   if (outcome === 'acquired' || outcome === 'cancelled') return false;
@@ -74,6 +77,9 @@ async function stopStuckOrder({
     });
     if (!r) return { kind: 'moved-meanwhile' as const };
     await releaseHold({ tx, input: { orderId: order.id, now } });
+    // An EV order's idTag starts nothing any more.
+    if (isChargeOrder(order))
+      await tx.update(ocppIdTags).set({ revokedAt: now }).where(eq(ocppIdTags.orderId, order.id));
     return { kind: 'stopped' as const, releasedPump: ours };
   });
 

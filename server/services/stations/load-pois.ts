@@ -11,32 +11,47 @@ import type { AppContext } from '../../context';
 import {
   type DeviceRow,
   forecourtDevices,
+  ocppChargePoints,
+  ocppConnectors,
   type StationProductRow,
   type StationRow,
   stationProducts,
   stations,
 } from '../../db/schema';
 import { productStatus } from '../forecourt';
+import { portStatus } from '../ocpp';
 
 const GROUP_OF = { GAS: 'FUEL', EV_CHARGE: 'EV', CAR_WASH: 'WASH', GIFT_CARD: 'GIFT_CARD' } as const;
 
-export type ProductWithDevice = { product: StationProductRow; device: DeviceRow | null };
+export type ProductWithDevice = {
+  product: StationProductRow;
+  device: DeviceRow | null;
+  /** An EV port's charge point connector (OCPP): its last status, and whether a charge point is connected. */
+  port?: { status: string | null; connectionId: string | null } | null;
+};
 
 export function toProductJson(p: ProductWithDevice, online: boolean): Product {
   const { product, device } = p;
+  // An EV port is what its charge point says (server/ocpp); without a connected one it is unavailable.
+  const isPort = product.facility === 'CHARGER';
+  const link = p.port ? { online: p.port.connectionId !== null, status: p.port.status } : undefined;
   return {
     _id: product.id,
     name: product.name,
     facility: product.facility,
     type: product.type,
     attributes: {
-      status: productStatus(device?.state, online),
+      status: isPort ? portStatus(link, online) : productStatus(device?.state, online),
       automaticFlow: product.automaticFlow,
       availableItems: product.items,
       ...(product.recommendedPrices
         ? { priceAuthorizationLimitsAutomaticFlow: { recommendedPrices: product.recommendedPrices } }
         : {}),
-      ...(device ? { deviceState: device.state } : {}),
+      ...(isPort
+        ? { deviceState: link?.online ? (link.status ?? 'Unavailable') : 'Offline' }
+        : device
+          ? { deviceState: device.state }
+          : {}),
     },
   };
 }
@@ -123,9 +138,15 @@ export async function loadProducts({
   const byStation = new Map<string, ProductWithDevice[]>();
   if (stationIds.length === 0) return byStation;
   const rows = await ctx.db
-    .select({ product: stationProducts, device: forecourtDevices })
+    .select({
+      product: stationProducts,
+      device: forecourtDevices,
+      port: { status: ocppConnectors.status, connectionId: ocppChargePoints.connectionId },
+    })
     .from(stationProducts)
     .leftJoin(forecourtDevices, eq(forecourtDevices.productId, stationProducts.id))
+    .leftJoin(ocppConnectors, eq(ocppConnectors.productId, stationProducts.id))
+    .leftJoin(ocppChargePoints, eq(ocppChargePoints.id, ocppConnectors.chargePointId))
     .where(
       stationIds.length === 1
         ? eq(stationProducts.stationId, stationIds[0] as string)

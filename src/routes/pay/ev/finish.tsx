@@ -9,6 +9,7 @@ import { exitContext, useLeave } from '../../../app/leave';
 import { leaveTarget } from '../../../app/query-carry';
 import { endAttempt } from '../../../features/checkout/queries';
 import { energyKwh, formatDuration } from '../../../features/ev/model/ev';
+import { ChargeStopNote } from '../../../features/ev/ui/CostLimit';
 import { PLANS } from '../../../features/orders/model/order-wait';
 import { orderGroup } from '../../../features/orders/model/search';
 import { useOrderSnapshot } from '../../../features/orders/queries';
@@ -120,6 +121,7 @@ function FinishCharge({ orderId }: { orderId: string }) {
               value: order.totalAfterDiscounts ? <Money value={order.totalAfterDiscounts} size="lg" /> : '—',
             }}
           />
+          <ChargeStopNote order={order} />
         </>
       ) : (
         <>

@@ -8,6 +8,7 @@ import { leaveTarget } from '../../../../app/query-carry';
 import { canCancelCharge, chargingPhase } from '../../../../features/ev/model/ev';
 import { useStopCharging } from '../../../../features/ev/queries';
 import { ChargeMeter } from '../../../../features/ev/ui/ChargeMeter';
+import { CostLimitLine } from '../../../../features/ev/ui/CostLimit';
 import { PLANS } from '../../../../features/orders/model/order-wait';
 import { orderGroup } from '../../../../features/orders/model/search';
 import { useOrderSnapshot } from '../../../../features/orders/queries';
@@ -118,6 +119,7 @@ function Charging({ orderId, pid, productId }: { orderId: string; pid: string; p
         ) : null}
       </div>
       <ChargeMeter charge={order?.charge} />
+      <CostLimitLine costLimit={order?.costLimit} />
       {item ? (
         <Section title={<Trans>Prices</Trans>}>
           <PriceLines item={item} />

@@ -5,6 +5,7 @@ import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/rea
 import { usePayPrepay } from '../../../../features/checkout/queries';
 import { parkingOf, preAuthorizationFor } from '../../../../features/ev/model/ev';
 import { useAccountFeatures } from '../../../../features/ev/queries';
+import { useCostLimit } from '../../../../features/ev/ui/CostLimit';
 import { orderGroup } from '../../../../features/orders/model/search';
 import { useSession, useUser } from '../../../../features/session/queries';
 import { previewLoading } from '../../../../features/vouchers/model/preview';
@@ -50,6 +51,7 @@ function EvSummary() {
       : prepayPreviewBody({ poiId: station?._id, pump: port, item, amount: hold.amount, currency: hold.currency }),
   );
   const pay = usePayPrepay();
+  const costLimit = useCostLimit(hold);
   const odometer = useOdometerStep({
     pid: query.pid,
     productId: query.productId,
@@ -91,6 +93,7 @@ function EvSummary() {
         {
           onSuccess: (order) => {
             odometer.done(order._id);
+            costLimit.applyTo(order._id);
             callbacks.onSuccess(order);
           },
           onError: (error) => {
@@ -112,7 +115,12 @@ function EvSummary() {
       total={hold}
       action={action}
       payLabel={hold ? i18n._(msg`Reserve ${formatMoney(hold, i18n.locale)} and start`) : undefined}
-      voucherPreview={<DiscountPreview state={preview} totalLabel={<Trans>You pay at most</Trans>} />}
+      voucherPreview={
+        <>
+          {costLimit.field}
+          <DiscountPreview state={preview} totalLabel={<Trans>You pay at most</Trans>} />
+        </>
+      }
       voucherPreviewLoading={previewLoading(preview)}
       failureType="generic"
       returnTo={{

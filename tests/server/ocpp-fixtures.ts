@@ -1,0 +1,43 @@
+// OCPP tests' counterparts: the real app listening on a loopback port with the central system on its upgrades (as
+// server/index.ts runs it), and a charge point built on @voltbras/ts-ocpp — an OCPP-J implementation of its own (its
+// own framing, and the official OCPP 1.6 JSON schemas with the jsonschema validator on every request it sends and
+// receives), nothing of ours and not the server's ocpp-rpc. The test plays the charger's hardware through it.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from '../../server/app';
+import { type CentralSystem, createCentralSystem } from '../../server/ocpp/central-system';
+import type { TestServer } from './helpers';
+
+export { type Received, TestChargePoint } from '../support/ts-ocpp-charge-point';
+
+export type Listening = { port: number; ocppUrl: string; cs: CentralSystem; close(): Promise<void> };
+
+/** The app on 127.0.0.1:<free port>, charge points welcome at /ocpp/{id}. */
+export async function listen(s: TestServer): Promise<Listening> {
+  const app = createApp(s.ctx);
+  const cs = createCentralSystem(s.ctx);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const srv = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(srv));
+  });
+  cs.attach(server as unknown as import('node:http').Server);
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    ocppUrl: `ws://127.0.0.1:${port}/ocpp`,
+    cs,
+    async close() {
+      await cs.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Polls until `check` holds (real time: the WebSocket round trips), at most `ms`. */
+export async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
