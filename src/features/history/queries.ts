@@ -129,6 +129,11 @@ export type CreateCostInput = {
   /** The placeholder's key on the device (`local-<key>`). */
   localKey: string;
   body: CreateCostBody;
+  /**
+   * The Idempotency-Key when the write has one of its own (a fuel-log line: the file, the line and the vehicle), so the
+   * same line sent again by a resumed import is applied once; else the outbox's client id.
+   */
+  idempotencyKey?: string | undefined;
 };
 
 export type NewCostInput = CreateCostInput & { image?: { bytes: ArrayBuffer; type: string } | undefined };
@@ -170,7 +175,7 @@ export function registerHistoryMutations(client: QueryClient): void {
     const [historyApi, { keptEvent, settlePendingCost }] = await Promise.all([loadApi(), loadStore()]);
     let event: HistoryEvent;
     try {
-      event = await historyApi.createCost(input.body, clientId);
+      event = await historyApi.createCost(input.body, input.idempotencyKey ?? clientId);
     } catch (error) {
       // Refused for good: the placeholder goes (the outbox tells the driver).
       if (classifyFailure(error) === 'refused') await settlePendingCost(input.localKey, input.userId, null);

@@ -15,7 +15,9 @@ export const BOM = '\uFEFF';
  * it is: it computes nothing, and a negative amount must stay a number. Numeric columns are written by us, never escaped.
  */
 export function spreadsheetText(text: string): string {
-  if (!/^[=+\-@\t\r]/.test(text)) return text;
+  // A text that already starts with apostrophes before such a sign gets one more, so reading it back (one apostrophe
+  // dropped) gives what was typed.
+  if (!/^'*[=+\-@\t\r]/.test(text)) return text;
   if (/^[+-]?\d+([.,]\d+)?$/.test(text)) return text;
   return `'${text}`;
 }
