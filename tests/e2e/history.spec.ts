@@ -373,7 +373,7 @@ test('a real Spritmonitor export: every fill into a new vehicle, partial fills k
   await page.getByRole('button', { name: 'Import 30 fills' }).click();
   await expect(page.getByRole('heading', { name: 'Mileage does not fit this vehicle' })).toBeVisible();
   await expect(
-    page.getByText('Line 31: Mileage 105 km is below an earlier reading of 71,060 km on 11 November 2009.'),
+    page.getByText('Line 31: Mileage 105 km is below an earlier reading of 71,060 km on November 11, 2009.'),
   ).toBeVisible();
   await expectAccessible(page, 'import: conflicts');
   await page.getByRole('button', { name: 'Import into a new vehicle instead' }).click();
@@ -397,9 +397,11 @@ test('a real Fuelly export of a US account without a vehicle: gallons in litres,
   await expect(page.getByRole('button', { name: /^Vehicle/ })).toContainText('No vehicle');
   await pick(page, /^Currency of the amounts/, 'GBP');
   await page.getByRole('button', { name: 'Import 64 fills' }).click();
-  await expect(page.getByText('64 fills imported')).toBeVisible({ timeout: 60_000 });
+  // The export holds two fills twice (the same day, gallons and price, one of them with 0 mpg): each goes in once.
+  await expect(page.getByText('62 fills imported')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText('2 fills skipped: already in the history')).toBeVisible();
   const costs = await costsOf(page);
-  expect(costs).toHaveLength(64);
+  expect(costs).toHaveLength(62);
   expect(costs.every((c) => c.thingId === null && c.cost.odometer !== null)).toBe(true);
   // 15 Mar 2013: 17.690 gal = 66.964 l, 50,536 mi = 81,329.808 km, 17.690 × 3.860 = 68.28.
   const fill = costs.find((c) => c.cost.price === 68_280);

@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '../../contract/history';
-import { consumption, consumptionPerFill, type Fill } from '../../src/features/history/model/consumption';
+import {
+  consumption,
+  consumptionPerFill,
+  type Fill,
+  fillsOfEvents,
+  periodConsumption,
+} from '../../src/features/history/model/consumption';
 import {
   chronological,
   decodeLog,
@@ -477,5 +483,49 @@ describe('mileage conflicts with the vehicle’s readings', () => {
     });
     expect(conflictFromError(9, 42_100, { status: 500 })).toBeNull();
     expect(conflictFromError(9, null, error)).toBeNull();
+  });
+});
+
+describe('the statistics’ consumption of a period, from the history’s events', () => {
+  const event = (day: string, km: number, litres: number, deci: number, tankFull: boolean | null) =>
+    ({
+      _id: day,
+      type: 'COST',
+      thingId: 't',
+      sampleTime: `${day}T12:00:00.000Z`,
+      triggerEventTypeAtSource: 'MANUAL',
+      cost: {
+        category: 'FUEL_TOP_UP',
+        price: deci,
+        currency: 'EUR',
+        recurrencePeriod: 'NEVER',
+        seriesId: null,
+        name: null,
+        notes: null,
+        fuelQuantity: litres * 10,
+        odometer: km * 1000,
+        tankFull,
+      },
+      payment: null,
+      trip: null,
+      images: [],
+      createdAt: '',
+      updatedAt: '',
+    }) as HistoryEvent;
+  const events = [
+    event('2031-01-01', 10_000, 40, 60_000, true),
+    event('2031-02-01', 10_300, 20, 30_000, false),
+    event('2031-02-10', 10_600, 20, 32_000, true),
+    event('2031-03-01', 11_000, 30, 45_000, true),
+  ];
+  it('the stretches ending in the period count, their start may lie before it; partial fills summed', () => {
+    const feb = periodConsumption(fillsOfEvents(events), Date.parse('2031-02-01'), Date.parse('2031-02-28'));
+    expect(feb.litresPer100Km).toBeCloseTo((40 / 600) * 100, 9);
+    expect(feb.costPer100Km).toEqual([{ currency: 'EUR', amount: Math.round((62_000 / 600) * 100) }]);
+  });
+  it('a period with no full fill at its end of a stretch has no figure', () => {
+    const jan = periodConsumption(fillsOfEvents(events), Date.parse('2031-01-01'), Date.parse('2031-01-31'));
+    expect(jan.litresPer100Km).toBeNull();
+    expect(jan.costPer100Km).toEqual([]);
   });
 });

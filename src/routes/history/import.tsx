@@ -1,15 +1,16 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Plural, Trans } from '@lingui/react/macro';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { ImportMapping } from '../../features/history/ui/ImportMapping';
-import { ImportPreview, LineErrors } from '../../features/history/ui/ImportPreview';
+import { ImportConflicts, ImportDone } from '../../features/history/ui/ImportOutcome';
+import { ImportPreview } from '../../features/history/ui/ImportPreview';
 import { FORMAT_NAMES } from '../../features/history/ui/import-words';
 import { useFuelLogImport } from '../../features/history/ui/use-fuel-log-import';
 import { useVehicles } from '../../features/history/ui/use-vehicles';
 import { useOnline } from '../../lib/use-online';
-import { Button, buttonClass, Notice, Page } from '../../ui';
+import { Button, Notice, Page } from '../../ui';
 import { UploadIcon } from '../../ui/icons';
 
 export const Route = createFileRoute('/history/import')({
@@ -54,48 +55,7 @@ function ImportLog() {
       : i18n._(msg`${FORMAT_NAMES[log.format]} fuel log “${fileName}”`)
     : null;
 
-  if (step.kind === 'done') {
-    return (
-      <Page
-        title={<Trans>Import finished</Trans>}
-        actions={
-          <Link to="/history" className={buttonClass({ fullWidth: true })}>
-            <Trans>Show the history</Trans>
-          </Link>
-        }
-      >
-        <Notice tone={step.errors.length ? 'warning' : 'success'} live="status">
-          <ul className="history-import-summary">
-            <li>
-              <Plural value={step.sent} one="# fill imported" other="# fills imported" />
-            </li>
-            {step.queued ? (
-              <li>
-                <Plural
-                  value={step.queued}
-                  one="# fill saved on this phone, sent when you are online"
-                  other="# fills saved on this phone, sent when you are online"
-                />
-              </li>
-            ) : null}
-            <li>
-              <Plural
-                value={step.duplicates}
-                one="# fill skipped: already in the history"
-                other="# fills skipped: already in the history"
-              />
-            </li>
-          </ul>
-        </Notice>
-        {step.conflicts > 0 ? (
-          <Button fullWidth variant="secondary" onClick={flow.intoNewVehicle}>
-            <Trans>Import the refused fills into a new vehicle</Trans>
-          </Button>
-        ) : null}
-        <LineErrors errors={step.errors} />
-      </Page>
-    );
-  }
+  if (step.kind === 'done') return <ImportDone {...step} onNewVehicle={flow.intoNewVehicle} />;
 
   if (step.kind === 'mapping' && log) {
     return (
@@ -105,26 +65,12 @@ function ImportLog() {
 
   if (step.kind === 'conflicts') {
     return (
-      <Page
-        title={<Trans>Mileage does not fit this vehicle</Trans>}
-        description={<Trans>Some readings of the log conflict with the readings the vehicle already has.</Trans>}
-        actions={
-          <Button fullWidth onClick={flow.intoNewVehicle}>
-            <Trans>Import into a new vehicle instead</Trans>
-          </Button>
-        }
-      >
-        <LineErrors
-          errors={step.conflicts}
-          title={<Plural value={step.conflicts.length} one="# conflicting reading" other="# conflicting readings" />}
-        />
-        <Button fullWidth variant="secondary" onClick={flow.startWithoutConflicts}>
-          <Trans>Import the other fills, leave these out</Trans>
-        </Button>
-        <Button fullWidth variant="ghost" onClick={flow.backToPreview}>
-          <Trans>Back</Trans>
-        </Button>
-      </Page>
+      <ImportConflicts
+        conflicts={step.conflicts}
+        onNewVehicle={flow.intoNewVehicle}
+        onWithout={flow.startWithoutConflicts}
+        onBack={flow.backToPreview}
+      />
     );
   }
 

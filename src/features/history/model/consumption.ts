@@ -2,6 +2,7 @@
 // litre put in between (partial fills summed) over the kilometres driven between the two full fills. A first fill or a
 // fill after a missed one only starts a new stretch; an invalid one, a fill without a mileage, or one after a missed
 // one breaks it. Pure.
+import type { HistoryEvent } from '../../../../contract/history';
 
 export type Fill = {
   /** The mileage at the fill, km; a fill without one cannot be placed. */
@@ -19,6 +20,8 @@ export type Fill = {
    * fill of a stretch has one, their sum is the stretch's distance, as those apps compute it; else the mileage tells.
    */
   tripKm?: number | null | undefined;
+  /** When the fill was (epoch ms): a period's figures count the stretches that end in it. */
+  time?: number | undefined;
 };
 
 export type Stretch = {
@@ -100,4 +103,54 @@ export function consumption(fills: Fill[]): ConsumptionSummary {
 /** The consumption of the stretch each full fill ends (l/100 km), keyed by the fill: what a log's column shows. */
 export function consumptionPerFill(fills: Fill[]): Map<Fill, number> {
   return new Map(stretches(fills).map((s) => [s.end, (s.litres / s.distanceKm) * 100]));
+}
+
+/** The fuel fills among history events: fuel costs with litres, and fuel payments at the pump (litres). */
+export function fillsOfEvents(events: HistoryEvent[]): Fill[] {
+  const fills: Fill[] = [];
+  for (const e of events) {
+    const time = Date.parse(e.sampleTime);
+    const c = e.cost;
+    if (c && c.category === 'FUEL_TOP_UP' && c.fuelQuantity != null && c.fuelQuantity > 0) {
+      fills.push({
+        odometerKm: c.odometer == null ? null : c.odometer / 1000,
+        litres: c.fuelQuantity / 10,
+        price: c.price,
+        currency: c.currency,
+        tankFull: c.tankFull,
+        time,
+      });
+    }
+    const p = e.payment;
+    if (p && p.unit === 'LTR' && p.quantity != null && p.quantity > 0) {
+      fills.push({
+        odometerKm: p.odometer == null ? null : p.odometer / 1000,
+        litres: p.quantity,
+        price: Math.round((p.total.amount * 1000) / 10 ** p.total.precision),
+        currency: p.total.currency,
+        // A payment at the pump: a full tank unless the driver said otherwise (costs/by-order's tankIsFull).
+        tankFull: p.tankFull ?? true,
+        time,
+      });
+    }
+  }
+  return fills;
+}
+
+/** The consumption of the stretches that end between start and end (the fills before start give their anchor). */
+export function periodConsumption(fills: Fill[], start: number, end: number): ConsumptionSummary {
+  const inPeriod = stretches(fills).filter((s) => (s.end.time ?? 0) >= start && (s.end.time ?? 0) <= end);
+  const distanceKm = inPeriod.reduce((s, x) => s + x.distanceKm, 0);
+  const litres = inPeriod.reduce((s, x) => s + x.litres, 0);
+  const prices = new Map<string, number>();
+  for (const x of inPeriod) for (const [c, p] of x.prices) prices.set(c, (prices.get(c) ?? 0) + p);
+  return {
+    distanceKm,
+    litres,
+    litresPer100Km: distanceKm > 0 ? (litres / distanceKm) * 100 : null,
+    costPer100Km:
+      distanceKm > 0
+        ? [...prices].map(([currency, p]) => ({ currency, amount: Math.round((p / distanceKm) * 100) }))
+        : [],
+  };
 }

@@ -43,7 +43,8 @@ export function ImportPreview(props: Props) {
   const { log, rows, vehicle, disabled } = props;
   const { i18n } = useLingui();
   const locale = i18n.locale;
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  // Short numeric days, so the five columns fit a phone's width.
+  const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
   const km = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const first = rows.slice(0, PREVIEW_ROWS);
   const partial = rows.filter((r) => r.fill === 'partial').length;

@@ -159,7 +159,10 @@ export function useFuelLogImport(input: {
       if (conflicts.length > 0 && !skipConflicts && vehicle.kind === 'existing') {
         setStep({
           kind: 'conflicts',
-          conflicts: conflicts.map((c) => ({ line: c.line, text: conflictText(i18n, c) })),
+          // In the file's order, as the driver reads it.
+          conflicts: conflicts
+            .map((c) => ({ line: c.line, text: conflictText(i18n, c) }))
+            .sort((a, b) => a.line - b.line),
         });
         return;
       }
