@@ -192,6 +192,9 @@ describe('Fuelly: US and metric accounts', () => {
         .map((r) => r.day),
     ).toEqual(['2014-02-01']);
   });
+  it('a Fuelly log without the partial_fuelup column: every fill is a full one (Fuelly’s default)', () => {
+    expect(log('fuelly-derived-us-nissan.csv').rows.every((r) => r.fill === 'full')).toBe(true);
+  });
   it('a file of several cars names each (car_name)', () => {
     expect(log('fuelly-derived-us-nissan.csv').vehicles).toEqual([
       '2008 Nissan Altima',

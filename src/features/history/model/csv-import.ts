@@ -279,7 +279,8 @@ export function parseFuelLog(text: string, options: ParseOptions): ParsedLog | P
   }
 
   function fill(text: string): FillKind | null {
-    if (!text.trim()) return mapping.fill === undefined ? null : format === 'fuelly' ? 'full' : null;
+    // A Fuelly fuel-up is full unless marked partial (also in a log that left the column out).
+    if (!text.trim()) return format === 'fuelly' ? 'full' : null;
     if (format === 'spritmonitor') return spritmonitorFill(text);
     const yes = yesNo(text);
     // Fuelly's column says "partial"; the others say "full".
