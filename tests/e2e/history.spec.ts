@@ -281,7 +281,8 @@ test('the filtered history exported as CSV in English and in German, read back',
   const costs = await serverHistory(page, 'types=COST&limit=1');
   const exportCsv = async (button: string) => {
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: button }).click();
+    // Exact: "Export as Spritmonitor CSV" ("Als Spritmonitor-CSV exportieren") stands beside it.
+    await page.getByRole('button', { name: button, exact: true }).click();
     return readFileSync((await (await download).path()) as string, 'utf8');
   };
   await page.goto('/history?type=COST');
@@ -295,6 +296,13 @@ test('the filtered history exported as CSV in English and in German, read back',
   expect(fuel?.[5]).toMatch(/^\d+\.\d{2}$/);
   expect(fuel?.[7]).toMatch(/^\d+\.\d{2}$/);
   expect(Date.parse(fuel?.[0] ?? '')).not.toBeNaN();
+  // The same costs for Spritmonitor: its own header row, one line per fuel fill, decimal commas.
+  const sprit = (await exportCsv('Export as Spritmonitor CSV')).split('\n').filter(Boolean);
+  expect(sprit[0]).toBe(
+    'Datum;Km-Stand;Teil-Km;Spritmenge;Kosten;Währung;Tankart;Reifen;Strecken;Fahrweise;Kraftstoff;Bemerkung;Verbrauch;BC-Verbrauch;BC-Spritmenge;BC-Geschwindigkeit;Tankstelle;Land;Großraum;Ort',
+  );
+  expect(sprit.length - 1).toBe(en.slice(1).filter((r) => r[7]).length);
+  expect(sprit[1]).toMatch(/^\d{2}\.\d{2}\.\d{4};[\d,]*;[\d,]+;\d+,\d{2,3};\d+,\d{2,3};"[A-Z]{3}";[012];/);
 
   await page.evaluate(() => localStorage.setItem('language', 'de'));
   await page.reload();
