@@ -306,7 +306,7 @@ test('the filtered history exported as CSV in English and in German, read back',
 
   await page.evaluate(() => localStorage.setItem('language', 'de'));
   await page.reload();
-  await expect(page.getByRole('button', { name: 'CSV exportieren' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'CSV exportieren', exact: true })).toBeVisible();
   const german = await exportCsv('CSV exportieren');
   expect(german.charCodeAt(0)).toBe(0xfeff);
   const de = Papa.parse<string[]>(german.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
