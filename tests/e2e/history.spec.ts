@@ -281,7 +281,8 @@ test('the filtered history exported as CSV in English and in German, read back',
   const costs = await serverHistory(page, 'types=COST&limit=1');
   const exportCsv = async (button: string) => {
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: button }).click();
+    // Exact: "Export as Spritmonitor CSV" ("Als Spritmonitor-CSV exportieren") stands beside it.
+    await page.getByRole('button', { name: button, exact: true }).click();
     return readFileSync((await (await download).path()) as string, 'utf8');
   };
   await page.goto('/history?type=COST');
@@ -295,10 +296,17 @@ test('the filtered history exported as CSV in English and in German, read back',
   expect(fuel?.[5]).toMatch(/^\d+\.\d{2}$/);
   expect(fuel?.[7]).toMatch(/^\d+\.\d{2}$/);
   expect(Date.parse(fuel?.[0] ?? '')).not.toBeNaN();
+  // The same costs for Spritmonitor: its own header row, one line per fuel fill, decimal commas.
+  const sprit = (await exportCsv('Export as Spritmonitor CSV')).split('\n').filter(Boolean);
+  expect(sprit[0]).toBe(
+    'Datum;Km-Stand;Teil-Km;Spritmenge;Kosten;Währung;Tankart;Reifen;Strecken;Fahrweise;Kraftstoff;Bemerkung;Verbrauch;BC-Verbrauch;BC-Spritmenge;BC-Geschwindigkeit;Tankstelle;Land;Großraum;Ort',
+  );
+  expect(sprit.length - 1).toBe(en.slice(1).filter((r) => r[7]).length);
+  expect(sprit[1]).toMatch(/^\d{2}\.\d{2}\.\d{4};[\d,]*;[\d,]+;\d+,\d{2,3};\d+,\d{2,3};"[A-Z]{3}";[012];/);
 
   await page.evaluate(() => localStorage.setItem('language', 'de'));
   await page.reload();
-  await expect(page.getByRole('button', { name: 'CSV exportieren' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'CSV exportieren', exact: true })).toBeVisible();
   const german = await exportCsv('CSV exportieren');
   expect(german.charCodeAt(0)).toBe(0xfeff);
   const de = Papa.parse<string[]>(german.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
@@ -312,62 +320,136 @@ test('the filtered history exported as CSV in English and in German, read back',
   await expectAccessible(page, 'history in German');
 });
 
-test('a Spritmonitor fuel log imported once: its fills in the list, a second import skips them all', async ({
+const fuelLog = (name: string) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: readFileSync(`tests/fixtures/fuel-logs/${name}`),
+});
+const chooseLog = (page: Page, name: string) => page.getByLabel('Choose a fuel log (CSV)').setInputFiles(fuelLog(name));
+type Cost = {
+  thingId: string | null;
+  cost: { price: number; tankFull: boolean | null; odometer: number | null; fuelQuantity: number | null };
+};
+const costsOf = async (page: Page) => (await serverHistory(page, 'types=COST&limit=100')).events as unknown as Cost[];
+
+// Issue 35: real exports from public repositories (tests/fixtures/fuel-logs/README.md), through the UI as a driver does.
+test('a real Spritmonitor export: every fill into a new vehicle, partial fills kept; a second import skips them all', async ({
   page,
 }) => {
-  await registerByMail(page, uniqueEmail('history-import'), 'correct-horse-9');
+  await registerByMail(page, uniqueEmail('import-sprit'), 'correct-horse-9');
   await page.goto('/history');
   await page.getByRole('link', { name: 'Import CSV' }).click();
   await expect(page.getByRole('heading', { name: 'Import a fuel log' })).toBeVisible();
   await expectAccessible(page, 'import: pick a file');
-  const sample = readFileSync('tests/fixtures/spritmonitor.csv');
-  const chooseSample = () =>
-    page
-      .getByLabel('Choose a fuel log (CSV)')
-      .setInputFiles({ name: 'spritmonitor.csv', mimeType: 'text/csv', buffer: sample });
-  await chooseSample();
-  await expect(page.getByText('Spritmonitor fuel log “spritmonitor.csv”')).toBeVisible();
-  const column = (field: string, header: string) =>
-    page.getByRole('button', { name: `${field} ${header}`, exact: true });
-  await expect(column('Quantity', 'Menge (l)')).toBeVisible();
-  await expect(column('Amount', 'Gesamtpreis')).toBeVisible();
-  await expect(column('Currency', 'Währung')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'The first 5 lines' })).toBeVisible();
-  const preview = page.locator('.history-table tbody tr');
+  await chooseLog(page, 'spritmonitor-r32.csv');
+  await expect(page.getByText('Spritmonitor fuel log “spritmonitor-r32.csv”')).toBeVisible();
+  await expect(page.getByText('48 fills in the file · 11 partial fills')).toBeVisible();
+  const preview = page.locator('.history-import-table tbody tr');
   await expect(preview).toHaveCount(5);
-  await expect(preview.first()).toContainText('41.87 l');
-  await expect(preview.first()).toContainText('€71.14');
-  await expect(preview.first()).toContainText('48,112 km');
-  await expectAccessible(page, 'import: columns and preview');
-  // The mapping can be changed: without the mileage column the lines have none; put back before importing.
-  await column('Mileage', 'Kilometerstand (km)').click();
-  await page.getByRole('dialog').getByText('Not used', { exact: true }).click();
-  await expect(preview.first()).not.toContainText('48,112 km');
-  await column('Mileage', 'Not used').click();
-  await page.getByRole('dialog').getByText('Kilometerstand (km)', { exact: true }).click();
-  await expect(preview.first()).toContainText('48,112 km');
-
-  await page.getByRole('button', { name: 'Import 6 fills' }).click();
-  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('6 fills imported')).toBeVisible();
-  await expect(page.getByText('0 fills skipped: already in the history')).toBeVisible();
+  await expect(preview.first()).toContainText('52.19 l');
+  await expect(preview.first()).toContainText('€72.49');
+  await expect(preview.first()).toContainText('71,060 km');
+  await expect(preview.nth(2)).toContainText('Partial');
+  // A new driver has no vehicle yet: one is made from the log, its fuel told by Spritmonitor's code 8.
+  await pick(page, /^Vehicle/, 'A new vehicle for this log');
+  await page.getByLabel('Name of the new vehicle').fill('VW Golf R32');
+  await expect(page.getByRole('button', { name: /^Fuel of the new vehicle/ })).toContainText('Super Plus');
+  await expectAccessible(page, 'import: preview');
+  await page.getByRole('button', { name: 'Import 48 fills' }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('48 fills imported')).toBeVisible();
   await expectAccessible(page, 'import: finished');
-  expect((await serverHistory(page, 'types=COST&limit=100')).total).toBe(6);
-  await page.getByRole('link', { name: 'Show the history' }).click();
-  await expect(page.getByRole('link', { name: /Super E10/ })).toHaveCount(5);
-  await expect(page.getByRole('link', { name: /Super E5/ })).toHaveCount(1);
+  const costs = await costsOf(page);
+  expect(costs).toHaveLength(48);
+  expect(costs.filter((c) => c.cost.tankFull === false)).toHaveLength(11);
+  const thingIds = new Set(costs.map((c) => c.thingId));
+  expect(thingIds.size).toBe(1);
+  expect([...thingIds][0]).not.toBeNull();
+  expect(costs.map((c) => c.cost.price)).toContain(72_490);
 
-  // The same file again: every fill is already there.
-  await page.getByRole('link', { name: 'Import CSV' }).click();
-  await chooseSample();
-  await page.getByRole('button', { name: 'Import 6 fills' }).click();
-  await expect(page.getByText('6 fills skipped: already in the history')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('0 fills imported')).toBeVisible();
-  const held = await serverHistory(page, 'types=COST&limit=100');
-  expect(held.total).toBe(6);
-  // One cost per line, sent once each: the amounts of the file, no two alike.
-  const amounts = held.events
-    .map((e) => (e as unknown as { cost: { price: number } }).cost.price)
-    .sort((a, b) => a - b);
-  expect(amounts).toEqual([34_580, 56_230, 63_120, 66_350, 68_990, 71_140]);
+  // The same file again: every fill is already there, nothing is sent twice.
+  await page.goto('/history/import');
+  await chooseLog(page, 'spritmonitor-r32.csv');
+  await expect(page.getByRole('button', { name: /^Vehicle/ })).toContainText('VW Golf R32');
+  await page.getByRole('button', { name: 'Import 48 fills' }).click();
+  await expect(page.getByText('48 fills skipped: already in the history')).toBeVisible({ timeout: 30_000 });
+  expect(await costsOf(page)).toHaveLength(48);
+
+  // Another car's log into the same vehicle: each conflicting reading said in words, and a new vehicle instead.
+  await page.goto('/history/import');
+  await chooseLog(page, 'spritmonitor-leon.csv');
+  await page.getByRole('button', { name: 'Import 30 fills' }).click();
+  await expect(page.getByRole('heading', { name: 'Mileage does not fit this vehicle' })).toBeVisible();
+  await expect(
+    page.getByText('Line 31: Mileage 105 km is below an earlier reading of 71,060 km on November 11, 2009.'),
+  ).toBeVisible();
+  await expectAccessible(page, 'import: conflicts');
+  await page.getByRole('button', { name: 'Import into a new vehicle instead' }).click();
+  await expect(page.getByLabel('Name of the new vehicle')).toHaveValue('spritmonitor-leon');
+  await page.getByLabel('Name of the new vehicle').fill('Seat León');
+  await expect(page.getByRole('button', { name: /^Fuel of the new vehicle/ })).toContainText('Super E10');
+  await page.getByRole('button', { name: 'Import 30 fills' }).click();
+  await expect(page.getByText('30 fills imported')).toBeVisible({ timeout: 60_000 });
+  const all = await serverHistory(page, 'types=COST&limit=100');
+  expect(all.total).toBe(78);
+});
+
+test('a real Fuelly export of a US account without a vehicle: gallons in litres, miles in km, the mileage kept', async ({
+  page,
+}) => {
+  await registerByMail(page, uniqueEmail('import-fuelly'), 'correct-horse-9');
+  await page.goto('/history/import');
+  await chooseLog(page, 'fuelly-us-tundra.csv');
+  await expect(page.getByText('Fuelly fuel log “fuelly-us-tundra.csv”')).toBeVisible();
+  await expect(page.getByText(/64 fills in the file · miles and gallons are converted/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Vehicle/ })).toContainText('No vehicle');
+  await pick(page, /^Currency of the amounts/, 'GBP');
+  await page.getByRole('button', { name: 'Import 64 fills' }).click();
+  // The export holds two fills twice (the same day, gallons and price, one of them with 0 mpg): each goes in once.
+  await expect(page.getByText('62 fills imported')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText('2 fills skipped: already in the history')).toBeVisible();
+  const costs = await costsOf(page);
+  expect(costs).toHaveLength(62);
+  expect(costs.every((c) => c.thingId === null && c.cost.odometer !== null)).toBe(true);
+  // 15 Mar 2013: 17.690 gal = 66.964 l, 50,536 mi = 81,329.808 km, 17.690 × 3.860 = 68.28.
+  const fill = costs.find((c) => c.cost.price === 68_280);
+  expect(fill?.cost.fuelQuantity).toBeCloseTo(669.64, 2);
+  expect(fill?.cost.odometer).toBe(81_329_808);
+});
+
+test('a CSV the app does not know goes through the mapping step, remembered for the next file of its shape', async ({
+  page,
+}) => {
+  await registerByMail(page, uniqueEmail('import-map'), 'correct-horse-9');
+  await page.goto('/history/import');
+  // LubeLogger writes the units its user chose without naming them: the driver confirms the columns and units.
+  await chooseLog(page, 'lubelogger-gassample.csv');
+  await expect(page.getByRole('heading', { name: 'Match the columns' })).toBeVisible();
+  const raw = page.locator('.history-import-raw');
+  await expect(raw.locator('thead')).toContainText('FuelConsumed');
+  await expect(raw.locator('tbody tr').first()).toContainText('204836');
+  await expect(page.getByRole('button', { name: /^Quantity FuelConsumed/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Amount Cost/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Dates Month, day, year/ })).toBeVisible();
+  await pick(page, /^Distances in/, 'Miles');
+  await pick(page, /^Quantities in/, 'US gallons');
+  await expectAccessible(page, 'import: mapping');
+  await page.getByRole('button', { name: 'Use these columns' }).click();
+  await expect(page.getByText('2 fills in the file · miles and gallons are converted')).toBeVisible();
+  await expect(page.locator('.history-import-table tbody tr').first()).toContainText('31.53 l');
+  // Offline: the fills wait on the phone and go out when the signal is back, once each.
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Import 2 fills' }).click();
+  await expect(page.getByText('2 fills saved on this phone, sent when you are online')).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.context().setOffline(false);
+  await expect.poll(async () => (await serverHistory(page, 'types=COST&limit=100')).total, { timeout: 30_000 }).toBe(2);
+  // The next file of the same shape skips the mapping step.
+  await page.goto('/history/import');
+  await chooseLog(page, 'lubelogger-gassample.csv');
+  await expect(page.getByText('2 fills in the file · miles and gallons are converted')).toBeVisible();
+  await page.getByRole('button', { name: 'Import 2 fills' }).click();
+  await expect(page.getByText('2 fills skipped: already in the history')).toBeVisible({ timeout: 30_000 });
+  expect((await serverHistory(page, 'types=COST&limit=100')).total).toBe(2);
 });

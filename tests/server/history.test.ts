@@ -220,7 +220,18 @@ describe.each(drivers)('history (%s)', (driver) => {
     const lower = await cost(d, { odometer: 49_999_000, thingId: d.thingId, sampleTime: '2031-06-20T00:00:00Z' });
     expect(lower.status).toBe(422);
     expect(lower.body.details[0]).toMatchObject({ path: 'odometer', message: 'below_previous', limit: 50_000_000 });
+    // The conflicting reading's time comes with it (the fuel-log import says "below an earlier reading of … on …").
+    expect(Date.parse(lower.body.details[0].at)).toBeLessThanOrEqual(Date.parse('2031-06-20T00:00:00Z'));
     // An earlier entry must not be above the later reading either; another vehicle has its own readings.
+    await cost(d, { odometer: 70_000_000, thingId: d.thingId, sampleTime: '2031-07-01T00:00:00Z' });
+    const higher = await cost(d, { odometer: 80_000_000, thingId: d.thingId, sampleTime: '2031-06-25T00:00:00Z' });
+    expect(higher.status).toBe(422);
+    expect(higher.body.details[0]).toEqual({
+      path: 'odometer',
+      message: 'above_next',
+      limit: 70_000_000,
+      at: '2031-07-01T00:00:00.000Z',
+    });
     expect(
       (await cost(d, { odometer: 60_000_000, thingId: d.thingId, sampleTime: '2031-06-01T00:00:00Z' })).status,
     ).toBe(422);

@@ -35,7 +35,9 @@ describe.each(drivers)('odometer on orders (%s)', (driver) => {
     const lower = await createOrderReq(s, d.token, body(49_999));
     expect(lower.status).toBe(422);
     expect(lower.body.message).toBe('The mileage is lower than the previous reading');
-    expect(lower.body.details).toEqual([{ path: 'odometer', message: 'below_previous', limit: 50_000_000 }]);
+    expect(lower.body.details).toEqual([
+      { path: 'odometer', message: 'below_previous', limit: 50_000_000, at: expect.any(String) },
+    ]);
 
     const same = await createOrderReq(s, d.token, body(50_000));
     expect(same.status).toBe(201);

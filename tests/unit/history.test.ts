@@ -169,4 +169,33 @@ describe('CSV export', () => {
     expect(row?.slice(4, 9)).toEqual(['Super E5; "premium"', amount, 'EUR', litres, km]);
     expect(row?.[11]).toBe('Straße, Nord');
   });
+
+  // Issue 32 finding 12: a spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula.
+  const row = (event: HistoryEvent, locale = 'en') => {
+    const csv = historyCsv([event], locale, words, 'UTC');
+    return Papa.parse<string[]>(csv.slice(1), { delimiter: csvDialect(locale).delimiter }).data[1] ?? [];
+  };
+  const withText = (notes: string, name = 'Fuel') => cost({ cost: { ...cost().cost!, notes, name } });
+  it.each([
+    ['=HYPERLINK("http://evil.example","x")'],
+    ['+cmd|"/C calc"!A0'],
+    ['-2+3+cmd|"/C calc"!A0'],
+    ['@SUM(A1:A9)'],
+    ['\t=1+1'.replace('\\t', '\t')],
+    ['\r=1+1'.replace('\\r', '\r')],
+  ])('free text starting with a formula sign is written as text (%j)', (notes) => {
+    const cells = row(withText(notes, notes));
+    expect(cells[11]).toBe(`'${notes}`);
+    expect(cells[4]).toBe(`'${notes}`);
+  });
+  it('a negative number stays a number: an amount, and a note that is only a number', () => {
+    const refund = cost({ cost: { ...cost().cost!, price: -12_500, notes: '-12.5' } });
+    const cells = row(refund);
+    expect(cells[5]).toBe('-12.50');
+    expect(cells[11]).toBe('-12.5');
+    expect(row(refund, 'de')[5]).toBe('-12,50');
+  });
+  it('ordinary text is untouched', () => {
+    expect(row(withText('Straße, Nord'))[11]).toBe('Straße, Nord');
+  });
 });

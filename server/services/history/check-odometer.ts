@@ -17,26 +17,27 @@ export async function checkOdometer({
   if (!thingId || odometerM === null) return;
   const base: SQL[] = [eq(historyEvents.thingId, thingId), isNotNull(historyEvents.odometerM)];
   if (input.exceptEventId) base.push(ne(historyEvents.id, input.exceptEventId));
+  // The conflicting reading's time goes with the refusal, so the app can say "below an earlier reading of … on …".
   const [before] = await db
-    .select({ odometerM: historyEvents.odometerM })
+    .select({ odometerM: historyEvents.odometerM, at: historyEvents.sampleTime })
     .from(historyEvents)
     .where(and(...base, lte(historyEvents.sampleTime, input.sampleTime)))
     .orderBy(desc(historyEvents.sampleTime), desc(historyEvents.createdAt))
     .limit(1);
   if (before?.odometerM != null && odometerM < before.odometerM) {
     throw new ApiError(422, 'unprocessable', 'The mileage is lower than the previous reading', [
-      { path: 'odometer', message: 'below_previous', limit: before.odometerM },
+      { path: 'odometer', message: 'below_previous', limit: before.odometerM, at: before.at.toISOString() },
     ]);
   }
   const [after] = await db
-    .select({ odometerM: historyEvents.odometerM })
+    .select({ odometerM: historyEvents.odometerM, at: historyEvents.sampleTime })
     .from(historyEvents)
     .where(and(...base, gt(historyEvents.sampleTime, input.sampleTime)))
     .orderBy(asc(historyEvents.sampleTime))
     .limit(1);
   if (after?.odometerM != null && odometerM > after.odometerM) {
     throw new ApiError(422, 'unprocessable', 'The mileage is higher than a later reading', [
-      { path: 'odometer', message: 'above_next', limit: after.odometerM },
+      { path: 'odometer', message: 'above_next', limit: after.odometerM, at: after.at.toISOString() },
     ]);
   }
 }

@@ -26,6 +26,8 @@ export const historyKeys = {
   detail: (id: string) => ['history', 'detail', id] as const,
   trips: (id: string) => ['history', 'merge-candidates', id] as const,
   expenses: (thingId: string, period: StatisticsPeriod) => ['history', 'expenses', thingId, period] as const,
+  consumption: (userId: string, thingId: string, period: StatisticsPeriod) =>
+    ['history', 'consumption', userId, thingId, period] as const,
 };
 
 /** The list, 20 a page (§9); every page fetched is kept on the device, which is what the screen shows. */
@@ -69,6 +71,8 @@ export const eventQuery = (userId: string, id: string) =>
   });
 
 const DAY = 86_400_000;
+/** Events per page when every page of a list is read (the import's baseline, the consumption). */
+const IMPORT_PAGE = 100;
 
 /** §9 "Trips offered for merging 40": the vehicle's trips around this one (two weeks either side, newest first). */
 export const mergeCandidatesQuery = (trip: HistoryEvent) =>
@@ -110,6 +114,46 @@ export const expensesQuery = (thingId: string, period: StatisticsPeriod) =>
     staleTime: 60_000,
   });
 
+/** How far before a period its fills are read: the full fill a stretch ending in the period starts from. */
+const ANCHOR_DAYS = 120;
+
+/**
+ * Consumption and fuel cost per 100 km of a vehicle in a period, the way Spritmonitor computes them (model/consumption:
+ * full fill to full fill, partial fills summed): from the server's fuel events with signal, else from what this phone
+ * keeps.
+ */
+export const consumptionQuery = (userId: string, thingId: string, period: StatisticsPeriod) =>
+  queryOptions({
+    queryKey: historyKeys.consumption(userId, thingId, period),
+    queryFn: async ({ signal }) => {
+      const { start, end } = statisticsRange(period, new Date());
+      const from = new Date(start.getTime() - ANCHOR_DAYS * DAY);
+      const [{ fillsOfEvents, periodConsumption }, { keptEvents }] = await Promise.all([
+        import('./model/consumption'),
+        loadStore(),
+      ]);
+      let events: HistoryEvent[];
+      try {
+        const historyApi = await loadApi();
+        events = [];
+        for (let page = 1; ; page++) {
+          const res = await historyApi.list(
+            { types: 'PAYMENT,COST', vehicleId: thingId, from: from.toISOString(), page, limit: IMPORT_PAGE },
+            signal,
+          );
+          events.push(...res.events);
+          if (page * IMPORT_PAGE >= res.total || res.events.length === 0) break;
+        }
+      } catch {
+        events = (await keptEvents(userId)).filter(
+          (e) => e.thingId === thingId && Date.parse(e.sampleTime) >= from.getTime(),
+        );
+      }
+      return periodConsumption(fillsOfEvents(events), start.getTime(), end.getTime());
+    },
+    staleTime: 60_000,
+  });
+
 export const historyMutations = {
   createCost: ['history', 'create-cost'] as const,
   patchCost: ['history', 'patch-cost'] as const,
@@ -129,6 +173,11 @@ export type CreateCostInput = {
   /** The placeholder's key on the device (`local-<key>`). */
   localKey: string;
   body: CreateCostBody;
+  /**
+   * The Idempotency-Key when the write has one of its own (a fuel-log line: the file, the line and the vehicle), so the
+   * same line sent again by a resumed import is applied once; else the outbox's client id.
+   */
+  idempotencyKey?: string | undefined;
 };
 
 export type NewCostInput = CreateCostInput & { image?: { bytes: ArrayBuffer; type: string } | undefined };
@@ -170,7 +219,7 @@ export function registerHistoryMutations(client: QueryClient): void {
     const [historyApi, { keptEvent, settlePendingCost }] = await Promise.all([loadApi(), loadStore()]);
     let event: HistoryEvent;
     try {
-      event = await historyApi.createCost(input.body, clientId);
+      event = await historyApi.createCost(input.body, input.idempotencyKey ?? clientId);
     } catch (error) {
       // Refused for good: the placeholder goes (the outbox tells the driver).
       if (classifyFailure(error) === 'refused') await settlePendingCost(input.localKey, input.userId, null);
@@ -292,8 +341,6 @@ export const useAddImage = () =>
   });
 export const useDeleteImage = () =>
   useMutation<unknown, ApiError, { eventId: string; imageId: string }>({ mutationKey: historyMutations.deleteImage });
-
-const IMPORT_PAGE = 100;
 
 /**
  * The payments and costs a fuel-log import is checked against for duplicates: the server's with signal (every page),

@@ -211,3 +211,36 @@ export async function keptEvents(userId: string): Promise<HistoryEvent[]> {
   const rows = await db.historyEvents.where('[userId+time]').between([userId, -Infinity], [userId, Infinity]).toArray();
   return rows.map((r) => r.event);
 }
+
+const MAPPINGS_KEY = 'forecourt-fuel-log-mappings';
+
+/** A fuel log's column mapping and value formats, as the driver confirmed them for files of one header shape. */
+export type RememberedMapping = { mapping: Partial<Record<string, number>>; formats: Record<string, string> };
+
+function readMappings(): Record<string, RememberedMapping> {
+  try {
+    const raw = localStorage.getItem(MAPPINGS_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, RememberedMapping>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The mapping confirmed for files with these headers on this device, if any. */
+export function rememberedMapping(shape: string): RememberedMapping | null {
+  const found = readMappings()[shape];
+  return found && typeof found.mapping === 'object' && typeof found.formats === 'object' ? found : null;
+}
+
+/** Remember a confirmed mapping for the next file of this shape (the 20 latest shapes are kept). */
+export function rememberMapping(shape: string, value: RememberedMapping): void {
+  const all = readMappings();
+  delete all[shape];
+  const entries = [...Object.entries(all), [shape, value] as const].slice(-20);
+  try {
+    localStorage.setItem(MAPPINGS_KEY, JSON.stringify(Object.fromEntries(entries)));
+  } catch {
+    // Storage full or refused: the mapping is asked again next time.
+  }
+}

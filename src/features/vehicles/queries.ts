@@ -9,6 +9,9 @@ import { userKeys } from '../session/queries';
 import { vehiclesApi } from './api';
 import { forgetVehicle, keepVehicle, keepVehicles } from './store';
 
+/** The kept list, for other areas' vehicle pickers (the history's filters and import). */
+export { useKeptVehicles } from './store';
+
 export const vehicleKeys = {
   list: (userId: string) => ['vehicles', userId] as const,
   makes: (type: VehicleType) => ['vehicles', 'catalogue', type] as const,

@@ -47,17 +47,16 @@ function HistoryPage() {
   const failed = list.isError && !(isApiError(list.error) && list.error.status === 0);
   // A load failure with nothing kept to show: the error page (§2.1 /history/error).
   if (failed && items !== undefined && items.length === 0) return <Navigate to="/history/error" />;
-  async function onExport() {
+  async function onExport(kind: 'csv' | 'spritmonitor') {
     setExporting(true);
     try {
-      const { exportHistoryCsv } = await import('../../features/history/ui/export-csv');
-      const { file, name } = await exportHistoryCsv({
-        i18n,
-        filters,
-        // The whole filtered logbook, not what the list shows so far (its first screen may still be all it has read).
-        kept: userId ? (await queryHistory(userId, filters, new Date())).map((i) => i.event) : [],
-        online,
-      });
+      const exports = await import('../../features/history/ui/export-csv');
+      // The whole filtered logbook, not what the list shows so far (its first screen may still be all it has read).
+      const kept = userId ? (await queryHistory(userId, filters, new Date())).map((i) => i.event) : [];
+      const { file, name } =
+        kind === 'csv'
+          ? await exports.exportHistoryCsv({ i18n, filters, kept, online })
+          : await exports.exportSpritmonitorCsv({ filters, kept, online });
       const url = URL.createObjectURL(file);
       const a = document.createElement('a');
       a.href = url;
@@ -95,8 +94,11 @@ function HistoryPage() {
         <Link to="/history/transactions-overview" className={chipClass()}>
           <Trans>Statistics</Trans>
         </Link>
-        <Chip icon={<DownloadIcon size={18} />} onClick={() => void onExport()} disabled={exporting}>
+        <Chip icon={<DownloadIcon size={18} />} onClick={() => void onExport('csv')} disabled={exporting}>
           <Trans>Export CSV</Trans>
+        </Chip>
+        <Chip icon={<DownloadIcon size={18} />} onClick={() => void onExport('spritmonitor')} disabled={exporting}>
+          <Trans>Export as Spritmonitor CSV</Trans>
         </Chip>
         <Link to="/history/import" className={chipClass()}>
           <UploadIcon size={18} aria-hidden="true" />

@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { fromDeciCents } from '../../../contract/money';
 import { overviewSearch, STATISTICS_PERIODS } from '../../features/history/model/search';
 import { categoriesBySize, mainCurrency, monthSeries } from '../../features/history/model/statistics';
-import { expensesQuery } from '../../features/history/queries';
+import { consumptionQuery, expensesQuery } from '../../features/history/queries';
 import { CATEGORY_LABELS, formatKm, PERIOD_LABELS } from '../../features/history/ui/labels';
 import { useVehicles } from '../../features/history/ui/use-vehicles';
 import { errorText } from '../../i18n/messages';
@@ -28,9 +28,11 @@ function Overview() {
   const { i18n } = useLingui();
   const search = Route.useSearch();
   const period = search.period ?? '1m';
-  const { vehicles } = useVehicles();
+  const { userId, vehicles } = useVehicles();
   const thingId = search.vehicle ?? vehicles[0]?.id ?? null;
   const stats = useQuery({ ...expensesQuery(thingId ?? '', period), enabled: !!thingId });
+  // Consumption and fuel cost per 100 km from full fill to full fill, partial fills summed (as Spritmonitor does).
+  const fuel = useQuery({ ...consumptionQuery(userId ?? '', thingId ?? '', period), enabled: !!thingId && !!userId });
   const locale = i18n.locale;
   const number = (n: number, digits = 1) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(n);
   const data = stats.data;
@@ -108,7 +110,17 @@ function Overview() {
               <dt>
                 <Trans>Consumption</Trans>
               </dt>
-              <dd>{data.litresPer100Km === null ? '–' : `${number(data.litresPer100Km, 2)} l/100 km`}</dd>
+              <dd>{fuel.data?.litresPer100Km == null ? '–' : `${number(fuel.data.litresPer100Km, 2)} l/100 km`}</dd>
+            </div>
+            <div className="history-stat">
+              <dt>
+                <Trans>Fuel cost per 100 km</Trans>
+              </dt>
+              <dd>
+                {fuel.data?.costPer100Km[0]
+                  ? money(fuel.data.costPer100Km[0].amount, fuel.data.costPer100Km[0].currency)
+                  : '–'}
+              </dd>
             </div>
           </dl>
           <Section title={<Trans>Spend by category</Trans>}>

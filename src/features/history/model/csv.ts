@@ -9,6 +9,19 @@ import { eventAmount, eventCategory } from './rows';
 
 export const BOM = '\uFEFF';
 
+/**
+ * A text cell a spreadsheet will not run (issue 32, finding 12): one that starts with = + - @, a tab or a carriage
+ * return gets a leading apostrophe, which spreadsheets show as text. A cell that is only a number ("-12.5") is left as
+ * it is: it computes nothing, and a negative amount must stay a number. Numeric columns are written by us, never escaped.
+ */
+export function spreadsheetText(text: string): string {
+  // A text that already starts with apostrophes before such a sign gets one more, so reading it back (one apostrophe
+  // dropped) gives what was typed.
+  if (!/^'*[=+\-@\t\r]/.test(text)) return text;
+  if (/^[+-]?\d+([.,]\d+)?$/.test(text)) return text;
+  return `'${text}`;
+}
+
 export function csvDialect(locale: string): { delimiter: ';' | ','; decimal: string } {
   const decimal = decimalSeparator(locale);
   return { decimal, delimiter: decimal === ',' ? ';' : ',' };
@@ -51,16 +64,16 @@ export function historyCsv(events: HistoryEvent[], locale: string, words: CsvWor
     return [
       e.sampleTime,
       local.format(new Date(e.sampleTime)),
-      words.type(e),
-      eventCategory(e) ? words.category(e) : '',
-      words.title(e),
+      spreadsheetText(words.type(e)),
+      eventCategory(e) ? spreadsheetText(words.category(e)) : '',
+      spreadsheetText(words.title(e)),
       amount ? number(toDecimal(amount.amount, amount.precision), amount.precision) : '',
       amount?.currency ?? '',
       number(litres, 2),
       number(odometer === null ? null : odometer / 1000, 1),
       number(e.trip ? e.trip.distanceM / 1000 : null, 1),
-      e.payment?.stationName ?? e.trip?.startAddress ?? '',
-      e.cost?.notes ?? '',
+      spreadsheetText(e.payment?.stationName ?? e.trip?.startAddress ?? ''),
+      spreadsheetText(e.cost?.notes ?? ''),
     ];
   });
   return BOM + Papa.unparse({ fields: words.headers, data: rows }, { delimiter, newline: '\r\n', quotes: false });

@@ -1,86 +1,131 @@
-// What the driver sees before a fuel log is imported: the format found, which column of the file fills which field
-// (each can be changed), the first lines as they will be saved, and the lines that cannot be (line number and why).
-import type { MessageDescriptor } from '@lingui/core';
+// What the driver sees before a fuel log is imported: the format found, the vehicle it goes to (one of theirs, a new
+// one made from the log with its name and fuel, or none), the car of a file of several, the currency when the file
+// has none, the first fills as they will be saved (full, partial, first fill), and the lines that cannot be.
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Plural, Trans } from '@lingui/react/macro';
 import { fromDeciCents } from '../../../../contract/money';
+import { CURRENCIES, type Currency } from '../../../../contract/plain/stations';
+import { VEHICLE_FUELS, type VehicleFuel } from '../../../../contract/vehicles';
 import { formatMoney, formatQuantity } from '../../../lib/money';
-import { Section, SelectField } from '../../../ui';
-import { IMPORT_FIELDS, type ImportField, type LineProblem, type ParsedLog } from '../model/csv-import';
-
-/** The choice of no column (a header of a file is never empty after trimming, see `columns`). */
-const NOT_USED = '';
+import { Section, SelectField, TextField } from '../../../ui';
+import type { FillKind, ImportRow, ParsedLog } from '../model/csv-import';
+import { FUEL_LABELS } from './import-words';
+import type { LineMessage, VehicleChoice } from './use-fuel-log-import';
 
 export const PREVIEW_ROWS = 5;
+const NEW = '__new__';
+const NONE = '__none__';
 
-export const FORMAT_NAMES = { spritmonitor: 'Spritmonitor', fuelly: 'Fuelly' } as const;
-
-export const FIELD_LABELS: Record<ImportField, MessageDescriptor> = {
-  date: msg`Date`,
-  odometer: msg`Mileage`,
-  quantity: msg`Quantity`,
-  total: msg`Amount`,
-  unitPrice: msg`Price per unit`,
-  currency: msg`Currency`,
-  fuel: msg`Fuel`,
-  fill: msg`Full or partial fill`,
-  notes: msg`Notes`,
-  station: msg`Station`,
-};
-
-export const PROBLEM_LABELS: Record<LineProblem, MessageDescriptor> = {
-  date: msg`The date is missing or not a calendar day.`,
-  quantity: msg`The quantity is missing or not a number.`,
-  price: msg`The amount is missing or not a number.`,
-  currency: msg`The currency is not one the app supports.`,
-  odometer: msg`The mileage is not a number.`,
-  columns: msg`The line has too few columns.`,
-};
+const FILL_LABELS = {
+  full: msg`Full`,
+  partial: msg`Partial`,
+  first: msg`First fill`,
+  invalid: msg`Not counted`,
+} as const;
 
 type Props = {
   log: ParsedLog;
-  /** A field moved to another of the file's columns, or left out (null); the file is read again with it. */
-  onRemap?: ((field: ImportField, column: string | null) => void) | undefined;
+  rows: ImportRow[];
+  vehicles: Array<{ id: string; name: string }>;
+  vehicle: VehicleChoice;
+  onVehicle: (choice: VehicleChoice) => void;
+  newVehicle: () => VehicleChoice;
+  fileVehicle: string | null;
+  onFileVehicle: (name: string) => void;
+  currency: Currency;
+  onCurrency: (currency: Currency) => void;
+  problems: LineMessage[];
   disabled?: boolean | undefined;
 };
 
-export function ImportPreview({ log, onRemap, disabled }: Props) {
+export function ImportPreview(props: Props) {
+  const { log, rows, vehicle, disabled } = props;
   const { i18n } = useLingui();
   const locale = i18n.locale;
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  const km = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const first = log.rows.slice(0, PREVIEW_ROWS);
-  const columns = [
-    { value: NOT_USED, title: i18n._(msg`Not used`) },
-    ...log.headers.filter((h) => h.trim()).map((h) => ({ value: h, title: h })),
-  ];
+  // Short numeric days, so the five columns fit a phone's width.
+  const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  const km = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const first = rows.slice(0, PREVIEW_ROWS);
+  const partial = rows.filter((r) => r.fill === 'partial').length;
+  const fill = (f: FillKind | null) => (f ? i18n._(FILL_LABELS[f]) : '–');
   return (
     <>
-      <Section title={<Trans>Columns</Trans>}>
-        <p className="history-synced">
-          <Trans>Each field is filled from the column of the file shown. Choose another column if one is wrong.</Trans>
-        </p>
-        {IMPORT_FIELDS.map((field) => (
-          <SelectField
-            key={field}
-            label={i18n._(FIELD_LABELS[field])}
-            value={log.mapping[field] ?? NOT_USED}
-            disabled={disabled || !onRemap}
-            options={columns}
-            onChange={(value) => onRemap?.(field, value === NOT_USED ? null : value)}
+      {log.vehicles.length > 1 ? (
+        <SelectField
+          label={i18n._(msg`Car in the file`)}
+          hint={<Trans>This file holds the fills of several cars: import one at a time.</Trans>}
+          value={props.fileVehicle}
+          disabled={disabled}
+          onChange={props.onFileVehicle}
+          options={log.vehicles.map((v) => ({ value: v, title: v }))}
+        />
+      ) : null}
+      <SelectField
+        label={i18n._(msg`Vehicle`)}
+        value={vehicle.kind === 'existing' ? vehicle.id : vehicle.kind === 'new' ? NEW : NONE}
+        disabled={disabled}
+        onChange={(value) =>
+          props.onVehicle(
+            value === NEW ? props.newVehicle() : value === NONE ? { kind: 'none' } : { kind: 'existing', id: value },
+          )
+        }
+        options={[
+          ...props.vehicles.map((v) => ({ value: v.id, title: v.name })),
+          { value: NEW, title: i18n._(msg`A new vehicle for this log`) },
+          { value: NONE, title: i18n._(msg`No vehicle (the mileage stays on each entry)`) },
+        ]}
+      />
+      {vehicle.kind === 'new' ? (
+        <>
+          <TextField
+            label={i18n._(msg`Name of the new vehicle`)}
+            value={vehicle.name}
+            maxLength={60}
+            disabled={disabled}
+            onChange={(e) => props.onVehicle({ ...vehicle, name: e.target.value })}
           />
-        ))}
-        {log.imperial ? (
-          <p className="history-synced">
-            <Trans>Gallons (US) are converted to litres and miles to kilometres.</Trans>
-          </p>
+          <SelectField
+            label={i18n._(msg`Fuel of the new vehicle`)}
+            value={vehicle.fuel ?? ''}
+            disabled={disabled}
+            onChange={(value) => props.onVehicle({ ...vehicle, fuel: (value || null) as VehicleFuel | null })}
+            options={[
+              { value: '', title: i18n._(msg`Not known`) },
+              ...VEHICLE_FUELS.map((f) => ({ value: f, title: i18n._(FUEL_LABELS[f]) })),
+            ]}
+          />
+        </>
+      ) : null}
+      {log.mapping.currency === undefined ? (
+        <SelectField
+          label={i18n._(msg`Currency of the amounts`)}
+          hint={<Trans>The file does not say which currency was paid.</Trans>}
+          value={props.currency}
+          disabled={disabled}
+          onChange={(value) => props.onCurrency(value as Currency)}
+          options={CURRENCIES.map((c) => ({ value: c, title: c }))}
+        />
+      ) : null}
+      <p className="history-synced">
+        <Plural value={rows.length} one="# fill in the file" other="# fills in the file" />
+        {partial > 0 ? (
+          <>
+            {' · '}
+            <Plural value={partial} one="# partial fill" other="# partial fills" />
+          </>
         ) : null}
-      </Section>
+        {log.formats.distance === 'mi' || log.formats.volume !== 'l' ? (
+          <>
+            {' · '}
+            <Trans>miles and gallons are converted to kilometres and litres</Trans>
+          </>
+        ) : null}
+      </p>
       <Section
-        title={<Plural value={Math.min(first.length, PREVIEW_ROWS)} one="The first line" other="The first # lines" />}
+        title={<Plural value={Math.min(first.length, PREVIEW_ROWS)} one="The first fill" other="The first # fills" />}
       >
-        <div className="history-scroll" role="region" aria-label={i18n._(msg`The first lines`)} tabIndex={0}>
+        <div className="history-scroll" role="region" aria-label={i18n._(msg`The first fills`)} tabIndex={0}>
           <table className="history-table history-import-table">
             <thead>
               <tr>
@@ -96,36 +141,42 @@ export function ImportPreview({ log, onRemap, disabled }: Props) {
                 <th scope="col">
                   <Trans>Mileage</Trans>
                 </th>
+                <th scope="col">
+                  <Trans>Fill</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {first.map((row) => (
                 <tr key={row.line}>
                   <td className="history-import-day">{day.format(new Date(`${row.day}T00:00:00Z`))}</td>
-                  <td>{formatQuantity(row.litres, locale)} l</td>
+                  <td>{formatQuantity(row.litres, locale)} l</td>
                   <td>{formatMoney(fromDeciCents(row.price, row.currency), locale)}</td>
-                  <td>{row.odometerKm === null ? '–' : `${km.format(row.odometerKm)} km`}</td>
+                  <td>{row.odometerKm === null ? '–' : `${km.format(row.odometerKm)} km`}</td>
+                  <td>{fill(row.fill)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       </Section>
-      <LineErrors errors={log.errors.map((e) => ({ line: e.line, text: i18n._(PROBLEM_LABELS[e.problem]) }))} />
+      <LineErrors errors={props.problems} />
     </>
   );
 }
 
-/** The lines that were not imported, each with why. */
-export function LineErrors({ errors }: { errors: Array<{ line: number; text: string }> }) {
+/** The lines that were not imported, each with why (the file's line as an editor shows it). */
+export function LineErrors({ errors, title }: { errors: LineMessage[]; title?: React.ReactNode }) {
   if (errors.length === 0) return null;
   return (
     <Section
-      title={<Plural value={errors.length} one="# line cannot be imported" other="# lines cannot be imported" />}
+      title={
+        title ?? <Plural value={errors.length} one="# line cannot be imported" other="# lines cannot be imported" />
+      }
     >
       <ul className="history-import-errors">
         {errors.map((e) => (
-          <li key={e.line}>
+          <li key={`${e.line}-${e.text}`}>
             <Trans>
               Line {e.line}: {e.text}
             </Trans>

@@ -6,6 +6,7 @@ import type { HistoryEvent } from '../../../../contract/history';
 import { historyApi } from '../api';
 import { historyCsv } from '../model/csv';
 import { type HistoryFilters, toApiQuery } from '../model/filters';
+import { spritmonitorCsv } from '../model/spritmonitor-export';
 import { CATEGORY_LABELS, eventTitle, TYPE_LABELS } from './labels';
 
 const PAGE = 100;
@@ -58,4 +59,19 @@ export async function exportHistoryCsv(input: {
     name: `history-${day}.csv`,
     count: events.length,
   };
+}
+
+/**
+ * "Export as Spritmonitor CSV" (issue 35): the filtered history's fuel fills in Spritmonitor's own format, to take the
+ * log back there or to any tool that reads it (and back into this app).
+ */
+export async function exportSpritmonitorCsv(input: {
+  filters: HistoryFilters;
+  kept: HistoryEvent[];
+  online: boolean;
+}): Promise<{ file: Blob; name: string; count: number }> {
+  const events = input.online ? await allEvents(input.filters).catch(() => input.kept) : input.kept;
+  const { csv, count } = spritmonitorCsv(events);
+  const day = new Date().toISOString().slice(0, 10);
+  return { file: new Blob([csv], { type: 'text/csv;charset=utf-8' }), name: `spritmonitor-${day}.csv`, count };
 }

@@ -1,17 +1,21 @@
-// The driver's vehicles for the history's pickers. Until the vehicles API lands (account issue) the user's thingId is
-// the one vehicle the app knows (the demo driver has one).
-import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react';
-import { useSession, useUser } from '../../session/queries';
+// The driver's vehicles for the history's pickers (filters, import, statistics): the vehicles API's list, kept on the
+// device by the vehicles area (so the pickers work without signal), named as the driver named them.
+import { useSession } from '../../session/queries';
+import { useKeptVehicles, useVehiclesSync } from '../../vehicles/queries';
 import type { Vehicle } from './FilterSheet';
 
-export function useVehicles(): { userId: string | null; vehicles: Vehicle[] } {
-  const { i18n } = useLingui();
+export function useVehicles(): { userId: string | null; vehicles: Vehicle[]; loaded: boolean } {
   const record = useSession();
-  const user = useUser(record?.userId);
-  const thingId = user.data?.thingId ?? null;
+  const userId = record?.userId ?? null;
+  // Fetching writes the kept list, which is what is read.
+  useVehiclesSync(userId);
+  const kept = useKeptVehicles(userId);
   return {
-    userId: record?.userId ?? null,
-    vehicles: thingId ? [{ id: thingId, name: i18n._(msg`My vehicle`) }] : [],
+    userId,
+    loaded: kept !== undefined,
+    vehicles: (kept ?? []).map((t) => ({
+      id: t._id,
+      name: t.nickName || [t.brand, t.model].filter(Boolean).join(' ') || t._id,
+    })),
   };
 }
