@@ -7,6 +7,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The e2e server's whole log, searched for secrets once the suite is done (issue 34).
+  globalTeardown: './tests/e2e/global-teardown.ts',
   // A guard against a hung test, not a measure: on session 30's machine (a page fault ~15 µs, the suite 2× slower than
   // before) the longest flows took 35–60 s with two workers, and one ran out of 60 s while the machine was shared.
   timeout: 120_000,

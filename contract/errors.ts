@@ -63,5 +63,7 @@ export const errorCodes = {
    */
   fuelCardDataMissing: 'fuel_card_data_missing',
   internal: 'internal_error',
+  /** 503 on GET /readyz: details {node, checks} say what is missing (database, migrations, leader, draining). */
+  notReady: 'not_ready',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -17,6 +17,8 @@
 // 10,000 drivers p99 ≤ 50 ms and 0 errors; PGlite has no target: its row says whether it saturated and at what rate,
 // its ceiling) and the machine's load average when the row started. The flags set the env vars above.
 // `npm run bench -- memory`: the server's resident memory, idle and after load (scripts/bench-memory.mjs).
+// `npm run bench -- nodes`: a pump change through node B to a stream on node A, two processes on one PostgreSQL
+// (scripts/bench-nodes.mjs).
 // Subcommands for the web app's figures (issue 16): `npm run bench -- lighthouse`, `npm run bench -- start`,
 // `npm run bench -- push` (pump to screen and hang-up to receipt through the event streams), `npm run bench -- tbt`
 // (long tasks of a cold /pay start, CPU × 4), `npm run bench -- bundle` (what each budgeted route loads, module by
@@ -44,6 +46,10 @@ if (sub === 'history') {
 }
 if (sub === 'memory') {
   await import('./bench-memory.mjs');
+  process.exit(0);
+}
+if (sub === 'nodes') {
+  await import('./bench-nodes.mjs');
   process.exit(0);
 }
 if (sub === 'load') {
@@ -75,7 +81,7 @@ if (sub === 'load') {
   process.env.BENCH_SUITES = 'orders';
 } else if (sub !== undefined) {
   console.error(
-    `Unknown bench "${sub}". One of: load, memory, lighthouse, start, push, tbt, bundle, history (or none: orders, POI search and history).`,
+    `Unknown bench "${sub}". One of: load, memory, nodes, lighthouse, start, push, tbt, bundle, history (or none: orders, POI search and history).`,
   );
   process.exit(2);
 }

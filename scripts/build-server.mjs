@@ -1,5 +1,5 @@
 // `npm run build`, second part: the API server as one ES module, dist-server/index.mjs, which `npm start` runs with
-// plain node. The packages stay in node_modules (imported as they are); only our TypeScript is bundled. The database
+// plain node, and the migration command beside it (dist-server/migrate.mjs: `npm run migrate` in a container). The packages stay in node_modules (imported as they are); only our TypeScript is bundled. The database
 // migrations are copied beside it (server/db/client.ts finds them next to itself).
 // Why (issue 16): under `node --import tsx` every start compiled the server's TypeScript, and tsx's loader kept a
 // thread with a V8 heap of its own for the life of the process (12-47 MiB of the server's resident memory on PGlite).
@@ -18,8 +18,9 @@ const root = new URL('..', import.meta.url).pathname;
 export async function bundleServer(out = join(root, 'dist-server')) {
   rmSync(out, { recursive: true, force: true });
   await build({
-    entryPoints: [join(root, 'server/index.ts')],
-    outfile: join(out, 'index.mjs'),
+    entryPoints: { index: join(root, 'server/index.ts'), migrate: join(root, 'server/migrate.ts') },
+    outdir: out,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

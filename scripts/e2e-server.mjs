@@ -1,6 +1,7 @@
-// The server the browser tests talk to: the real one, on a fresh PGlite directory, serving the built app.
+// The server the browser tests talk to: the real one, on a fresh PGlite directory, serving the built app. Its output
+// also goes to .tmp/e2e-server.log, which the suite's teardown searches for secrets (tests/e2e/global-teardown.ts).
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverNodeArgs } from './server-node-args.mjs';
 
@@ -13,7 +14,8 @@ const env = {
   DATA_DIR: dataDir,
   STATIC_DIR: join(root, 'dist'),
   DEMO_MODE: 'true',
-  LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false',
+  // Every request logged: the teardown searches the lines of the whole run (they go to the file, not the terminal).
+  LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'true',
   // Devices change only when a test (or the simulated driver of a paid order) makes them.
   FORECOURT_AMBIENT: 'false',
   // Tests work the pumps from the forecourt console, like a person at the station.
@@ -42,7 +44,22 @@ delete env.DATABASE_URL;
 const server = spawn(process.execPath, [...serverNodeArgs(env), join(root, 'dist-server/index.mjs')], {
   cwd: root,
   env,
-  stdio: 'inherit',
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+mkdirSync(join(root, '.tmp'), { recursive: true });
+const log = createWriteStream(join(root, '.tmp', 'e2e-server.log'));
+server.stdout.on('data', (d) => {
+  log.write(d);
+  // The start lines and errors on the terminal; the request lines only in the file.
+  const text = String(d)
+    .split('\n')
+    .filter((l) => l && !l.includes('"req_id":'))
+    .join('\n');
+  if (text) process.stdout.write(`${text}\n`);
+});
+server.stderr.on('data', (d) => {
+  log.write(d);
+  process.stderr.write(d);
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,4 +1,4 @@
-// `npm test`: every tier in order — type-check, lint, unit, server, build + bundle budget, browser.
+// `npm test`: every tier in order — type-check, lint, unit, server, build + bundle budget, container check, browser.
 // Stops at the first failing step and exits non-zero; prints how long each step took.
 import { spawnSync } from 'node:child_process';
 
@@ -13,6 +13,8 @@ const steps = [
   ['server', 'npx', ['vitest', 'run', '--project', 'server']],
   ['build', 'npm', ['run', '--silent', 'build']],
   ['budget', 'node', ['scripts/budget.mjs']],
+  // No container engine here: the image's stages and compose's set-up run on the host (scripts/container-check.mjs).
+  ['container', 'node', ['scripts/container-check.mjs']],
   ['e2e', 'npx', ['playwright', 'test']],
 ];
 const only = process.argv.slice(2);

@@ -19,10 +19,12 @@ import { devOidcRoutes } from './routes/dev-oidc';
 import { eventRoutes } from './routes/events';
 import { forecourtRoutes } from './routes/forecourt';
 import { functionRoutes } from './routes/functions';
+import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
 import { hostAppRoutes } from './routes/host-apps';
 import { loyaltyRoutes } from './routes/loyalty';
 import { maintenanceRoutes } from './routes/maintenance';
+import { metricsRoutes } from './routes/metrics';
 import { orderRoutes } from './routes/orders';
 import { paymentMethodRoutes } from './routes/payment-methods';
 import { poiRoutes } from './routes/pois';
@@ -102,6 +104,9 @@ export function createApp(ctx: AppContext) {
   app.route('/api', tutorialRoutes(ctx));
   // Also at the root: the app's "remote maintenance json" may be configured as /maintenance.json.
   app.route('/', maintenanceRoutes(ctx));
+  // Operations, not under /api: /healthz and /readyz for orchestrators, /metrics for Prometheus (loopback or token).
+  app.route('/', healthRoutes(ctx));
+  app.route('/', metricsRoutes(ctx));
 
   // The development mailbox exists only in DEMO_MODE with MAIL_TRANSPORT=mailbox, for clients on this machine.
   if (ctx.env.demoMode && ctx.mailer.devMailbox) {

@@ -4,12 +4,15 @@ import type { DemoOidc } from './auth/demo-oidc';
 import type { Db, DbDriver, ProcessIdentity } from './db/client';
 import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './ops/metrics';
+import type { Readiness } from './ops/readiness';
 import type { EventHub } from './services/events/hub';
 // The one import of an area's file past its index: the forecourt's index leads back here (every service takes ctx).
 import type { OrderHooks } from './services/forecourt/order-hooks';
 
 export type Logger = {
-  info(line: string): void;
+  /** `fields`: structured data for the JSON line (server/log.ts); the console logger prints the line alone. */
+  info(line: string, fields?: Record<string, unknown>): void;
   error(line: string, err?: unknown): void;
 };
 
@@ -32,6 +35,8 @@ export type Knobs = {
 export type Background = {
   run(what: string, task: () => Promise<unknown>): void;
   idle(): Promise<void>;
+  /** Tasks under way and when the oldest started (ms since epoch), for /metrics. */
+  pending(): { count: number; oldestStartedAt: number | null };
 };
 
 export type AppContext = {
@@ -58,6 +63,10 @@ export type AppContext = {
    * with the mailer and the orders' hooks working on that handle too.
    */
   withDb(db: Db): AppContext;
+  /** Prometheus instruments of this process (ops/metrics.ts): GET /metrics. */
+  metrics: Metrics;
+  /** What GET /readyz checks (ops/readiness.ts); index.ts sets the leader view and the draining flag. */
+  readiness: Readiness;
 };
 
 const statements = new WeakMap<object, Map<string, unknown>>();

@@ -5,8 +5,11 @@ import { type AppContext, type Background, type Clock, consoleLogger, type Logge
 import { type Db, type DbDriver, type ProcessIdentity, soleProcess } from './db/client';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
+import { createMetrics, type PoolStats } from './ops/metrics';
+import { createReadiness } from './ops/readiness';
 import { createEventHub } from './services/events';
 import { storeMail } from './services/mail';
+import { readDatabaseFigures } from './services/ops';
 import { forecourtHooks } from './services/orders';
 
 export async function createContext(opts: {
@@ -30,12 +33,22 @@ export async function createContext(opts: {
     process: opts.process ?? soleProcess(),
     events: createEventHub({ db: opts.db, driver: opts.driver, log }),
     knobs: { postpayExpirySeconds: new Map() },
-  } satisfies Omit<AppContext, 'db' | 'mailer' | 'orderHooks' | 'withDb'>;
+    readiness: createReadiness({ db: opts.db, nodeName: opts.env.nodeName, log }),
+  } satisfies Omit<AppContext, 'db' | 'mailer' | 'orderHooks' | 'withDb' | 'metrics'>;
+  // The figures are read on the process's own database handle, whatever context asks.
+  const metrics = createMetrics({
+    figures: () => readDatabaseFigures({ ctx: { db: opts.db } }),
+    pool: poolStats(opts.db, opts.driver),
+  });
+  metrics.addQueue('background', () => {
+    const { count, oldestStartedAt } = base.background.pending();
+    return { waiting: count, oldestSeconds: oldestStartedAt === null ? null : (Date.now() - oldestStartedAt) / 1000 };
+  });
   // The mailer and the orders' hooks act on the context they belong to, so they are made with it: a context on a
   // transaction (withDb) has its own, and nothing it does reaches past the transaction (on PGlite's one connection
   // that would wait for the transaction forever).
   const on = (db: Db): AppContext => {
-    const ctx = { ...base, db } as AppContext;
+    const ctx = { ...base, metrics, db } as AppContext;
     ctx.mailer = createMailer({
       env: opts.env,
       keep: (mail) => storeMail({ ctx, input: mail }),
@@ -48,14 +61,40 @@ export async function createContext(opts: {
   return on(opts.db);
 }
 
+/** The pg Pool under Drizzle (`$client`) and its counters; PGlite has none. */
+function poolStats(db: Db, driver: DbDriver): PoolStats {
+  if (driver !== 'postgres') return () => null;
+  const pool = (
+    db as unknown as {
+      $client: { totalCount: number; idleCount: number; waitingCount: number; options: { max?: number } };
+    }
+  ).$client;
+  return () => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  });
+}
+
 function createBackground(log: Logger): Background {
   const running = new Set<Promise<unknown>>();
+  const startedAt = new Map<Promise<unknown>, number>();
   return {
     run(what, task) {
       const p = task()
         .catch((err) => log.error(`${what} failed`, err))
-        .finally(() => running.delete(p));
+        .finally(() => {
+          running.delete(p);
+          startedAt.delete(p);
+        });
       running.add(p);
+      startedAt.set(p, Date.now());
+    },
+    pending() {
+      let oldest: number | null = null;
+      for (const t of startedAt.values()) if (oldest === null || t < oldest) oldest = t;
+      return { count: running.size, oldestStartedAt: oldest };
     },
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running]);

@@ -2,7 +2,7 @@
 // Nothing reads process.env per request.
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { z } from 'zod';
 import { SHARED_BUFFERS_PATTERN } from './db/pglite-wasm';
 
@@ -214,6 +214,15 @@ const envSchema = z.object({
   AMAZON_PAY_SANDBOX: bool.default(true),
   /** Amazon Pay API v2's base address (Get Buyer for Sign in with Amazon); a test points it at a fake Amazon. */
   AMAZON_PAY_API_URL: z.url({ protocol: /^https?$/ }).default('https://pay-api.amazon.eu'),
+  // Operations (issue 34): JSON logs' threshold, /metrics' token, the SIGTERM deadline, this node's name.
+  /** The log's threshold (pino levels): fatal, error, warn, info (default), debug, trace or silent. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A bearer token that opens /metrics to other machines (without it only loopback clients may scrape). */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16).max(200).optional()),
+  /** On SIGTERM, how long in-flight requests may take before their connections are closed. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** This node's name in logs, /readyz and the leader's connection (default: hostname:PORT). */
+  NODE_NAME: optionalString.pipe(z.string().max(60).optional()),
 });
 
 export type Env = {
@@ -348,6 +357,14 @@ export type Env = {
    * of one station), kept in this process only (AppContext.knobs). For the e2e server; never in production.
    */
   testKnobs: boolean;
+  /** LOG_LEVEL: pino's threshold (server/log.ts). */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** METRICS_TOKEN: Bearer token for /metrics from other machines; undefined: loopback clients only. */
+  metricsToken: string | undefined;
+  /** SHUTDOWN_TIMEOUT_SECONDS in ms: SIGTERM's deadline for in-flight requests. */
+  shutdownTimeoutMs: number;
+  /** NODE_NAME, or hostname:PORT: names this process in logs, /readyz and the forecourt leader's connection. */
+  nodeName: string;
 };
 
 /** Thrown for bad configuration; server/index.ts prints the message (no stack) and exits 1. */
@@ -494,6 +511,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     postpayExpirySeconds: e.POSTPAY_EXPIRY_SECONDS,
     testKnobs: e.TEST_KNOBS,
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    nodeName: e.NODE_NAME ?? `${hostname()}:${e.PORT}`,
     pspPreauthConfig: e.PSP_PREAUTH_CONFIG,
     images: { quotaMib: e.IMAGE_QUOTA_MIB, uploadsPerMinute: e.IMAGE_UPLOADS_PER_MINUTE },
     wallets: {
@@ -512,5 +533,22 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         apiUrl: e.AMAZON_PAY_API_URL,
       },
     },
+  };
+}
+
+/** What `npm run migrate` needs (server/migrate.ts): the database alone, whatever else is configured or missing. */
+export function loadDatabaseEnv(
+  source: Record<string, string | undefined> = process.env,
+): Pick<Env, 'databaseUrl' | 'dataDir' | 'pgliteSharedBuffers'> {
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.pick({ DATABASE_URL: true, DATA_DIR: true, PGLITE_SHARED_BUFFERS: true }).safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return {
+    databaseUrl: parsed.data.DATABASE_URL,
+    dataDir: parsed.data.DATA_DIR,
+    pgliteSharedBuffers: parsed.data.PGLITE_SHARED_BUFFERS,
   };
 }

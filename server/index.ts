@@ -5,24 +5,54 @@
 // everything; change notifications travel through LISTEN/NOTIFY). The forecourt simulator with the orders' watchdog
 // runs in one of them, elected through a PostgreSQL advisory lock (db/leader.ts); another takes over if it dies. A
 // worker that exits unexpectedly is replaced. PGlite: one process, as before.
+// Several nodes (separate processes, other machines) on one PostgreSQL work the same way (issue 34): each migrates
+// under an advisory lock (db/client.ts), so one applies the migrations and the others find them done; one leader.
+// Logs are JSON lines (log.ts); the few human lines of a developer's start (mode, URL, demo account, mailbox) stay
+// plain text on stdout, unless NODE_ENV=production, where they are JSON lines too (a container's log is all JSON).
+// SIGTERM (shutdown below): not ready, no new connections, streams end with a retry hint, in-flight requests get
+// SHUTDOWN_TIMEOUT_SECONDS, then the database closes.
 import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import type { AppContext } from './context';
 import { createContext } from './create-context';
-import { type Database, openDatabase, type ProcessIdentity, pgliteIsNew } from './db/client';
+import { type Database, type MigrationResult, openDatabase, type ProcessIdentity, pgliteIsNew } from './db/client';
 import { electLeader, type Leadership } from './db/leader';
 import { acquireDataDirLock, LockError } from './db/lock';
-import { ConfigError, loadEnv } from './env';
+import { ConfigError, type Env, loadEnv } from './env';
 import { type BuiltinChargers, builtinChargersUrl, createBuiltinChargers } from './forecourt/charge-points';
 import { createSimulator, type Simulator } from './forecourt/simulator';
 import { collectGarbage, collectWhenIdle } from './garbage';
+import { createLog, type ProcessLog } from './log';
 import { type CentralSystem, createCentralSystem } from './ocpp/central-system';
 import { seed } from './seed/index';
 import { DEMO_STATIONS } from './seed/stations';
 
+/** The process's log once the configuration is known; production's fatal lines go there too. */
+let processLog: ProcessLog | undefined;
+let production = false;
+
 function fail(message: string): never {
-  console.error(message);
+  if (processLog && production) processLog.pino.fatal(message);
+  else console.error(message);
   process.exit(1);
+}
+
+/** The human lines of a start (mode, URL, hints): plain text for a developer's terminal, JSON lines in production. */
+type Say = { line(text: string): void; warn(text: string): void };
+function humanLines(env: Env, log: ProcessLog): Say {
+  if (env.production) return { line: (text) => log.info(text), warn: (text) => log.warn(text) };
+  return { line: (text) => console.log(text), warn: (text) => console.error(text) };
+}
+
+/** Logs what the start-up's migrate() did (the multi-node test reads these lines). */
+function logMigrations(log: ProcessLog, m: MigrationResult) {
+  log.info(
+    m.applied > 0
+      ? `migrations: applied ${m.applied}`
+      : `migrations: up to date${m.waited ? ' (another node migrated meanwhile)' : ''}`,
+    { migrations_applied: m.applied, waited_for_lock: m.waited },
+  );
 }
 
 async function main() {
@@ -34,8 +64,12 @@ async function main() {
     throw err;
   }
 
-  if (!cluster.isWorker) printMode(env);
-  if (env.workers > 1 && cluster.isPrimary) return primary(env);
+  production = env.production;
+  const log = createLog({ level: env.logLevel, node: env.nodeName });
+  processLog = log;
+  const say = humanLines(env, log);
+  if (!cluster.isWorker) printMode(env, say);
+  if (env.workers > 1 && cluster.isPrimary) return primary(env, log, say);
   const isWorker = cluster.isWorker;
 
   let release = () => {};
@@ -56,28 +90,26 @@ async function main() {
   let chargers: BuiltinChargers | undefined;
   let leadership: Leadership | undefined;
   let identity: ProcessIdentity | undefined;
-  let background: (() => Promise<void>) | undefined;
-  let closeStreams: (() => Promise<void>) | undefined;
+  let ctx: AppContext | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`Stopping (${signal})...`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const deadline = env.shutdownTimeoutMs;
+    log.info(`stopping (${signal})`, { signal, deadline_ms: deadline });
+    ctx?.readiness.drain();
+    const force = setTimeout(() => {
+      log.error('stopping took too long: exiting now');
+      process.exit(1);
+    }, deadline + 5_000);
     force.unref();
     try {
-      await leadership?.stop();
-      await chargers?.stop();
-      await simulator?.stop();
-      await centralSystem?.close();
-      // Open event streams end first: server.close() waits for every connection.
-      await closeStreams?.();
-      if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
-      await background?.();
+      await shutdown({ server, simulator, leadership, chargers, centralSystem, ctx, deadline, log });
       await identity?.close?.();
       await database?.close();
+      log.info('stopped');
     } catch (err) {
-      console.error('Error while stopping:', err instanceof Error ? err.message : err);
+      log.error('error while stopping', err);
     } finally {
       release();
       process.exit(0);
@@ -91,26 +123,28 @@ async function main() {
   // directory with an instance of its own, closed again, and serves from a fresh one like any restart (issue 16:
   // ≤ 200 MiB idle; an in-memory database cannot be reopened, so it keeps its one instance).
   if (!env.databaseUrl && pgliteIsNew(env.dataDir)) {
-    await prepareDatabase(env);
+    await prepareDatabase(env, log);
     if (stopping) return;
   }
   database = await openDatabase({
     databaseUrl: env.databaseUrl,
     dataDir: env.dataDir,
     pgliteSharedBuffers: env.pgliteSharedBuffers,
+    log,
   });
   // A worker finds the database migrated and seeded by the primary.
-  if (!isWorker) await database.migrate();
+  if (!isWorker) logMigrations(log, await database.migrate());
   identity = await database.processIdentity();
-  const ctx = await createContext({ env, db: database.db, driver: database.driver, process: identity });
-  background = () => ctx.background.idle();
-  closeStreams = () => ctx.events.close();
-  if (!isWorker) await seed(ctx);
+  const context = await createContext({ env, db: database.db, driver: database.driver, process: identity, log });
+  ctx = context;
+  context.metrics.processMetrics();
+  context.readiness.startupDone();
+  if (!isWorker) await seed(context);
   if (stopping) return;
   // The built-in chargers are OCPP charge points of the forecourt leader (server/forecourt/charge-points.ts).
   const startChargers = async () => {
     if (env.ocpp.builtinChargers === 'off' || chargers) return;
-    chargers = createBuiltinChargers(ctx, { url: builtinChargersUrl(env), scope: env.ocpp.builtinChargers });
+    chargers = createBuiltinChargers(context, { url: builtinChargersUrl(env), scope: env.ocpp.builtinChargers });
     await chargers.start();
   };
   const stopChargers = async () => {
@@ -118,36 +152,46 @@ async function main() {
     chargers = undefined;
     await c?.stop();
   };
-  if (env.forecourt.simulator) {
-    const sim = createSimulator(ctx);
+  if (!env.forecourt.simulator) context.readiness.setLeader({ kind: 'off' });
+  else {
+    const sim = createSimulator(context);
     simulator = sim;
+    const election = 'forecourt-simulator';
     if (env.databaseUrl) {
       // One simulator (and watchdog) per database, whatever runs on it: elected (a single process is elected at once).
       leadership = electLeader({
         connectionString: env.databaseUrl,
-        name: 'forecourt-simulator',
+        name: election,
+        node: isWorker ? `${env.nodeName} worker ${process.pid}` : env.nodeName,
         onElected: () => {
           sim.start();
-          void startChargers().catch((err) => ctx.log.error('built-in chargers failed to start', err));
-          if (isWorker) console.log(`Worker ${process.pid} runs the forecourt simulator and the watchdog`);
+          void startChargers().catch((err) => log.error('built-in chargers failed to start', err));
+          context.metrics.leader.set({ election }, 1);
+          log.info('leader: this node runs the forecourt simulator and the watchdogs', { election });
         },
         onLost: async () => {
+          context.metrics.leader.set({ election }, 0);
           await stopChargers();
           await sim.stop();
+          log.info('leader: this node no longer runs the forecourt simulator', { election });
         },
-        log: ctx.log,
+        log,
       });
+      context.metrics.leader.set({ election }, 0);
+      context.readiness.setLeader({ kind: 'elected', leadership });
     } else {
       sim.start();
+      context.metrics.leader.set({ election }, 1);
+      context.readiness.setLeader({ kind: 'sole' });
     }
   }
 
   // The seed's batches leave ~100 MiB of garbage on a first start (tens of MiB on every start), which an idle server
   // would keep: collect it once now, and again whenever the server goes quiet after a burst (./garbage.ts).
   collectGarbage();
-  const app = createApp(ctx);
+  const app = createApp(context);
   // OCPP 1.6J charge points connect at /ocpp/{id} on the same port (a WebSocket upgrade; server/ocpp).
-  const ocpp = createCentralSystem(ctx);
+  const ocpp = createCentralSystem(context);
   centralSystem = ocpp;
   await new Promise<void>((resolve, reject) => {
     server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, () => resolve());
@@ -165,44 +209,94 @@ async function main() {
   if (env.forecourt.simulator && !env.databaseUrl) await startChargers();
 
   const local = `http://localhost:${env.port}`;
+  log.info('listening', { port: env.port, host: env.host });
   if (isWorker) {
     // The primary says it once all workers listen.
     process.send?.({ type: 'listening' });
     return;
   }
-  console.log(`Forecourt Pay is running on ${local}`);
-  printHints(env);
+  say.line(`Forecourt Pay is running on ${local}`);
+  printHints(env, say);
 }
+
+/**
+ * SIGTERM's order: the simulator stops (another node is elected), the listener closes (no new connections; idle
+ * keep-alive ones close now, busy ones after their answer), event streams end with a retry hint, in-flight requests
+ * get `deadline` ms and are then cut, work after answers (mail) finishes. The caller closes the database.
+ */
+async function shutdown(opts: {
+  server: ReturnType<typeof serve> | undefined;
+  simulator: Simulator | undefined;
+  leadership: Leadership | undefined;
+  chargers: BuiltinChargers | undefined;
+  centralSystem: CentralSystem | undefined;
+  ctx: AppContext | undefined;
+  deadline: number;
+  log: ProcessLog;
+}) {
+  const started = Date.now();
+  const server = opts.server as (ReturnType<typeof serve> & Partial<HttpServerMethods>) | undefined;
+  const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
+  // Connections that finish their answer after close() would idle until their keep-alive timeout: close them as
+  // they become idle.
+  const sweep = setInterval(() => server?.closeIdleConnections?.(), 100);
+  try {
+    await opts.leadership?.stop();
+    await opts.chargers?.stop();
+    await opts.simulator?.stop();
+    // Charge points are told we go (they reconnect to another node); then the event streams end with a retry hint.
+    await opts.centralSystem?.close();
+    await opts.ctx?.events.close();
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([
+      closed.then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), Math.max(0, opts.deadline - (Date.now() - started)));
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!inTime) {
+      opts.log.warn('shutdown deadline passed: closing the connections still busy', { deadline_ms: opts.deadline });
+      server?.closeAllConnections?.();
+      await closed;
+    }
+    await opts.ctx?.background.idle();
+  } finally {
+    clearInterval(sweep);
+  }
+}
+
+type HttpServerMethods = { closeIdleConnections(): void; closeAllConnections(): void };
 
 /**
  * The first line the server prints: which mode it runs in. DEMO_MODE opens demo sign-ins, sandbox pages and the console
  * to this machine; in production that is said loudly, on stderr too.
  */
-function printMode(env: ReturnType<typeof loadEnv>) {
+function printMode(env: Env, say: Say) {
   if (!env.demoMode) {
-    console.log(`Mode: production (DEMO_MODE off${env.production ? ', NODE_ENV=production' : ''})`);
+    say.line(`Mode: production (DEMO_MODE off${env.production ? ', NODE_ENV=production' : ''})`);
     return;
   }
-  console.log(
+  say.line(
     `Mode: DEMO_MODE (demo account, sandbox sign-in pages${env.demoPublic ? ' open to every machine (DEMO_PUBLIC)' : ' for this machine'}, test payments)`,
   );
   if (env.production || env.demoPublic) {
-    console.error(
+    say.warn(
       `WARNING: DEMO_MODE is on${env.production ? ' with NODE_ENV=production' : ''}${env.demoPublic ? ' and DEMO_PUBLIC=true' : ''}: the demo account and the sandbox pages that sign anyone in are reachable. Never run a real service like this.`,
     );
   }
 }
 
 /** What the start-up prints after "is running on" (once, by the primary or the single process). */
-function printHints(env: ReturnType<typeof loadEnv>) {
+function printHints(env: Env, say: Say) {
   const local = `http://localhost:${env.port}`;
-  if (env.demoMode) console.log(`Demo account: ${env.demoEmail} / ${env.demoPassword}`);
-  if (env.seedNetwork) console.log(`Demo station: ${local}/pay?pid=${DEMO_STATIONS.prepay.id}`);
-  if (env.forecourt.operatorToken) console.log(`Forecourt console: ${local}/forecourt (FORECOURT_CONSOLE_TOKEN)`);
-  else if (env.demoMode) console.log(`Forecourt console: ${local}/forecourt (loopback only)`);
-  if (env.mailTransport === 'mailbox') console.log(`Development mailbox: ${local}/dev/mail (loopback only)`);
+  if (env.demoMode) say.line(`Demo account: ${env.demoEmail} / ${env.demoPassword}`);
+  if (env.seedNetwork) say.line(`Demo station: ${local}/pay?pid=${DEMO_STATIONS.prepay.id}`);
+  if (env.forecourt.operatorToken) say.line(`Forecourt console: ${local}/forecourt (FORECOURT_CONSOLE_TOKEN)`);
+  else if (env.demoMode) say.line(`Forecourt console: ${local}/forecourt (loopback only)`);
+  if (env.mailTransport === 'mailbox') say.line(`Development mailbox: ${local}/dev/mail (loopback only)`);
   if (env.mailTransport === 'log') {
-    console.log(
+    say.line(
       env.production
         ? 'Mail: MAIL_TRANSPORT=log writes recipients and subjects to this log (no bodies in production)'
         : 'Mail: MAIL_TRANSPORT=log writes every mail, temporary passwords included, to this log (development only)',
@@ -211,16 +305,17 @@ function printHints(env: ReturnType<typeof loadEnv>) {
 }
 
 /** Migrates and seeds the database with a connection of its own, closed again. */
-async function prepareDatabase(env: ReturnType<typeof loadEnv>) {
+async function prepareDatabase(env: Env, log: ProcessLog) {
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     dataDir: env.dataDir,
     pgliteSharedBuffers: env.pgliteSharedBuffers,
+    log,
   });
-  await database.migrate();
+  logMigrations(log, await database.migrate());
   {
     const identity = await database.processIdentity();
-    const ctx = await createContext({ env, db: database.db, driver: database.driver, process: identity });
+    const ctx = await createContext({ env, db: database.db, driver: database.driver, process: identity, log });
     await seed(ctx);
     await ctx.events.close();
     await ctx.background.idle();
@@ -233,8 +328,8 @@ async function prepareDatabase(env: ReturnType<typeof loadEnv>) {
  * The primary of WORKERS processes: migrates and seeds once, forks the workers, says "running" when all listen,
  * replaces a worker that exits unexpectedly, and stops them all on SIGINT/SIGTERM.
  */
-async function primary(env: ReturnType<typeof loadEnv>) {
-  await prepareDatabase(env);
+async function primary(env: Env, log: ProcessLog, say: Say) {
+  await prepareDatabase(env, log);
   collectGarbage();
 
   let stopping = false;
@@ -247,22 +342,23 @@ async function primary(env: ReturnType<typeof loadEnv>) {
       listening += 1;
       if (!announced && listening >= env.workers) {
         announced = true;
-        console.log(`Forecourt Pay is running on http://localhost:${env.port} (${env.workers} workers)`);
-        printHints(env);
+        say.line(`Forecourt Pay is running on http://localhost:${env.port} (${env.workers} workers)`);
+        printHints(env, say);
       }
     });
   };
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    log.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     fork();
   });
   for (let i = 0; i < env.workers; i++) fork();
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`Stopping ${env.workers} workers (${signal})...`);
-    const force = setTimeout(() => process.exit(1), 12_000);
+    log.info(`stopping ${env.workers} workers (${signal})`, { signal });
+    // Each worker drains within SHUTDOWN_TIMEOUT_SECONDS (and gives up 5 s later): wait a little longer than that.
+    const force = setTimeout(() => process.exit(1), env.shutdownTimeoutMs + 7_000);
     force.unref();
     const workers = Object.values(cluster.workers ?? {});
     let left = workers.length;
@@ -282,6 +378,5 @@ async function primary(env: ReturnType<typeof loadEnv>) {
 main().catch((err) => {
   const code = (err as NodeJS.ErrnoException)?.code;
   if (code === 'EADDRINUSE') fail('The port is already in use; set PORT to another one.');
-  console.error('Forecourt Pay could not start:', err instanceof Error ? err.message : err);
-  process.exit(1);
+  fail(`Forecourt Pay could not start: ${err instanceof Error ? err.message : String(err)}`);
 });

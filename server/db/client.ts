@@ -1,7 +1,7 @@
 // Database client: PGlite (embedded, data in DATA_DIR; 'memory://' for tests) or PostgreSQL through `pg`
 // when DATABASE_URL is set. Same schema, same SQL migrations, applied in-process.
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -17,10 +17,17 @@ export type DbDriver = 'pglite' | 'postgres';
  */
 export type ProcessIdentity = { id: string; isAlive(owner: string): Promise<boolean>; close?(): Promise<void> };
 
+/** What a migrate() did: how many migrations it applied (0: the database was current, or another node migrated it). */
+export type MigrationResult = { applied: number; waited: boolean };
+
 export type Database = {
   db: Db;
   driver: DbDriver;
-  migrate(): Promise<void>;
+  /**
+   * Applies the pending migrations. PostgreSQL: under a session advisory lock, so of N processes starting together one
+   * migrates and the others wait for it, then find nothing to do (issue 34). PGlite: one process per DATA_DIR.
+   */
+  migrate(): Promise<MigrationResult>;
   /**
    * This process's identity. PGlite: one process per data directory (db/lock.ts), so any other owner is dead.
    * PostgreSQL: the process holds a session advisory lock on its own connection for as long as it lives; the
@@ -40,6 +47,46 @@ export function soleProcess(): ProcessIdentity {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The advisory-lock class and key of the one migrator per database (another constant than the identities'). */
+const MIGRATION_LOCK = [0x46504d31, 1] as const;
+
+/** The migrations this build ships (drizzle-kit's journal beside them): how many, and the newest one's timestamp. */
+function shippedMigrations(): { count: number; last: number } {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return { count: journal.entries.length, last: Math.max(0, ...journal.entries.map((e) => e.when)) };
+}
+
+type Queryable = { query(text: string): Promise<{ rows: Record<string, unknown>[] }> };
+
+/** Migrations recorded in the database (drizzle's own table, drizzle.__drizzle_migrations); 0 before the first. */
+async function appliedMigrations(client: Queryable): Promise<{ count: number; last: number }> {
+  const exists = await client.query("select to_regclass('drizzle.__drizzle_migrations') is not null as ok");
+  if (exists.rows[0]?.ok !== true) return { count: 0, last: 0 };
+  const { rows } = await client.query(
+    'select count(*)::int as count, coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations',
+  );
+  return { count: Number(rows[0]?.count ?? 0), last: Number(rows[0]?.last ?? 0) };
+}
+
+export type MigrationStatus = { applied: number; expected: number; current: boolean };
+
+/**
+ * Whether the database holds every migration of this build (GET /readyz): drizzle applies those newer than the
+ * newest it recorded, so the database is current when its newest is at least the journal's.
+ */
+export async function migrationStatus(db: Db): Promise<MigrationStatus> {
+  const shipped = shippedMigrations();
+  const client: Queryable = {
+    query: async (text) => ({
+      rows: ((await db.execute(text)) as unknown as { rows: Record<string, unknown>[] }).rows,
+    }),
+  };
+  const applied = await appliedMigrations(client);
+  return { applied: applied.count, expected: shipped.count, current: applied.last >= shipped.last };
+}
 
 /**
  * PGlite's buffer pool when nothing else is said (PGLITE_SHARED_BUFFERS): 16 MiB instead of the 128 MiB PGlite ships
@@ -70,28 +117,55 @@ export async function openPglite(dataDir: string, sharedBuffers = PGLITE_SHARED_
   return {
     db: db as unknown as Db,
     driver: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: async () => {
+      const q: Queryable = { query: (text) => client.query(text) as Promise<{ rows: Record<string, unknown>[] }> };
+      const before = await appliedMigrations(q);
+      await migrate(db, { migrationsFolder });
+      return { applied: (await appliedMigrations(q)).count - before.count, waited: false };
+    },
     processIdentity: async () => soleProcess(),
     close: () => client.close(),
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
+/** Where the database's own troubles go (a dropped connection): the process's log, else stderr. */
+type DbLog = { error(line: string, err?: unknown): void };
+const stderrLog: DbLog = { error: (line) => console.error(line) };
+
+export async function openPostgres(connectionString: string, log: DbLog = stderrLog): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.default.Pool({ connectionString, max: 10 });
   // A dropped connection must not crash the process; the next query gets a fresh one.
-  pool.on('error', (err) => console.error(`postgres pool error: ${err.message}`));
+  pool.on('error', (err) => log.error(`postgres pool error: ${err.message}`));
   const db = drizzle(pool, { schema });
   return {
     db: db as unknown as Db,
     driver: 'postgres',
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: async () => {
+      // On a connection of its own that holds the lock for the whole run; the lock dies with the connection, so a
+      // migrator killed halfway frees it (drizzle applies all pending migrations in one transaction).
+      const own = new pg.default.Client({ connectionString, application_name: 'forecourt-pay migrate' });
+      own.on('error', () => {});
+      await own.connect();
+      try {
+        const got = await own.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [...MIGRATION_LOCK]);
+        const waited = got.rows[0]?.ok !== true;
+        if (waited) await own.query('select pg_advisory_lock($1, $2)', [...MIGRATION_LOCK]);
+        const before = await appliedMigrations(own);
+        await migrate(drizzle(own, { schema }), { migrationsFolder });
+        const after = await appliedMigrations(own);
+        await own.query('select pg_advisory_unlock($1, $2)', [...MIGRATION_LOCK]);
+        return { applied: after.count - before.count, waited };
+      } finally {
+        await own.end().catch(() => {});
+      }
+    },
     processIdentity: async () => {
       const id = randomUUID();
       const own = new pg.default.Client({ connectionString });
-      own.on('error', (err) => console.error(`postgres liveness connection error: ${err.message}`));
+      own.on('error', (err) => log.error(`postgres liveness connection error: ${err.message}`));
       await own.connect();
       await own.query('select pg_advisory_lock($1, $2)', [PROCESS_LOCK_CLASS, processLockId(id)]);
       return {
@@ -116,8 +190,11 @@ export function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
   pgliteSharedBuffers?: string | undefined;
+  log?: DbLog;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, opts.pgliteSharedBuffers);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.log)
+    : openPglite(opts.dataDir, opts.pgliteSharedBuffers);
 }
 
 /** A transaction handle (what ctx.db.transaction passes to its callback). */

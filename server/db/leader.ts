@@ -9,9 +9,29 @@ import { createHash } from 'node:crypto';
 const LEADER_LOCK_CLASS = 0x46504c31;
 const lockId = (name: string): number => createHash('sha256').update(name).digest().readInt32BE(0);
 
+/** The leader connection's application_name: this prefix and the node's name. */
+const APP_NAME_PREFIX = 'forecourt-pay leader ';
+
+/**
+ * Who holds an advisory lock of two keys: the application_name of the holding connection, or null when nobody holds
+ * it (ops/readiness.ts asks through the pool). A two-key advisory lock shows in pg_locks as classid = key 1 and
+ * objid = key 2, both as unsigned 32 bits, with objsubid = 2.
+ */
+export type LockHolderLookup = (classid: number, objid: number) => Promise<string | null>;
+
+export const LOCK_HOLDER_SQL = `select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+  where l.locktype = 'advisory' and l.granted and l.objsubid = 2 and l.classid = $1::bigint::oid
+    and l.objid = $2::bigint::oid and l.database = (select oid from pg_database where datname = current_database())`;
+
 export type Leadership = {
   /** This process leads now. */
   isLeader(): boolean;
+  /**
+   * Who leads, as the database sees it (GET /readyz): this process, another one (its connection's application_name,
+   * which names its node), or nobody (between a leader's end and the next election, at most retryMs). Null until this
+   * process's first attempt is over.
+   */
+  leader(lookup: LockHolderLookup): Promise<{ self: boolean; node: string | null } | null>;
   /** Stop leading (onLost runs if it was leading) and stop trying. */
   stop(): Promise<void>;
 };
@@ -30,6 +50,8 @@ export function electLeader(opts: {
   onElected: () => void | Promise<void>;
   onLost: () => void | Promise<void>;
   retryMs?: number;
+  /** This node's name: the leader's connection carries it (application_name) so the others can say who leads. */
+  node?: string;
   log: { error(line: string, err?: unknown): void };
 }): Leadership {
   const retryMs = opts.retryMs ?? 5_000;
@@ -71,7 +93,11 @@ export function electLeader(opts: {
     try {
       if (!client) {
         const pg = (await import('pg')).default;
-        const c = new pg.Client({ connectionString: opts.connectionString }) as unknown as Client;
+        const c = new pg.Client({
+          connectionString: opts.connectionString,
+          // PostgreSQL keeps at most 63 bytes of it.
+          application_name: `${APP_NAME_PREFIX}${opts.node ?? `pid ${process.pid}`}`.slice(0, 63),
+        }) as unknown as Client;
         c.on('error', (err) => {
           opts.log.error(`leader ${opts.name}: connection lost (${err?.message ?? 'error'})`);
           drop(c);
@@ -100,12 +126,21 @@ export function electLeader(opts: {
     schedule();
   }
 
+  let tried = false;
   attempt = tryOnce().finally(() => {
     attempt = null;
+    tried = true;
   });
 
   return {
     isLeader: () => leader,
+    async leader(lookup) {
+      if (leader) return { self: true, node: opts.node ?? null };
+      if (!tried) return null;
+      const name = await lookup(LEADER_LOCK_CLASS, lockId(opts.name) >>> 0);
+      if (name === null) return { self: false, node: null };
+      return { self: false, node: name.startsWith(APP_NAME_PREFIX) ? name.slice(APP_NAME_PREFIX.length) : name };
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -137,6 +137,8 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
 
   async function run(): Promise<void> {
     const now = clock.now();
+    // Only the elected node ticks (server/index.ts): /metrics shows where the simulator and the watchdog run.
+    ctx.metrics.simulatorTicks.inc();
     for (const a of await listActiveDevices({ ctx })) {
       try {
         await step(a, now);

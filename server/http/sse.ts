@@ -2,7 +2,8 @@
 // very version), then a fresh snapshot after each change the hub announces. Backpressure: one write at a time and at
 // most one reload pending — a slow client gets the newest snapshot later, never a growing queue; a client that reads
 // nothing for WRITE_TIMEOUT_MS is dropped. Heartbeat comments keep proxies and the client's watchdog awake; the stream
-// ends when the client goes, when the hub closes (shutdown) or when the thing can no longer be loaded.
+// ends when the client goes, when the hub closes (shutdown: with a `retry:` hint first, so the browser's EventSource
+// reconnects after a second or two, through the balancer to a node that runs) or when the thing can no longer be loaded.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -14,6 +15,11 @@ import type { AppEnv } from './types';
 export const HEARTBEAT_MS = 15_000;
 /** A write the client has not taken within this long: the client is gone or stuck; drop it. */
 const WRITE_TIMEOUT_MS = 20_000;
+/** The reconnection delay sent when the node stops: 1-2 s, spread so the streams of a node do not return at once. */
+const SHUTDOWN_RETRY_MS = 1_000;
+const SHUTDOWN_RETRY_SPREAD_MS = 1_000;
+/** How long the retry hint may take to reach a client before its stream ends anyway. */
+const SHUTDOWN_WRITE_MS = 1_000;
 
 /** The version of a snapshot: its content's hash (the event id, and the ETag of the same JSON). */
 export function versionOf(json: string): string {
@@ -104,7 +110,15 @@ export function liveStream<T>(c: Context<AppEnv>, ctx: AppContext, opts: LiveOpt
       if (!writing && !finished) void write(': heartbeat\n\n');
     }, HEARTBEAT_MS);
     stream.onAbort(end);
-    const stopClose = ctx.events.onClose(end);
+    // Shutdown: the hint, then the end (a write under way is not waited for: the hint is a line of its own).
+    const stopClose = ctx.events.onClose(() => {
+      if (finished) return;
+      const retry = SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_SPREAD_MS);
+      const hinted = stream.write(`retry: ${retry}\n\n`).catch(() => {});
+      const late = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WRITE_MS).unref());
+      void Promise.race([hinted, late]).finally(end);
+    });
+    ctx.metrics.streamsOpen.inc({ event: opts.event });
     let unsubscribe: () => void = () => {};
     try {
       unsubscribe = await ctx.events.subscribe(opts.topic, () => void pump());
@@ -118,6 +132,7 @@ export function liveStream<T>(c: Context<AppEnv>, ctx: AppContext, opts: LiveOpt
       end();
       unsubscribe();
       stopClose();
+      ctx.metrics.streamsOpen.dec({ event: opts.event });
     }
   });
 }

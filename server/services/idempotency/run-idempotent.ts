@@ -106,6 +106,7 @@ function inTransaction(ctx: AppContext, tx: Tx): AppContext {
         throw new Error(`${what}: background work cannot start inside an idempotent write's transaction`);
       },
       idle: () => ctx.background.idle(),
+      pending: () => ctx.background.pending(),
     },
   };
 }
