@@ -59,6 +59,12 @@ export type AppContext = {
   events: EventHub;
   knobs: Knobs;
   /**
+   * A write that stands even when the request fails after it (a payment proof bound to its order, kept for the retry of
+   * a payment refused later): run now on this context; inside an idempotent write's transaction, which a failure rolls
+   * back, it runs again on the process's database after the rollback (services/idempotency).
+   */
+  keep(write: (ctx: AppContext) => Promise<unknown>): Promise<void>;
+  /**
    * This context on another database handle (a transaction, services/idempotency): the same settings and helpers,
    * with the mailer and the orders' hooks working on that handle too.
    */
@@ -84,4 +90,9 @@ export function preparedFor<T>(ctx: Pick<AppContext, 'db'>, key: string, make: (
   }
   if (!own.has(key)) own.set(key, make());
   return own.get(key) as T;
+}
+
+/** The statement `preparedFor` made under `key` for the context's database, if it made one yet (tests count its runs). */
+export function preparedAlready(ctx: Pick<AppContext, 'db'>, key: string): unknown {
+  return statements.get(ctx.db)?.get(key);
 }

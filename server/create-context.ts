@@ -34,7 +34,7 @@ export async function createContext(opts: {
     events: createEventHub({ db: opts.db, driver: opts.driver, log }),
     knobs: { postpayExpirySeconds: new Map() },
     readiness: createReadiness({ db: opts.db, nodeName: opts.env.nodeName, log }),
-  } satisfies Omit<AppContext, 'db' | 'mailer' | 'orderHooks' | 'withDb' | 'metrics'>;
+  } satisfies Omit<AppContext, 'db' | 'mailer' | 'orderHooks' | 'withDb' | 'keep' | 'metrics'>;
   // The figures are read on the process's own database handle, whatever context asks.
   const metrics = createMetrics({
     figures: () => readDatabaseFigures({ ctx: { db: opts.db } }),
@@ -56,6 +56,9 @@ export async function createContext(opts: {
     });
     ctx.orderHooks = forecourtHooks({ ctx });
     ctx.withDb = on;
+    ctx.keep = async (write) => {
+      await write(ctx);
+    };
     return ctx;
   };
   return on(opts.db);

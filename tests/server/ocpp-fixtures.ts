@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../server/app';
+import { type BuiltinChargers, createBuiltinChargers } from '../../server/forecourt/charge-points';
 import { type CentralSystem, createCentralSystem } from '../../server/ocpp/central-system';
 import type { TestServer } from './helpers';
 
@@ -40,4 +41,23 @@ export async function eventually(check: () => Promise<boolean>, ms = 10_000): Pr
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * The built-in charge points of a station's ports, connected to `net` and reporting Available (the app sells a port
+ * only when its charge point says so); stop them at the end.
+ */
+export async function connectBuiltinChargers(
+  s: TestServer,
+  net: Listening,
+  station: { id: string; products: Array<{ id: string }> },
+): Promise<BuiltinChargers> {
+  const fleet = createBuiltinChargers(s.ctx, { url: net.ocppUrl, productIds: station.products.map((p) => p.id) });
+  await fleet.start();
+  await eventually(async () => {
+    await fleet.sync();
+    const poi = await s.request(`/api/v4/pois/${station.id}`);
+    return poi.body.products.every((p: { attributes: { status: string } }) => p.attributes.status === 'AVAILABLE');
+  });
+  return fleet;
 }

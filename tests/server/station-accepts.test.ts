@@ -2,13 +2,14 @@
 // prepay, postpay, wash, EV, gift card. 422 `method_not_accepted`, the order as it was, nothing held; the app's
 // isSupportedPOI is only a hint. MAESTRO and AMERICAN_EXPRESS in a station's list count as DIRECT_CREDIT.
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import type { SeedProduct } from '../../server/seed/stations';
 import { setEvCharging } from '../../server/services/accounts';
 import { startFlow } from '../../server/services/forecourt';
 import { deviceAction, drivers, type FakeClock, fakeClock, type Reply, type TestServer, useServer } from './helpers';
+import { connectBuiltinChargers, type Listening, listen } from './ocpp-fixtures';
 import {
   authBody,
   authorizeReq,
@@ -53,6 +54,10 @@ describe.each(drivers)('a station refuses the methods it does not take (%s)', (d
     clock = fakeClock();
     s = await t.server.withEnv({ FORECOURT_AUTO_DRIVER: 'false' }, { clock });
     sim = createSimulator(s.ctx, { ambient: false });
+  });
+  let net: Listening | undefined;
+  afterAll(async () => {
+    await net?.close();
   });
 
   function expectNotAccepted(res: Reply, method = 'DIRECT_CREDIT') {
@@ -152,6 +157,9 @@ describe.each(drivers)('a station refuses the methods it does not take (%s)', (d
 
   it('EV: refused, the order stays CREATED and the port is not authorized', async () => {
     const st = await createStation(s.ctx, { paymentMeans: NO_CARDS, products: [charger('1')] });
+    // The port is sold only while its charge point (OCPP) reports it Available.
+    net = await listen(s);
+    const fleet = await connectBuiltinChargers(s, net, st);
     const d = await newDriver(s);
     const [u] = await s.ctx.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, d.id));
     await setEvCharging({ ctx: s.ctx, input: { accountId: u!.accountId, enabled: true } });
@@ -163,6 +171,7 @@ describe.each(drivers)('a station refuses the methods it does not take (%s)', (d
     expect(created.status, created.text).toBe(201);
     expectNotAccepted(await authorizeReq(s, d.token, created.body._id, authBody(8000, d.visaId)));
     await unchanged(d, created.body._id, 'CREATED');
+    await fleet.stop();
   });
 
   it('gift card: refused, the order stays PAYMENT_PENDING and no code is issued', async () => {

@@ -4,7 +4,7 @@
 // SQL — is seen at once.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../server/context';
+import { type AppContext, preparedAlready } from '../../server/context';
 import { drivers, type TestServer, useServer } from './helpers';
 import { authBody, authorizeReq, createOrderReq, newDriver, orderBody } from './orders-fixtures';
 import { createStation } from './stations-fixtures';
@@ -18,9 +18,9 @@ async function eventually(check: () => Promise<boolean> | boolean): Promise<bool
   return false;
 }
 
-/** Count the order loads of a server (its prepared statement, memoised on the context by the first load). */
+/** Count the order loads of a server (its prepared statement, made for the context's database by the first load). */
 function countLoads(ctx: AppContext): { count: () => number } {
-  const prepared = ctx.memo.get('orders.load') as { execute: (args: unknown) => Promise<unknown> } | undefined;
+  const prepared = preparedAlready(ctx, 'orders.load') as { execute: (args: unknown) => Promise<unknown> } | undefined;
   if (!prepared) throw new Error('no order was loaded yet');
   let n = 0;
   const original = prepared.execute.bind(prepared);

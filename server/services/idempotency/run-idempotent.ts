@@ -48,9 +48,10 @@ export async function runIdempotent({
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length > 0) {
+      const kept: Array<(ctx: AppContext) => Promise<unknown>> = [];
       try {
         const result = await ctx.db.transaction(async (tx) => {
-          const answer = await run(inTransaction(ctx, tx));
+          const answer = await run(inTransaction(ctx, tx, kept));
           await tx
             .update(idempotencyKeys)
             .set({ state: 'done', responseStatus: answer.status, responseBody: answer.body })
@@ -61,6 +62,10 @@ export async function runIdempotent({
       } catch (err) {
         // Nothing of the write was committed (one transaction): give the key back so the request can be retried.
         await ctx.db.delete(idempotencyKeys).where(where);
+        // What the write marked as standing even if refused (ctx.keep) is written again, now outside.
+        for (const write of kept) {
+          await write(ctx).catch((keptErr: unknown) => ctx.log.error('a kept write failed after a rollback', keptErr));
+        }
         throw err;
       }
     }
@@ -98,9 +103,14 @@ export async function runIdempotent({
  * becomes a savepoint in it). Work after the answer (ctx.background) would outlive the transaction, so it is refused
  * there: a write that mails does so through the mail queue, in the transaction.
  */
-function inTransaction(ctx: AppContext, tx: Tx): AppContext {
+function inTransaction(ctx: AppContext, tx: Tx, kept: Array<(ctx: AppContext) => Promise<unknown>>): AppContext {
+  const own = ctx.withDb(tx);
   return {
-    ...ctx.withDb(tx),
+    ...own,
+    keep: async (write) => {
+      await write(own);
+      kept.push(write);
+    },
     background: {
       run: (what) => {
         throw new Error(`${what}: background work cannot start inside an idempotent write's transaction`);

@@ -80,10 +80,14 @@ const usableFor = (use: ProofUse) =>
  */
 export async function spendPaymentProof(ctx: AppContext, id: string | null, use: ProofUse, now: Date): Promise<void> {
   if (!id) return;
-  const [spent] = await ctx.db
-    .update(authChallenges)
-    .set({ usedAt: now, orderId: use.orderId, amount: use.amount })
-    .where(and(eq(authChallenges.id, id), usableFor(use)))
-    .returning({ id: authChallenges.id });
-  if (!spent) throw required();
+  // Kept even when the payment is refused after this (an offline station): the retry of this order needs no new PIN,
+  // and the proof pays no other order or amount.
+  await ctx.keep(async (on) => {
+    const [spent] = await on.db
+      .update(authChallenges)
+      .set({ usedAt: now, orderId: use.orderId, amount: use.amount })
+      .where(and(eq(authChallenges.id, id), usableFor(use)))
+      .returning({ id: authChallenges.id });
+    if (!spent) throw required();
+  });
 }
