@@ -65,6 +65,11 @@ export const amazonSignInBody = z.strictObject({
   buyerToken: z.string().min(1).max(200),
   /** A friend's code from /register, carried through Amazon's page: applied when the sign-in creates the account. */
   referralCode: z.string().trim().regex(REFERRAL_CODE_PATTERN, '8 letters and digits').optional(),
+  /**
+   * The password of the account that already has the buyer's email, to link the buyer to it (after a 409
+   * amazon_link_required); checked as a password login is.
+   */
+  password: z.string().min(1).max(200).optional(),
 });
 export type AmazonSignInBody = z.infer<typeof amazonSignInBody>;
 

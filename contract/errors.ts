@@ -36,6 +36,8 @@ export const errorCodes = {
   invalidIdToken: 'invalid_id_token',
   /** 422 on POST /auth/amazon/sign-in: details {reason: unknown | expired | used}. */
   amazonTokenInvalid: 'amazon_token_invalid',
+  /** 409 on POST /auth/amazon/sign-in: an account has the buyer's email; details {email}. Its password links them. */
+  amazonLinkRequired: 'amazon_link_required',
   /** 502 on POST /auth/amazon/sign-in: Amazon Pay's API failed, refused our key or did not answer in 10 s. */
   amazonUnavailable: 'amazon_unavailable',
   /** POST v4/vouchers/vouchers (shell-and-account.md §8 Voucher errors): 409, 422, 422. */

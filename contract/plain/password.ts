@@ -1,14 +1,9 @@
 // Plain part of the password contract (contract/password.ts re-exports it): the reasons and the rules that need no
 // list, without zod (the app's messages and forms load at start-up).
 
-export const weakPasswordReasons = [
-  'control_characters',
-  'only_whitespace',
-  'common',
-  'few_distinct',
-  'pattern',
-] as const;
-export type WeakPasswordReason = (typeof weakPasswordReasons)[number];
+import type { WeakPasswordReason } from './password-reasons';
+
+export { type WeakPasswordReason, weakPasswordReasons } from './password-reasons';
 
 /** Fewer different characters than this is refused ("aaaaaaaa", "12121212"). */
 export const MIN_DISTINCT_CHARACTERS = 4;

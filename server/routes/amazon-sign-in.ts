@@ -11,6 +11,7 @@ import {
   readSignInConfig,
 } from '../auth/amazon-sign-in-page';
 import type { AppContext } from '../context';
+import { clientAddress } from '../http/client-address';
 import { rateLimit } from '../http/rate-limit';
 import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
@@ -21,7 +22,7 @@ export function amazonSignInApiRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   r.post('/auth/amazon/sign-in', rateLimit(ctx, 'registrations'), async (c) => {
     const input = await jsonBody(c, amazonSignInBody);
-    return c.json(await signInWithAmazon({ ctx, input }));
+    return c.json(await signInWithAmazon({ ctx, input: { ...input, address: clientAddress(c, ctx.env) } }));
   });
   return r;
 }

@@ -2,7 +2,7 @@
 // (CONVENTIONS.md: raw error.message never reaches the screen).
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type WeakPasswordReason, weakPasswordReasons } from '../../contract/plain/password';
+import { type WeakPasswordReason, weakPasswordReasons } from '../../contract/plain/password-reasons';
 import { ApiError } from '../lib/http/errors';
 import type { FieldError } from '../lib/validation';
 
@@ -20,8 +20,6 @@ const BY_CODE: Record<string, MessageDescriptor> = {
   not_registered: msg`There is no account for this identity yet. Please register first.`,
   invalid_id_token: msg`The sign-in with your identity provider could not be verified. Please try again.`,
   too_many_requests: msg`Too many attempts. Please wait a few minutes and try again.`,
-  // 413 on an image upload (issue 32.5): the driver's images fill their storage.
-  image_quota_exceeded: msg`Your photo storage is full. Delete some photos to add new ones.`,
   temp_pass: msg`Your temporary password has expired. Please choose a new password.`,
   network_error: msg`You are offline`,
   timeout: msg`The server did not answer in time. Please try again.`,
@@ -34,7 +32,7 @@ const WEAK_PASSWORD: Record<WeakPasswordReason, MessageDescriptor> = {
   only_whitespace: msg`The password must not consist of spaces only`,
   common: msg`This password is too common and easy to guess. Please choose another one.`,
   few_distinct: msg`The password must use at least 4 different characters`,
-  pattern: msg`This password is a plain sequence or repetition (like abcdefgh or 12341234). Please choose another one.`,
+  pattern: msg`This password is a simple sequence or repetition. Please choose another one.`,
 };
 
 /** The reason the server gave for refusing a weak password (422 weak_password, details.reason). */

@@ -1,6 +1,6 @@
 // Form validation rules (shell-and-account.md §5). Each returns an error descriptor or null; the UI translates it.
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/plain/auth';
-import { passwordWeakness, type WeakPasswordReason } from '../../contract/plain/password';
+import type { WeakPasswordReason } from '../../contract/plain/password-reasons';
 
 export type FieldError =
   | { kind: 'required' }
@@ -38,14 +38,6 @@ export function validatePassword(value: string): FieldError | null {
   return value.length < PASSWORD_MIN || value.length > PASSWORD_MAX
     ? { kind: 'passwordLength', min: PASSWORD_MIN, max: PASSWORD_MAX }
     : null;
-}
-
-/** A password being chosen (register, change): the length, then the weakness rules that need no list. */
-export function validateNewPassword(value: string): FieldError | null {
-  const length = validatePassword(value);
-  if (length) return length;
-  const reason = passwordWeakness(value);
-  return reason ? { kind: 'weakPassword', reason } : null;
 }
 
 /** "The confirmation must match." */

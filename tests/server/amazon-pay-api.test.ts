@@ -130,12 +130,21 @@ describe.each(drivers)('Sign in with Amazon through Amazon Pay API v2 (%s)', (dr
     expect(again.body._id).toBe(res.body._id);
   });
 
-  it('an existing driver with the buyer’s email is signed in to their account', async () => {
+  it('an existing driver with the buyer’s email links the buyer with their password, then signs in without (32.1)', async () => {
     const u = await registerUser(s);
     buyers.set('token-existing', { buyerId: 'amzn1.account.OLD', name: 'Someone', email: u.email });
-    const res = await signIn('token-existing');
-    expect(res.status).toBe(200);
+    const refused = await signIn('token-existing');
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.code).toBe('amazon_link_required');
+    const res = await s.request('/api/auth/amazon/sign-in', {
+      body: { buyerToken: 'token-existing', password: u.password },
+    });
+    expect(res.status, res.text).toBe(200);
     expect(res.body._id).toBe(u.id);
+    buyers.set('token-existing-2', { buyerId: 'amzn1.account.OLD', name: 'Someone', email: u.email });
+    const again = await signIn('token-existing-2');
+    expect(again.status, again.text).toBe(200);
+    expect(again.body._id).toBe(u.id);
   });
 
   it('a token Amazon does not know is a 422; Amazon failing or refusing our key is a 502, never a 500', async () => {

@@ -100,16 +100,44 @@ describe.each(drivers)('sign in with Amazon (%s)', (driver) => {
     expect(login.status).toBe(401);
   });
 
-  it('an existing user with that email is signed in to their own account', async () => {
-    const u = await registerUser(s);
-    const token = await signInAtAmazon({ name: 'Someone Else', email: u.email });
-    const res = await exchange(token);
-    expect(res.status).toBe(200);
-    expect(res.body._id).toBe(u.id);
-    const user = await s.request(`/api/users/${u.id}`, { token: res.body.auth_token });
+  it('an email that has an account gives no session without its password (issue 32.1): the owner links with it', async () => {
+    // Before: the victim's email on the sandbox page was a session of the victim, with their cards.
+    const victim = await registerUser(s);
+    const token = await signInAtAmazon({ name: 'Mallory', email: victim.email });
+    const refused = await exchange(token);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'amazon_link_required', details: { email: victim.email } });
+    expect(refused.body.auth_token).toBeUndefined();
+    // A wrong password is a wrong login (and counts as one); the token is still unspent.
+    const wrong = await s.request('/api/auth/amazon/sign-in', {
+      body: { buyerToken: token, password: 'Not-the-password-9' },
+    });
+    expect(wrong.status, wrong.text).toBe(401);
+    expect(wrong.body.code).toBe('wrong_login_details');
+    // The owner's password links this buyer to the account and signs in.
+    const linked = await s.request('/api/auth/amazon/sign-in', {
+      body: { buyerToken: token, password: victim.password },
+    });
+    expect(linked.status, linked.text).toBe(200);
+    expect(linked.body._id).toBe(victim.id);
+    const user = await s.request(`/api/users/${victim.id}`, { token: linked.body.auth_token });
     expect(user.status).toBe(200);
     // Amazon's name does not overwrite the account's.
     expect(user.body.firstName ?? null).toBeNull();
+    // Linked: the next Amazon sign-in needs no password; the spent token is refused.
+    expect((await exchange(token)).body.details).toMatchObject({ reason: 'used' });
+    const again = await exchange(await signInAtAmazon({ name: 'Owner', email: victim.email }));
+    expect(again.status, again.text).toBe(200);
+    expect(again.body._id).toBe(victim.id);
+  });
+
+  it('an account the Amazon sign-in created is that buyer’s: the next sign-in finds it without a password', async () => {
+    const email = uniqueEmail('amazon');
+    const first = await exchange(await signInAtAmazon({ name: 'Erika Muster', email }));
+    expect(first.status, first.text).toBe(200);
+    const second = await exchange(await signInAtAmazon({ name: 'Erika Muster', email }));
+    expect(second.status, second.text).toBe(200);
+    expect(second.body._id).toBe(first.body._id);
   });
 
   it('a friend’s code rides through Amazon’s page and refers the new account; a refused one keeps the sign-in', async () => {
@@ -151,9 +179,9 @@ describe.each(drivers)('sign in with Amazon (%s)', (driver) => {
     const me = await s.request(`/api/users/${refused.body._id}`, { token: refused.body.auth_token });
     expect(me.body).toMatchObject({ email });
     expect((await programOf(refused.body.auth_token)).referredBy).toBeNull();
-    // An existing account signing in with a code stays as it is (a code is for the account the sign-in creates).
+    // An existing account linking Amazon with a code stays as it is (a code is for the account the sign-in creates).
     const existing = await s.request('/api/auth/amazon/sign-in', {
-      body: { buyerToken: await viaAmazon(referrer.email), referralCode: code },
+      body: { buyerToken: await viaAmazon(referrer.email), referralCode: code, password: referrer.password },
     });
     expect(existing.status).toBe(200);
     expect(existing.body._id).toBe(referrer.id);

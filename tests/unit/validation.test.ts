@@ -1,10 +1,11 @@
 // @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
+
 import { describe, expect, it } from 'vitest';
+import { validateNewPassword } from '../../src/lib/new-password';
 import {
   hasErrors,
   validateConfirmation,
   validateEmail,
-  validateNewPassword,
   validatePassword,
   validateRequired,
   validateTerms,

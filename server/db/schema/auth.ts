@@ -50,6 +50,24 @@ export const amazonBuyerTokens = pgTable('amazon_buyer_tokens', {
 });
 
 /**
+ * Amazon buyers linked to a driver's account (issue 32.1): a buyer signs in only to the account their first sign-in
+ * created, or to one whose owner linked them by giving its password. `subject` is Amazon's buyerId, or for the sandbox
+ * page `sandbox:<email>`.
+ */
+export const amazonIdentities = pgTable(
+  'amazon_identities',
+  {
+    subject: text('subject').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('amazon_identities_user_id_idx').on(t.userId)],
+);
+
+/**
  * Forecourt console sign-ins (FORECOURT_CONSOLE_TOKEN): one random cookie per sign-in, only its sha256 kept, good for
  * 12 hours, ended by signing out; bound to the console token it was opened with, so changing the token ends them all.
  */

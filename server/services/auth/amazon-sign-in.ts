@@ -1,25 +1,32 @@
 // "Sign in with Amazon" (shell-and-account.md §2.1 /amazonSSORedirect). With the merchant's Amazon Pay key the buyer
 // token is Amazon's: the buyer is read from Amazon Pay API v2 (Get Buyer). Without it, in DEMO_MODE, the sandbox Amazon
-// sign-in page issues a buyer token for the buyer the tester names, exchanged here once. An existing
-// user with the buyer's email is signed in; an unknown email gets a registered account (names and email from Amazon,
-// no password: "Forgot your password?" sets one), with the friend's referral code the driver brought from /register.
+// sign-in page issues a buyer token for the buyer the tester names, exchanged here once.
+// A buyer signs in only to the account linked to them (issue 32.1: the sandbox page names any email, so an email alone
+// proves nothing): their first sign-in with an unknown email creates an account (names and email from Amazon, no
+// password: "Forgot your password?" sets one) and links it, with the friend's referral code the driver brought from
+// /register. An email that already has an account is linked only when the sign-in brings that account's password
+// (checked as a password login, with its throttles); without it the answer is 409 amazon_link_required and the token
+// stays unspent, so the app can ask for the password and send the same token again.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AmazonSignInBody, AmazonSignInResponse } from '../../../contract/auth';
 import { getAmazonBuyer } from '../../auth/amazon-pay-client';
 import { newId, newToken, sha256Hex } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import { accounts, amazonBuyerTokens, users } from '../../db/schema';
+import { accounts, amazonBuyerTokens, amazonIdentities, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { amazonMerchantKey, amazonSignInMode, amazonSignInOff } from '../../psp/amazon-pay';
 import { defaultAccountFeatures } from '../accounts';
 import { acceptReferralCode } from '../vouchers/referral';
 import { createSession } from './create-session';
+import { loginLocal } from './login-local';
 
 /** A buyer token is good for five minutes: long enough for a redirect, short enough not to be kept around. */
 export const AMAZON_BUYER_TOKEN_TTL_MS = 5 * 60_000;
 
 export type AmazonBuyer = { name: string; email: string };
+/** A buyer and who they are to us: Amazon's buyerId, or `sandbox:<email>` for the sandbox page's buyers. */
+type KnownBuyer = AmazonBuyer & { subject: string; spend(): Promise<void> };
 
 const rejected = (reason: 'unknown' | 'expired' | 'used', message: string) =>
   new ApiError(422, 'amazon_token_invalid', message, { reason });
@@ -49,28 +56,57 @@ export function splitBuyerName(name: string): { firstName: string | null; lastNa
   return { firstName: words[0] ?? null, lastName: words.slice(1).join(' ') || null };
 }
 
-/** POST /auth/amazon/sign-in: a genuine, unused, unexpired buyer token → a session of the buyer's user. */
+/** POST /auth/amazon/sign-in: a genuine, unused, unexpired buyer token → a session of the buyer's linked user. */
 export async function signInWithAmazon({
   ctx,
   input,
 }: {
   ctx: AppContext;
-  input: AmazonSignInBody;
+  input: AmazonSignInBody & { address: string | undefined };
 }): Promise<AmazonSignInResponse> {
   const mode = amazonSignInMode(ctx);
   if (mode === 'off') throw amazonSignInOff();
-  const buyer = mode === 'amazon' ? await buyerFromAmazon(ctx, input.buyerToken) : await spendSandboxToken(ctx, input);
+  const buyer = mode === 'amazon' ? await buyerFromAmazon(ctx, input.buyerToken) : await sandboxBuyer(ctx, input);
+  const [linked] = await ctx.db
+    .select({ userId: amazonIdentities.userId })
+    .from(amazonIdentities)
+    .where(eq(amazonIdentities.subject, buyer.subject));
+  if (linked) {
+    await buyer.spend();
+    return { auth_token: await createSession({ ctx, input: { userId: linked.userId } }), _id: linked.userId };
+  }
   const existing = await existingUser(ctx, buyer.email);
-  // A friend's code counts only for the account this sign-in creates (as with POST /auth/register); an existing
-  // driver who signs in with one keeps their account as it is (they can enter a code on /profile/refer).
-  const made = existing ? null : await createBuyerAccount(ctx, buyer, input.referralCode);
-  const userId = existing ?? made!.userId;
-  const token = await createSession({ ctx, input: { userId } });
-  return { auth_token: token, _id: userId, ...(made?.referral ? { referral: made.referral } : {}) };
+  if (existing) {
+    // Someone's account already has this email: only its password links the buyer to it.
+    if (!input.password) {
+      throw new ApiError(409, 'amazon_link_required', 'An account with this email exists: give its password to link', {
+        email: buyer.email,
+      });
+    }
+    const login = await loginLocal({
+      ctx,
+      input: { email: buyer.email, password: input.password, address: input.address },
+    });
+    await buyer.spend();
+    await link(ctx, buyer, login._id);
+    return { auth_token: login.auth_token, _id: login._id };
+  }
+  await buyer.spend();
+  // A friend's code counts only for the account this sign-in creates (as with POST /auth/register).
+  const made = await createBuyerAccount(ctx, buyer, input.referralCode);
+  const token = await createSession({ ctx, input: { userId: made.userId } });
+  return { auth_token: token, _id: made.userId, ...(made.referral ? { referral: made.referral } : {}) };
+}
+
+async function link(ctx: AppContext, buyer: KnownBuyer, userId: string): Promise<void> {
+  await ctx.db
+    .insert(amazonIdentities)
+    .values({ subject: buyer.subject, userId, email: buyer.email, createdAt: ctx.clock.now() })
+    .onConflictDoNothing();
 }
 
 /** Amazon's own buyer token: the buyer from GET /v2/buyers/{buyerToken}, signed with the merchant's key. */
-async function buyerFromAmazon(ctx: AppContext, buyerToken: string): Promise<AmazonBuyer> {
+async function buyerFromAmazon(ctx: AppContext, buyerToken: string): Promise<KnownBuyer> {
   const merchant = amazonMerchantKey(ctx);
   if (!merchant) throw amazonSignInOff();
   const a = ctx.env.wallets.amazon;
@@ -79,35 +115,36 @@ async function buyerFromAmazon(ctx: AppContext, buyerToken: string): Promise<Ama
     buyerToken,
     ctx.clock.now(),
   );
-  return { name: buyer.name, email: buyer.email };
+  // Amazon's token is Amazon's to expire; nothing of ours to spend.
+  return { name: buyer.name, email: buyer.email, subject: buyer.buyerId, spend: async () => {} };
 }
 
-/** The sandbox page's token: genuine, unused and unexpired, spent in the statement that checks it. */
-async function spendSandboxToken(ctx: AppContext, input: AmazonSignInBody): Promise<AmazonBuyer> {
+/**
+ * The sandbox page's token: genuine, unused and unexpired. Spent (`spend`) in the statement that checks it again, so
+ * two tabs racing with one token get one session; a sign-in refused before that leaves it for the retry.
+ */
+async function sandboxBuyer(ctx: AppContext, input: AmazonSignInBody): Promise<KnownBuyer> {
   const hash = sha256Hex(input.buyerToken);
   const now = ctx.clock.now();
-  // Spend it in the statement that checks it: two tabs racing with one token get one session.
-  const [buyer] = await ctx.db
-    .update(amazonBuyerTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(amazonBuyerTokens.tokenHash, hash),
-        isNull(amazonBuyerTokens.usedAt),
-        sql`${amazonBuyerTokens.expiresAt} > ${now.toISOString()}`,
-      ),
-    )
-    .returning({ email: amazonBuyerTokens.email, name: amazonBuyerTokens.name });
-  if (!buyer) {
-    const [row] = await ctx.db
-      .select({ usedAt: amazonBuyerTokens.usedAt })
-      .from(amazonBuyerTokens)
-      .where(eq(amazonBuyerTokens.tokenHash, hash));
-    if (!row) throw rejected('unknown', 'This Amazon sign-in is not known');
-    if (row.usedAt) throw rejected('used', 'This Amazon sign-in was used already');
-    throw rejected('expired', 'This Amazon sign-in has expired');
-  }
-  return buyer;
+  const [row] = await ctx.db.select().from(amazonBuyerTokens).where(eq(amazonBuyerTokens.tokenHash, hash));
+  if (!row) throw rejected('unknown', 'This Amazon sign-in is not known');
+  if (row.usedAt) throw rejected('used', 'This Amazon sign-in was used already');
+  if (row.expiresAt.getTime() <= now.getTime()) throw rejected('expired', 'This Amazon sign-in has expired');
+  const spend = async () => {
+    const [spent] = await ctx.db
+      .update(amazonBuyerTokens)
+      .set({ usedAt: ctx.clock.now() })
+      .where(
+        and(
+          eq(amazonBuyerTokens.tokenHash, hash),
+          isNull(amazonBuyerTokens.usedAt),
+          sql`${amazonBuyerTokens.expiresAt} > ${ctx.clock.now().toISOString()}`,
+        ),
+      )
+      .returning({ tokenHash: amazonBuyerTokens.tokenHash });
+    if (!spent) throw rejected('used', 'This Amazon sign-in was used already');
+  };
+  return { name: row.name, email: row.email, subject: `sandbox:${row.email}`, spend };
 }
 
 async function existingUser(ctx: AppContext, email: string): Promise<string | null> {
@@ -122,7 +159,7 @@ type Referral = NonNullable<AmazonSignInResponse['referral']>;
 
 async function createBuyerAccount(
   ctx: AppContext,
-  buyer: AmazonBuyer,
+  buyer: KnownBuyer,
   referralCode: string | undefined,
 ): Promise<{ userId: string; referral: Referral | null }> {
   const accountId = newId();
@@ -137,6 +174,9 @@ async function createBuyerAccount(
         accountId,
         ...splitBuyerName(buyer.name),
       });
+      await tx
+        .insert(amazonIdentities)
+        .values({ subject: buyer.subject, userId, email: buyer.email, createdAt: ctx.clock.now() });
       if (!referralCode) return null;
       const code = referralCode.trim().toUpperCase();
       // Unlike POST /auth/register, a refused code must not lose the sign-in: Amazon's buyer token is spent and the
@@ -151,10 +191,17 @@ async function createBuyerAccount(
     });
     return { userId, referral };
   } catch (err) {
-    // Another sign-in with the same email registered it a moment ago: that account is the buyer's.
+    // Another sign-in of the same buyer created it a moment ago: that account is theirs. One made meanwhile by
+    // someone else (a registration with this email) is not: it needs its password, as above.
     if (isUniqueViolation(err)) {
-      const id = await existingUser(ctx, buyer.email);
-      if (id) return { userId: id, referral: null };
+      const [mine] = await ctx.db
+        .select({ userId: amazonIdentities.userId })
+        .from(amazonIdentities)
+        .where(eq(amazonIdentities.subject, buyer.subject));
+      if (mine) return { userId: mine.userId, referral: null };
+      throw new ApiError(409, 'amazon_link_required', 'An account with this email exists: give its password to link', {
+        email: buyer.email,
+      });
     }
     throw err;
   }

@@ -1,17 +1,9 @@
-import { IDEMPOTENCY_HEADER } from '../../../contract/plain/orders';
 import { api, lazySchema } from '../../lib/http/index';
 
 // The order schema loads with the call, not with the summary's code (lib/http/client.ts, issue 16).
 const order = lazySchema(() => import('../../../contract/orders').then((m) => m.order));
 
 export const evApi = {
-  /** PATCH v4/order/{id}/update-order {costLimit}: stop charging at this running cost (null: no limit). */
-  setCostLimit: (orderId: string, costLimit: { amount: number; currency: string; precision: 2 } | null) =>
-    api.request(`v4/order/${encodeURIComponent(orderId)}/update-order`, order, {
-      method: 'PATCH',
-      json: { costLimit },
-      headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
-    }),
   /** PUT v4/order/{id}/acquire/stop: finish charging; the charge is priced and captured (<= the pre-authorization). */
   stop: (orderId: string) =>
     api.request(`v4/order/${encodeURIComponent(orderId)}/acquire/stop`, order, { method: 'PUT' }),

@@ -15,18 +15,6 @@ export const useStopCharging = () =>
     onSuccess: (order) => queryClient.setQueryData(orderKeys.detail(order._id), order),
   });
 
-/** The driver's cost limit on a paid EV order (sent once it exists; the server stops the charger there). */
-export const useSetCostLimit = () =>
-  useMutation<
-    Order,
-    ApiError,
-    { orderId: string; costLimit: { amount: number; currency: string; precision: 2 } | null }
-  >({
-    mutationKey: ['ev', 'cost-limit'],
-    mutationFn: ({ orderId, costLimit }) => evApi.setCostLimit(orderId, costLimit),
-    onSuccess: (order) => queryClient.setQueryData(orderKeys.detail(order._id), order),
-  });
-
 /** The signed-in account's features (EV pre-authorizations), or undefined while loading / for nobody. */
 export function useAccountFeatures() {
   const record = useSession();

@@ -7,8 +7,8 @@ import { type ReactNode, useState } from 'react';
 import type { Order } from '../../../../contract/orders';
 import { formatMoney } from '../../../lib/money';
 import { Chip, ChipGroup, Notice } from '../../../ui';
+import { useSetCostLimit } from '../cost-limit-queries';
 import { type Amount, costLimitChoices, stopNote } from '../model/cost-limit';
-import { useSetCostLimit } from '../queries';
 import './ev.css';
 
 /** The picker and what to do once the order exists: `field` goes on the summary, `applyTo` into the pay success. */

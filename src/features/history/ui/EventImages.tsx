@@ -68,7 +68,11 @@ export function EventImages({
       </div>
       {add.isError ? (
         <Notice tone="danger" live="alert">
-          {add.error.status === 413 ? i18n._(msg`Images must be under 6 MB`) : errorText(i18n, add.error)}
+          {add.error.code === 'image_quota_exceeded'
+            ? i18n._(msg`Your photo storage is full. Delete some photos to add new ones.`)
+            : add.error.status === 413
+              ? i18n._(msg`Images must be under 6 MB`)
+              : errorText(i18n, add.error)}
         </Notice>
       ) : null}
       {local ? null : <ImagePicker value={picked} onChange={(image) => void upload(image)} />}

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
-import { validateConfirmation, validateNewPassword, validateRequired } from '../../../lib/validation';
+import { validateNewPassword } from '../../../lib/new-password';
+import { validateConfirmation, validateRequired } from '../../../lib/validation';
 import { Button, Page, PasswordField, useForm } from '../../../ui';
 import { useChangePassword } from '../queries';
 import { AlertInView } from './AlertInView';

@@ -9,13 +9,8 @@ import { useRegister } from '../../../features/session/queries';
 import { AlertInView } from '../../../features/session/ui/AlertInView';
 import { config } from '../../../lib/config';
 import { ApiError } from '../../../lib/http/errors';
-import {
-  type FieldError,
-  validateConfirmation,
-  validateEmail,
-  validateNewPassword,
-  validateTerms,
-} from '../../../lib/validation';
+import { validateNewPassword } from '../../../lib/new-password';
+import { type FieldError, validateConfirmation, validateEmail, validateTerms } from '../../../lib/validation';
 import { Button, Checkbox, Notice, Page, PasswordField, TextField, useForm } from '../../../ui';
 
 /** The optional friend's code: empty, or 8 letters and digits (the server checks that it exists). */
