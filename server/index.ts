@@ -25,6 +25,7 @@ import { createSimulator, type Simulator } from './forecourt/simulator';
 import { collectGarbage, collectWhenIdle } from './garbage';
 import { createLog, type ProcessLog } from './log';
 import { type CentralSystem, createCentralSystem } from './ocpp/central-system';
+import { newSandboxAmazonKey, SANDBOX_AMAZON_KEY_VAR } from './psp/amazon-pay';
 import { seed } from './seed/index';
 import { DEMO_STATIONS } from './seed/stations';
 
@@ -335,8 +336,11 @@ async function primary(env: Env, log: ProcessLog, say: Say) {
   let stopping = false;
   let listening = 0;
   let announced = false;
+  // The sandbox Amazon's signing key, one for all workers: a button config signed by one worker is checked by
+  // whichever takes the sign-in page (issue 32.6: with a key per worker, 6 of 6 sign-ins failed on 2 workers).
+  const shared = { [SANDBOX_AMAZON_KEY_VAR]: newSandboxAmazonKey() };
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(shared);
     worker.on('message', (msg: { type?: string }) => {
       if (msg?.type !== 'listening') return;
       listening += 1;

@@ -305,7 +305,12 @@ export function createBuiltinChargers(
   }
 
   function enqueue(c: Charger, what: () => Promise<void>): Promise<void> {
-    c.chain = c.chain.then(what).catch((err) => ctx.log.error(`charge point ${c.id}`, err));
+    c.chain = c.chain.then(what).catch((err) => {
+      // A call cut short by its connection closing (refused while an outside charge point stands in, a restart):
+      // the reconnect goes on; nothing is wrong.
+      if (err instanceof Error && err.name === 'AbortError') ctx.log.info(`charge point ${c.id}: ${err.message}`);
+      else ctx.log.error(`charge point ${c.id}`, err);
+    });
     return c.chain;
   }
   const syncOne = (c: Charger) => enqueue(c, () => step(c));

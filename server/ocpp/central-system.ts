@@ -323,7 +323,9 @@ export function createCentralSystem(ctx: AppContext): CentralSystem {
       do {
         h.again = false;
         if (!(await isCurrentConnection({ ctx, input: { id: chargePointId, connectionId: h.connectionId } }))) {
-          held.delete(chargePointId);
+          // Only this connection goes: a newer one of the same charge point may hold the id by now (an outside
+          // charge point standing in for a built-in one while the built-in's drain ran).
+          if (held.get(chargePointId) === h) held.delete(chargePointId);
           await h.client.close({ code: CLOSE_REPLACED, reason: 'Replaced by a newer connection' });
           return;
         }

@@ -35,10 +35,21 @@ export function amazonMerchantKey(ctx: AppContext): { key: KeyObject; publicKeyI
   return { key, publicKeyId: a.publicKeyId };
 }
 
+/** The variable through which the cluster's primary hands its workers one sandbox key (server/index.ts). */
+export const SANDBOX_AMAZON_KEY_VAR = 'FORECOURT_SANDBOX_AMAZON_KEY';
+
+/** A new sandbox signing key, as PEM (PKCS #8). */
+export function newSandboxAmazonKey(): string {
+  return generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+}
+
 function signingKey(ctx: AppContext): { key: KeyObject; publicKeyId: string } {
   const merchant = amazonMerchantKey(ctx);
   if (merchant) return merchant;
-  sandboxKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  // A worker uses its primary's key; a single process makes its own.
+  sandboxKey ??= createPrivateKey(process.env[SANDBOX_AMAZON_KEY_VAR] ?? newSandboxAmazonKey());
   return { key: sandboxKey, publicKeyId: 'SANDBOX' };
 }
 

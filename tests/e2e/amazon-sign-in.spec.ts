@@ -1,7 +1,7 @@
 // "Sign in with Amazon" as a driver meets it (shell-and-account.md §2.1 /amazonSSORedirect): the button on /login
 // leaves for the sandbox Amazon's sign-in page, the tester names the buyer, and /amazonSSORedirect signs them in —
-// a new account for an unknown email, the existing account for a known one. Cancel and a spent token come back to
-// /login, the second with a translated message.
+// a new account for an unknown email; a known one only with that account's password, which links Amazon to it (issue
+// 32.1). Cancel and a spent token come back to /login, the second with a translated message.
 import { expect, test } from './fixtures';
 import { expectAccessible, uniqueEmail } from './helpers';
 
@@ -53,10 +53,13 @@ test('Sign in with Amazon: a new buyer gets an account, cancel and a spent token
   await page.screenshot({ path: testInfo.outputPath('amazon-used-360.png'), fullPage: true });
 });
 
-test('Sign in with Amazon from /register with an existing email signs in to that account', async ({ page }) => {
+test('Sign in with Amazon with an email that has an account: its password links Amazon, a wrong one keeps the form', async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail('amazon-existing');
+  const password = 'e2e-Password-9';
   const made = await page.request.post('/api/auth/register', {
-    data: { email, password: 'e2e-Password-9', termsAccepted: true, firstName: 'Ada' },
+    data: { email, password, termsAccepted: true, firstName: 'Ada' },
   });
   expect(made.status()).toBe(201);
   const { _id: userId } = (await made.json()) as { _id: string };
@@ -66,6 +69,19 @@ test('Sign in with Amazon from /register with an existing email signs in to that
   await page.getByLabel('Name').fill('Ada Amazon');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
+  // Not signed in: the page asks for the account's password.
+  await expect(page.getByRole('heading', { name: 'Link Amazon to your account' })).toBeVisible();
+  await expect(page.getByText(`${email} already has an account`)).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').userId ?? null)).not.toBe(userId);
+  await expectAccessible(page, 'Amazon link screen');
+  await page.screenshot({ path: testInfo.outputPath('amazon-link-360.png'), fullPage: true });
+  const field = page.getByLabel('Password', { exact: true });
+  await field.fill('Wrong-password-1');
+  await page.getByRole('button', { name: 'Link and sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Username and/or password are wrong');
+  await expect(field).toHaveValue('Wrong-password-1');
+  await field.fill(password);
+  await page.getByRole('button', { name: 'Link and sign in' }).click();
   await expect(page).toHaveURL(/\/map(\?|$)/);
   const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}'));
   expect(auth.userId).toBe(userId);

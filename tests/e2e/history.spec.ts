@@ -263,7 +263,7 @@ test('statistics for 1 month, 6 months and 1 year', async ({ page }) => {
     await expect(page.getByRole('link', { name: period })).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('.history-table tbody tr')).toHaveCount(months);
     await expect(page.getByText('Total spent').locator('xpath=..')).toContainText(/€\d/);
-    await expect(page.getByText('Cost per 100 km').locator('xpath=..')).toContainText(/€\d/);
+    await expect(page.getByText('Cost per 100 km', { exact: true }).locator('xpath=..')).toContainText(/€\d/);
     await expectAccessible(page, `statistics ${period}`);
   }
   await expect(page.getByRole('heading', { name: 'Spend by category' })).toBeVisible();

@@ -203,4 +203,45 @@ describe.skipIf(!url)('several nodes on one PostgreSQL', () => {
     follower.child.kill('SIGTERM');
     expect((await follower.exited).code).toBe(0);
   }, 300_000);
+  it('two workers sign one sandbox Amazon button: a config signed by either opens the sign-in page on either (32.6)', async () => {
+    // Before, each worker made its own key: 6 of 6 sign-ins failed on 2 workers.
+    const databaseUrl = await freshDatabase();
+    const app = await start({
+      DATABASE_URL: databaseUrl,
+      WORKERS: '2',
+      NODE_NAME: 'w2',
+      FORECOURT_AUTO_DRIVER: 'false',
+    });
+    await app.ready(120_000);
+    // A new connection per request: the cluster hands connections to its workers in turn.
+    const fresh = { connection: 'close' };
+    const outcomes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const config = await call(app.base, '/api/auth/amazon-pay/button-config', {
+        body: {
+          signInReturnUrl: 'http://localhost:8080/amazonSSORedirect',
+          signInCancelUrl: 'http://localhost:8080/login',
+        },
+        headers: fresh,
+      });
+      expect(config.status).toBe(200);
+      const { payloadJSON, signature } = config.body as { payloadJSON: string; signature: string };
+      const page = await fetch(`${app.base}/dev/amazon/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { ...fresh, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          payloadJSON,
+          signature,
+          name: 'Ada Amazon',
+          email: `w2-${i}@example.com`,
+          action: 'continue',
+        }),
+      });
+      outcomes.push(page.status);
+    }
+    expect(outcomes).toEqual([303, 303, 303, 303, 303, 303]);
+    app.child.kill('SIGTERM');
+    expect((await app.exited).code).toBe(0);
+  }, 300_000);
 });
