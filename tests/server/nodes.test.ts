@@ -219,12 +219,12 @@ describe.skipIf(!url)('several nodes on one PostgreSQL', () => {
     for (let i = 0; i < 6; i++) {
       const config = await call(app.base, '/api/auth/amazon-pay/button-config', {
         body: {
-          signInReturnUrl: 'http://localhost:8080/amazonSSORedirect',
-          signInCancelUrl: 'http://localhost:8080/login',
+          signInReturnUrl: `http://localhost:${app.port}/amazonSSORedirect`,
+          signInCancelUrl: `http://localhost:${app.port}/login`,
         },
         headers: fresh,
       });
-      expect(config.status).toBe(200);
+      expect(config.status, config.text).toBe(200);
       const { payloadJSON, signature } = config.body as { payloadJSON: string; signature: string };
       const page = await fetch(`${app.base}/dev/amazon/sign-in`, {
         method: 'POST',
