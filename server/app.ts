@@ -8,6 +8,7 @@ import { corsPolicy } from './http/cors';
 import { errorResponse, onError } from './http/errors';
 import { loopbackOnly, sandboxIdentityPages } from './http/loopback';
 import { requestLog } from './http/request-log';
+import { sameOriginForms } from './http/same-origin-form';
 import { serveStatic } from './http/static';
 import type { AppEnv } from './http/types';
 import { SANDBOX_WALLET_METHOD_PATH, sandboxWalletHandlerRoutes } from './psp/sandbox-wallet-handler';
@@ -126,10 +127,11 @@ export function createApp(ctx: AppContext) {
   // and an OpenID provider, so demo servers only, and only for this machine unless DEMO_PUBLIC says otherwise.
   if (ctx.env.demoMode) {
     const sandbox = sandboxIdentityPages(ctx);
-    app.use('/dev/amazon/*', sandbox);
+    // Their forms sign in as whoever is typed: no posts from other sites (login CSRF, 32.13).
+    app.use('/dev/amazon/*', sandbox, sameOriginForms());
     app.route('/dev/amazon', amazonSandboxPages(ctx));
     if (ctx.demoOidc) {
-      app.use('/dev/oidc/*', sandbox);
+      app.use('/dev/oidc/*', sandbox, sameOriginForms());
       app.route('/dev/oidc', devOidcRoutes(ctx, ctx.demoOidc));
     }
   }

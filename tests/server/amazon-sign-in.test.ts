@@ -86,6 +86,23 @@ describe.each(drivers)('sign in with Amazon (%s)', (driver) => {
     expect(noName.text).toContain('Enter the buyer’s name');
   });
 
+  it('the sign-in form takes no post from another site (login CSRF, 32.13); its own page posts as before', async () => {
+    const config = await buttonConfig();
+    const fields = form({ ...config, name: 'Mallory', email: uniqueEmail('csrf'), action: 'continue' });
+    const post = (headers: Record<string, string>) =>
+      s.request('/dev/amazon/sign-in', {
+        method: 'POST',
+        rawBody: fields,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      });
+    const evil = await post({ origin: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get('location')).toBeNull();
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    const own = await post({ origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' });
+    expect(own.status).toBe(303);
+  });
+
   it('an unknown email becomes a registered account with Amazon’s name and email, and no password', async () => {
     const email = uniqueEmail('amazon');
     const token = await signInAtAmazon({ name: 'Erika von Mustermann', email: email.toUpperCase() });

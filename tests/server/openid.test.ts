@@ -167,6 +167,26 @@ describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
       expect((await loginOpenId(idToken)).status).toBe(200);
     });
 
+    it('its sign-in form takes no post from another site (login CSRF, 32.13)', async () => {
+      const form = new URLSearchParams({
+        email: uniqueEmail('csrf'),
+        client_id: 'forecourt-pay',
+        redirect_uri: 'http://localhost:8080/login',
+        state: 's1',
+      }).toString();
+      const post = (headers: Record<string, string>) =>
+        t.server.request('/dev/oidc/authorize', {
+          method: 'POST',
+          rawBody: form,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        });
+      const evil = await post({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+      expect(evil.status).toBe(403);
+      expect(evil.headers.get('location')).toBeNull();
+      expect((await post({ origin: 'null' })).status).toBe(403);
+      expect((await post({ origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' })).status).toBe(302);
+    });
+
     it('accepts only the registered redirect URIs and refuses others with 400', async () => {
       for (const uri of ['http://localhost:8080/login', 'http://localhost:8080/register/mail']) {
         const ok = await t.server.request(`/dev/oidc/authorize?redirect_uri=${encodeURIComponent(uri)}`);
