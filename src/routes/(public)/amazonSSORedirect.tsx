@@ -132,9 +132,7 @@ function LinkAccount({
     <Page
       className="sign-in-page"
       title={<Trans>Link Amazon to your account</Trans>}
-      description={
-        <Trans>{email} already has an account. Enter its password to link Amazon to it.</Trans>
-      }
+      description={<Trans>{email} already has an account. Enter its password to link Amazon to it.</Trans>}
       actions={
         <>
           <Button type="submit" form={formId} size="lg" loading={form.pending}>
