@@ -83,12 +83,18 @@ describe('a production-mode start', () => {
     return { child, exited, running, printed, output: () => out };
   };
 
+  /** The first line printed; in production every line is a JSON log record (server/log.ts): its message. */
+  const firstLine = (output: string) => {
+    const line = output.split('\n')[0] ?? '';
+    return line.startsWith('{') ? (JSON.parse(line) as { msg: string }).msg : line;
+  };
+
   it('NODE_ENV=production alone runs no demo code: the first line says so, no demo login, no demo pages (issue 32.2)', async () => {
     const port = await freePort();
     // DEMO_MODE unset (an empty variable is unset): production decides.
     const server = start({ DEMO_MODE: '', MAIL_TRANSPORT: 'log' }, port);
     await server.running();
-    expect(server.output().split('\n')[0]).toBe('Mode: production (DEMO_MODE off, NODE_ENV=production)');
+    expect(firstLine(server.output())).toBe('Mode: production (DEMO_MODE off, NODE_ENV=production)');
     const base = `http://127.0.0.1:${port}`;
     const login = await fetch(`${base}/api/auth/login/local`, {
       method: 'POST',
@@ -111,7 +117,7 @@ describe('a production-mode start', () => {
     const port = await freePort();
     const server = start({ DEMO_MODE: 'true' }, port);
     await server.running();
-    expect(server.output().split('\n')[0]).toMatch(/^Mode: DEMO_MODE/);
+    expect(firstLine(server.output())).toMatch(/^Mode: DEMO_MODE/);
     expect(server.output()).toMatch(/WARNING: DEMO_MODE is on with NODE_ENV=production/);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

@@ -89,12 +89,16 @@ describe.each(drivers)('SIGTERM (%s)', (driver) => {
     const slow = openRequest(s.port, {
       method: 'POST',
       path: '/api/auth/login/local',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(login) },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(login),
+        expect: '100-continue',
+      },
     });
+    // In flight once the server has read its headers (its 100 Continue says so); the handler then waits for the body.
+    await new Promise((resolve) => slow.req.once('continue', resolve));
     const half = Math.floor(login.length / 2);
     slow.req.write(login.slice(0, half));
-    // The server has the request once the open stream and the login show in its connection count: give it a moment
-    // to read the headers (the handler then waits for the rest of the body).
     await sleep(300);
 
     s.child.kill('SIGTERM');
@@ -124,8 +128,16 @@ describe.each(drivers)('SIGTERM (%s)', (driver) => {
     const stuck = openRequest(s.port, {
       method: 'POST',
       path: '/api/auth/login/local',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(login) },
+      // 100-continue: the server answers once it has read the headers, so the request is surely in flight (a connection
+      // whose request the server has not read yet is idle, and shutdown closes it at once: on a busy start, with the
+      // built-in chargers booting over PGlite, 300 ms were not always enough).
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(login),
+        expect: '100-continue',
+      },
     });
+    await new Promise((resolve) => stuck.req.once('continue', resolve));
     stuck.req.write(login.slice(0, 10));
     await sleep(300);
     s.child.kill('SIGTERM');
