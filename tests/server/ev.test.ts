@@ -8,12 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethods, users } from '../../server/db/schema';
-import { type BuiltinChargers, createBuiltinChargers } from '../../server/forecourt/charge-points';
+import type { BuiltinChargers } from '../../server/forecourt/charge-points';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import type { SeedProduct } from '../../server/seed/stations';
 import { setEvCharging } from '../../server/services/accounts';
 import { deviceAction, drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
-import { eventually, type Listening, listen } from './ocpp-fixtures';
+import { connectBuiltinChargers, evBody, eventually, feePort, type Listening, listen } from './ocpp-fixtures';
 import {
   authBody,
   authorizeReq,
@@ -27,18 +27,6 @@ import {
 import { charger, createStation } from './stations-fixtures';
 
 const APP = 'http://localhost:8080';
-const evBody = (poiId: string, productId: string) => ({ poiId, autoAcquire: true, products: [{ productId }] });
-
-/** A 50 kW port at 0.59/kWh with a 0.99 session fee. */
-function feePort(name: string): SeedProduct {
-  const p = charger(name, 50, 59);
-  const item = p.items[0]!;
-  item.priceElements = [
-    { priceComponents: [{ type: 'ENERGY', price: 59, precision: 2, unit: 'KWH' }] },
-    { priceComponents: [{ type: 'FLAT', price: 99, precision: 2, unit: 'COUNT' }] },
-  ];
-  return p;
-}
 
 describe.each(drivers)('EV charging (%s)', (driver) => {
   const t = useServer(driver);
@@ -64,14 +52,8 @@ describe.each(drivers)('EV charging (%s)', (driver) => {
   /** A station's built-in charge points, connected and reporting Available. */
   async function stationWithChargers(products: SeedProduct[], extra: Parameters<typeof createStation>[1] = {}) {
     const st = await createStation(s.ctx, { ...extra, products });
-    const fleet = createBuiltinChargers(s.ctx, { url: net.ocppUrl, productIds: st.products.map((p) => p.id) });
+    const fleet = await connectBuiltinChargers(s, net, st);
     fleets.push(fleet);
-    await fleet.start();
-    await eventually(async () => {
-      await fleet.sync();
-      const poi = await s.request(`/api/v4/pois/${st.id}`);
-      return poi.body.products.every((p: { attributes: { status: string } }) => p.attributes.status === 'AVAILABLE');
-    });
     return { ...st, fleet };
   }
 

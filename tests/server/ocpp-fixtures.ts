@@ -7,7 +7,9 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../../server/app';
 import { type BuiltinChargers, createBuiltinChargers } from '../../server/forecourt/charge-points';
 import { type CentralSystem, createCentralSystem } from '../../server/ocpp/central-system';
+import type { SeedProduct } from '../../server/seed/stations';
 import type { TestServer } from './helpers';
+import { charger } from './stations-fixtures';
 
 export { type Received, TestChargePoint } from '../support/ts-ocpp-charge-point';
 
@@ -60,4 +62,18 @@ export async function connectBuiltinChargers(
     return poi.body.products.every((p: { attributes: { status: string } }) => p.attributes.status === 'AVAILABLE');
   });
   return fleet;
+}
+
+/** An EV order's body: the port, started as soon as it is paid. */
+export const evBody = (poiId: string, productId: string) => ({ poiId, autoAcquire: true, products: [{ productId }] });
+
+/** A 50 kW port at 0.59/kWh with a 0.99 session fee. */
+export function feePort(name: string): SeedProduct {
+  const p = charger(name, 50, 59);
+  const item = p.items[0]!;
+  item.priceElements = [
+    { priceComponents: [{ type: 'ENERGY', price: 59, precision: 2, unit: 'KWH' }] },
+    { priceComponents: [{ type: 'FLAT', price: 99, precision: 2, unit: 'COUNT' }] },
+  ];
+  return p;
 }

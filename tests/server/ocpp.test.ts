@@ -9,10 +9,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ocppCommands, ocppTransactions, users } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
-import type { SeedProduct } from '../../server/seed/stations';
 import { setEvCharging } from '../../server/services/accounts';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
-import { eventually, type Listening, listen, TestChargePoint } from './ocpp-fixtures';
+import { evBody, eventually, feePort, type Listening, listen, TestChargePoint } from './ocpp-fixtures';
 import {
   authBody,
   authorizeReq,
@@ -23,20 +22,7 @@ import {
   newDriver,
   runUntil,
 } from './orders-fixtures';
-import { charger, createStation } from './stations-fixtures';
-
-const evBody = (poiId: string, productId: string) => ({ poiId, autoAcquire: true, products: [{ productId }] });
-
-/** A 50 kW port at 0.59/kWh with a 0.99 session fee. */
-function feePort(name: string): SeedProduct {
-  const p = charger(name, 50, 59);
-  const item = p.items[0]!;
-  item.priceElements = [
-    { priceComponents: [{ type: 'ENERGY', price: 59, precision: 2, unit: 'KWH' }] },
-    { priceComponents: [{ type: 'FLAT', price: 99, precision: 2, unit: 'COUNT' }] },
-  ];
-  return p;
-}
+import { createStation } from './stations-fixtures';
 
 describe.each(drivers)('OCPP 1.6J central system against @voltbras/ts-ocpp (%s)', (driver) => {
   const t = useServer(driver);
