@@ -44,8 +44,21 @@ export const functionResult = z.object({ result: z.boolean() });
  */
 export const validationResult = z.object({ result: z.boolean(), paymentProof: z.string().optional() });
 
+/**
+ * GET /payments/{provider}/urls: the return addresses plus what the spec's registration sends (shell-and-account.md §7:
+ * "provider, method and method-specific fields"): the method the driver picked (checked against what the provider takes)
+ * and the fields a method's own page may hand back (resultIndicator, sessionVersion of a hosted card session; a wallet's
+ * nonce). The sandbox's pages need none of the latter: they are accepted, not used.
+ */
+export const providerUrlsQuery = returnUrlsQuery.extend({
+  method: z.enum(PAYMENT_METHOD_TYPES).optional(),
+  resultIndicator: z.string().max(200).optional(),
+  sessionVersion: z.string().max(200).optional(),
+  nonce: z.string().max(200).optional(),
+});
+
 /** GET /payments/mbway/urls?phoneNumber&successUrl&errorUrl: the registration sends the phone number. */
-export const mbwayUrlsQuery = returnUrlsQuery.extend({ phoneNumber: z.string().min(1).max(40) });
+export const mbwayUrlsQuery = providerUrlsQuery.extend({ phoneNumber: z.string().min(1).max(40) });
 
 /** POST /v4/payment-methods/fuel-card (ours: the spec sends holder, number, expiry, tpin, brand at registration). */
 export const fuelCardBody = z.strictObject({

@@ -9,6 +9,7 @@ import {
   MBWAY_PROVIDER,
   mbwayUrlsQuery,
   PAYPAL_PROVIDER,
+  providerUrlsQuery,
   REDIRECT_PROVIDERS,
   returnUrlsQuery,
   twoFactorAuthenticationOptionsBody,
@@ -17,6 +18,7 @@ import {
   twoFactorRegistrationVerifyBody,
 } from '../../contract/payment-methods';
 import type { AppContext } from '../context';
+import { ApiError } from '../errors';
 import { requireAuth } from '../http/auth';
 import { rateLimit } from '../http/rate-limit';
 import type { AppEnv } from '../http/types';
@@ -95,10 +97,18 @@ export function paymentMethodRoutes(ctx: AppContext) {
     const provider = c.req.param('provider');
     const userId = c.get('session').userId;
     noStore(c);
-    if (provider === MBWAY_PROVIDER) {
-      return c.json(await openMethodPage({ ctx, input: { userId, provider, ...query(c, mbwayUrlsQuery) } }));
+    const phone = provider === MBWAY_PROVIDER ? query(c, mbwayUrlsQuery) : undefined;
+    const asked = phone ?? query(c, providerUrlsQuery);
+    const taken = PROVIDERS.find((p) => p.provider === provider)?.methods;
+    if (asked.method && taken && !taken.includes(asked.method)) {
+      throw new ApiError(422, 'unprocessable', `${provider} does not take ${asked.method}`, [
+        { path: 'method', message: `One of: ${taken.join(', ')}` },
+      ]);
     }
-    const q = query(c, returnUrlsQuery);
+    const q = { successUrl: asked.successUrl, errorUrl: asked.errorUrl };
+    if (phone) {
+      return c.json(await openMethodPage({ ctx, input: { userId, provider, ...q, phoneNumber: phone.phoneNumber } }));
+    }
     if (provider === PAYPAL_PROVIDER || isRedirectProvider(provider)) {
       return c.json(await openMethodPage({ ctx, input: { userId, provider, ...q } }));
     }

@@ -161,6 +161,21 @@ describe.each(drivers)('payment methods (%s)', (driver) => {
     expect((await s.request('/psp/cards/not-a-page-id-at-all-123456')).status).toBe(404);
   });
 
+  it("takes the spec's registration fields: the method the provider takes, and method-specific fields (§7)", async () => {
+    const user = await registerUser(s);
+    const asked = (provider: string, extra: string) =>
+      s.request(`/api/payments/${provider}/urls?${urls()}&${extra}`, { token: user.token });
+    const card = await asked('sandbox', 'method=CREDIT_CARD&resultIndicator=r1&sessionVersion=v2&nonce=n3');
+    expect(card.status).toBe(200);
+    expect((card.body as { provider: string }).provider).toBe('sandbox');
+    const wrong = await asked('sandbox', 'method=PAYPAL');
+    expect(wrong.status).toBe(422);
+    expect((wrong.body as { details: { path: string }[] }).details[0]?.path).toBe('method');
+    expect((await asked('sandbox', 'method=NOT_A_METHOD')).status).toBe(400);
+    expect((await asked('sandbox', 'phoneNumber=%2B351912345678')).status).toBe(400);
+    expect((await asked('mbway', 'method=MBWAY&phoneNumber=%2B351912345678')).status).toBe(200);
+  });
+
   it('edits a card on the provider page: new expiry and holder, same card', async () => {
     const user = await registerUser(s);
     const back = await register(user);
