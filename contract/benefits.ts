@@ -1,6 +1,6 @@
 // Wire format of the lottery benefit (shell-and-account.md §3 Lottery "lotteries, hasJoined", §7 "GET /v4/rewards-status",
-// "GET optins/name/{name}", "POST /optins: name, action"). Joining needs the driver's consent to the lottery's terms
-// (§8 "lottery consent and join failures"). Shared by app and server.
+// "GET optins/name/{name}", "POST /optins: name, action"). The app asks for the driver's consent to the lottery's terms; the join is
+// that consent (§8 "lottery consent and join failures"). Shared by app and server.
 import { z } from 'zod';
 
 export const lotteryStatus = z.enum(['UPCOMING', 'RUNNING', 'DRAWN']);
@@ -32,7 +32,7 @@ export const rewardsStatus = z.object({
 export type RewardsStatus = z.infer<typeof rewardsStatus>;
 
 export const OPTIN_ACTIONS = ['JOIN'] as const;
-/** POST /optins. `consent` must be true to join: 422 lottery_consent_required otherwise. */
+/** POST /optins {name, action} (§7): joining is the consent. `consent: false` is refused: 422 lottery_consent_required. */
 export const optinBody = z.strictObject({
   name: z.string().min(1).max(64),
   action: z.enum(OPTIN_ACTIONS),

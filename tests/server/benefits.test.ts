@@ -67,19 +67,26 @@ describe.each(drivers)('lottery (%s)', (driver) => {
     expect((await status(u, 'sv-SE')).lotteries[0]?.title).toBe('Monthly fuel lottery');
   });
 
-  it('refuses a join without consent (422 lottery_consent_required, field named) and stays not joined', async () => {
+  it('refuses a join whose consent is withheld (422 lottery_consent_required, field named) and stays not joined', async () => {
     const u = await player();
-    for (const body of [
-      { name, action: 'JOIN' },
-      { name, action: 'JOIN', consent: false },
-    ]) {
-      const res = await join(u, body);
-      expect(res.status).toBe(422);
-      expect(res.body.code).toBe('lottery_consent_required');
-      expect(res.body.details).toEqual([{ path: 'consent', message: 'Required' }]);
-    }
+    const res = await join(u, { name, action: 'JOIN', consent: false });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('lottery_consent_required');
+    expect(res.body.details).toEqual([{ path: 'consent', message: 'Required' }]);
     expect((await status(u)).hasJoined).toBe(false);
     expect(optin.parse((await s.request(`/api/optins/name/${name}`, { token: u.token })).body).hasJoined).toBe(false);
+  });
+
+  it("joins with the spec's body {name, action} alone: joining is the consent, and its time is kept (§7)", async () => {
+    const u = await player();
+    const res = await join(u, { name, action: 'JOIN' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name,
+      hasJoined: true,
+      joinedAt: '2031-03-10T10:00:00.000Z',
+      consentAt: '2031-03-10T10:00:00.000Z',
+    });
   });
 
   it('joins with consent (201); joining twice keeps the first join (200, same time); hasJoined everywhere', async () => {

@@ -1,6 +1,7 @@
 // The lottery benefit (shell-and-account.md §2.4 "Lottery: join and view the lottery", §7 GET /v4/rewards-status, GET
 // optins/name/{name}, POST /optins). Offered only to accounts with the gamification feature (§3 Account features,
-// §6). Joining needs consent (422 lottery_consent_required), only while the lottery runs (422 lottery_closed), and
+// §6). Joining is the consent (the spec's body is {name, action}; its time is kept as consentAt); a body that says
+// consent: false is refused (422 lottery_consent_required). Joining works only while the lottery runs (422 lottery_closed), and
 // joining again keeps the first join (200 with the same joinedAt), so a repeated request is harmless.
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Lottery, LotteryStatus, Optin, OptinBody, RewardsStatus } from '../../../contract/benefits';
@@ -118,7 +119,7 @@ export async function getOptin({ ctx, input }: { ctx: AppContext; input: { sessi
   return toOptin(input.name, await ownOptin(ctx, input.session.userId, input.name));
 }
 
-/** POST /optins {name, action: JOIN, consent: true}. */
+/** POST /optins {name, action: JOIN} (consent: true may be said; consent: false is refused). */
 export async function joinOptin({
   ctx,
   input,
@@ -134,7 +135,7 @@ export async function joinOptin({
   const lottery = await lotteryNamed(ctx, body.name);
   const existing = await ownOptin(ctx, session.userId, body.name);
   if (existing) return { created: false, optin: toOptin(body.name, existing) };
-  if (body.consent !== true) {
+  if (body.consent === false) {
     throw new ApiError(422, errorCodes.lotteryConsentRequired, 'Joining the lottery needs your consent to its terms', [
       { path: 'consent', message: 'Required' },
     ]);
