@@ -63,6 +63,7 @@ import { Route as ProfileLoyaltyIndexRouteImport } from './routes/profile/loyalt
 import { Route as ProfileLoyaltyAddRouteImport } from './routes/profile/loyalty/add'
 import { Route as ProfileLoyaltyRegisterRouteImport } from './routes/profile/loyalty/register'
 import { Route as ProfilePaymentsIndexRouteImport } from './routes/profile/payments/index'
+import { Route as ProfilePaymentsListRouteImport } from './routes/profile/payments/list'
 import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/profile/payments/payment-register'
 import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
 import { Route as ProfileVouchersIndexRouteImport } from './routes/profile/vouchers/index'
@@ -348,6 +349,11 @@ const ProfilePaymentsIndexRoute = ProfilePaymentsIndexRouteImport.update({
   path: '/',
   getParentRoute: () => ProfilePaymentsRouteRoute,
 } as any)
+const ProfilePaymentsListRoute = ProfilePaymentsListRouteImport.update({
+  id: '/list',
+  path: '/list',
+  getParentRoute: () => ProfilePaymentsRouteRoute,
+} as any)
 const ProfilePaymentsPaymentRegisterRoute =
   ProfilePaymentsPaymentRegisterRouteImport.update({
     id: '/payment-register',
@@ -466,6 +472,7 @@ export interface FileRoutesByFullPath {
   '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/profile/loyalty/add': typeof ProfileLoyaltyAddRoute
   '/profile/loyalty/register': typeof ProfileLoyaltyRegisterRoute
+  '/profile/payments/list': typeof ProfilePaymentsListRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/profile/vouchers/add': typeof ProfileVouchersAddRoute
@@ -532,6 +539,7 @@ export interface FileRoutesByTo {
   '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/profile/loyalty/add': typeof ProfileLoyaltyAddRoute
   '/profile/loyalty/register': typeof ProfileLoyaltyRegisterRoute
+  '/profile/payments/list': typeof ProfilePaymentsListRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/profile/vouchers/add': typeof ProfileVouchersAddRoute
@@ -602,6 +610,7 @@ export interface FileRoutesById {
   '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/profile/loyalty/add': typeof ProfileLoyaltyAddRoute
   '/profile/loyalty/register': typeof ProfileLoyaltyRegisterRoute
+  '/profile/payments/list': typeof ProfilePaymentsListRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/profile/vouchers/add': typeof ProfileVouchersAddRoute
@@ -673,6 +682,7 @@ export interface FileRouteTypes {
     | '/profile/cars/$id'
     | '/profile/loyalty/add'
     | '/profile/loyalty/register'
+    | '/profile/payments/list'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/profile/vouchers/add'
@@ -739,6 +749,7 @@ export interface FileRouteTypes {
     | '/profile/cars/$id'
     | '/profile/loyalty/add'
     | '/profile/loyalty/register'
+    | '/profile/payments/list'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/profile/vouchers/add'
@@ -808,6 +819,7 @@ export interface FileRouteTypes {
     | '/profile/cars/$id'
     | '/profile/loyalty/add'
     | '/profile/loyalty/register'
+    | '/profile/payments/list'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/profile/vouchers/add'
@@ -1246,6 +1258,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfilePaymentsIndexRouteImport
       parentRoute: typeof ProfilePaymentsRouteRoute
     }
+    '/profile/payments/list': {
+      id: '/profile/payments/list'
+      path: '/list'
+      fullPath: '/profile/payments/list'
+      preLoaderRoute: typeof ProfilePaymentsListRouteImport
+      parentRoute: typeof ProfilePaymentsRouteRoute
+    }
     '/profile/payments/payment-register': {
       id: '/profile/payments/payment-register'
       path: '/payment-register'
@@ -1413,6 +1432,7 @@ const PayRouteRouteWithChildren = PayRouteRoute._addFileChildren(
 )
 
 interface ProfilePaymentsRouteRouteChildren {
+  ProfilePaymentsListRoute: typeof ProfilePaymentsListRoute
   ProfilePaymentsPaymentRegisterRoute: typeof ProfilePaymentsPaymentRegisterRoute
   ProfilePaymentsPinRoute: typeof ProfilePaymentsPinRoute
   ProfilePaymentsIndexRoute: typeof ProfilePaymentsIndexRoute
@@ -1422,6 +1442,7 @@ interface ProfilePaymentsRouteRouteChildren {
 }
 
 const ProfilePaymentsRouteRouteChildren: ProfilePaymentsRouteRouteChildren = {
+  ProfilePaymentsListRoute: ProfilePaymentsListRoute,
   ProfilePaymentsPaymentRegisterRoute: ProfilePaymentsPaymentRegisterRoute,
   ProfilePaymentsPinRoute: ProfilePaymentsPinRoute,
   ProfilePaymentsIndexRoute: ProfilePaymentsIndexRoute,

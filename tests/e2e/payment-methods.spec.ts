@@ -165,7 +165,9 @@ test('the limit: with 10 payment methods the add button is off and says why', as
     });
     expect(posted.status()).toBe(303);
   }
-  await page.goto('/profile/payments');
+  // The spec's "list" child (shell §2.1) is the list itself.
+  await page.goto('/profile/payments/list');
+  await expect(page).toHaveURL(/\/profile\/payments\/?$/);
   await expect(page.getByRole('button', { name: /•••• \d{4}/ })).toHaveCount(9);
   await addCard(page, '5555 5555 5555 4444');
   await expect(page.getByRole('button', { name: /•••• \d{4}/ })).toHaveCount(10);
