@@ -45,6 +45,7 @@ import { Route as TutorialsIndexRouteImport } from './routes/tutorials/index'
 import { Route as TutorialsIdRouteImport } from './routes/tutorials/$id'
 import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
+import { Route as publicSdkFinishRouteImport } from './routes/(public)/sdk/finish'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
 import { Route as HistoryIdMergeRouteImport } from './routes/history/$id/merge'
 import { Route as PayEvFinishRouteImport } from './routes/pay/ev/finish'
@@ -259,6 +260,11 @@ const publicRegisterMailRoute = publicRegisterMailRouteImport.update({
   path: '/register/mail',
   getParentRoute: () => rootRouteImport,
 } as any)
+const publicSdkFinishRoute = publicSdkFinishRouteImport.update({
+  id: '/(public)/sdk/finish',
+  path: '/sdk/finish',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HistoryIdIndexRoute = HistoryIdIndexRouteImport.update({
   id: '/$id/',
   path: '/$id/',
@@ -458,6 +464,7 @@ export interface FileRoutesByFullPath {
   '/profile/': typeof ProfileIndexRoute
   '/tutorials/': typeof TutorialsIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
+  '/sdk/finish': typeof publicSdkFinishRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
@@ -525,6 +532,7 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileIndexRoute
   '/tutorials': typeof TutorialsIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
+  '/sdk/finish': typeof publicSdkFinishRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
@@ -596,6 +604,7 @@ export interface FileRoutesById {
   '/profile/': typeof ProfileIndexRoute
   '/tutorials/': typeof TutorialsIndexRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
+  '/(public)/sdk/finish': typeof publicSdkFinishRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
@@ -668,6 +677,7 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/tutorials/'
     | '/register/mail'
+    | '/sdk/finish'
     | '/history/$id/merge'
     | '/pay/ev/finish'
     | '/pay/postpay/fueling'
@@ -735,6 +745,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/tutorials'
     | '/register/mail'
+    | '/sdk/finish'
     | '/history/$id/merge'
     | '/pay/ev/finish'
     | '/pay/postpay/fueling'
@@ -805,6 +816,7 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/tutorials/'
     | '/(public)/register/mail'
+    | '/(public)/sdk/finish'
     | '/history/$id/merge'
     | '/pay/ev/finish'
     | '/pay/postpay/fueling'
@@ -866,6 +878,7 @@ export interface RootRouteChildren {
   ProfileIndexRoute: typeof ProfileIndexRoute
   TutorialsIndexRoute: typeof TutorialsIndexRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
+  publicSdkFinishRoute: typeof publicSdkFinishRoute
   ProfileCarsIdRoute: typeof ProfileCarsIdRoute
   ProfileLoyaltyAddRoute: typeof ProfileLoyaltyAddRoute
   ProfileLoyaltyRegisterRoute: typeof ProfileLoyaltyRegisterRoute
@@ -1130,6 +1143,13 @@ declare module '@tanstack/react-router' {
       path: '/register/mail'
       fullPath: '/register/mail'
       preLoaderRoute: typeof publicRegisterMailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(public)/sdk/finish': {
+      id: '/(public)/sdk/finish'
+      path: '/sdk/finish'
+      fullPath: '/sdk/finish'
+      preLoaderRoute: typeof publicSdkFinishRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/history/$id/': {
@@ -1480,6 +1500,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileIndexRoute: ProfileIndexRoute,
   TutorialsIndexRoute: TutorialsIndexRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
+  publicSdkFinishRoute: publicSdkFinishRoute,
   ProfileCarsIdRoute: ProfileCarsIdRoute,
   ProfileLoyaltyAddRoute: ProfileLoyaltyAddRoute,
   ProfileLoyaltyRegisterRoute: ProfileLoyaltyRegisterRoute,

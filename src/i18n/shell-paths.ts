@@ -13,6 +13,7 @@ export const SHELL_PATHS = [
   '/maintenance',
   '/error',
   '/amazonSSORedirect',
+  '/sdk/finish',
 ] as const;
 
 const shellPaths = new Set<string>(SHELL_PATHS);
