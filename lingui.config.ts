@@ -27,7 +27,10 @@ export default defineConfig({
       exclude: ['**/node_modules/**'],
     })),
     // The mails' strings (server/mail/messages.ts): read by the server (server/mail/i18n.ts), never loaded by the app.
-    { path: '<rootDir>/src/locales/{locale}/mail', include: ['<rootDir>/server/mail/messages.ts'] },
+    {
+      path: '<rootDir>/src/locales/{locale}/mail',
+      include: ['<rootDir>/server/mail/messages.ts', '<rootDir>/server/services/data-export/mail-messages.ts'],
+    },
   ],
   // No line numbers: catalogs change when messages change, not when code moves (npm test checks they are current).
   format: formatter({ lineNumbers: false }),

@@ -47,7 +47,12 @@ export function userRoutes(ctx: AppContext) {
 
   r.get('/events/request-data-dump', rateLimit(ctx, 'dataDumps'), auth, async (c) => {
     const q = query(c, dataDumpQuery);
-    return c.json(await requestDataExport({ ctx, input: { session: c.get('session'), thingId: q.thingId } }), 202);
+    // The ready mail's language: the app's (X-Locale), else the browser's (Accept-Language).
+    const locale = c.req.header('x-locale') ?? c.req.header('accept-language');
+    return c.json(
+      await requestDataExport({ ctx, input: { session: c.get('session'), thingId: q.thingId, locale } }),
+      202,
+    );
   });
 
   r.get('/v4/users/data-export', auth, async (c) => {

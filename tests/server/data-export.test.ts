@@ -294,6 +294,19 @@ describe.each(drivers)('data export (%s)', (driver) => {
     expect(own.status).toBe(202);
   });
 
+  it("mails in the app's language of the request (X-Locale), the screen's link included", async () => {
+    const u = await registerUser(s);
+    expect(
+      (await s.request('/api/events/request-data-dump', { token: u.token, headers: { 'X-Locale': 'de-DE' } })).status,
+    ).toBe(202);
+    await s.ctx.background.idle();
+    const mail = await latestMail(s, u.email);
+    expect(mail?.subject).toBe('Ihr Forecourt-Pay-Datenexport ist bereit');
+    expect(mail?.text).toContain('Profil > Persönliche Daten > Meine Daten herunterladen');
+    expect(mail?.text).toContain('http://localhost:8080/profile/manage');
+    expect(mail?.html).toContain('<html lang="de">');
+  });
+
   it('expires: after DATA_EXPORT_TTL_HOURS the screen says EXPIRED and the download is refused (409)', async () => {
     const u = await registerUser(s);
     const { requested } = await requestAndWait(u.token);

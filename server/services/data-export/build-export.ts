@@ -4,7 +4,9 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { dataExportChunks, dataExports, historyImageChunks, historyImages, users } from '../../db/schema';
+import { MAIL, type MailMessage, mailHtml, mailI18n, mailLocale } from '../../mail/i18n';
 import { escapeHtml } from '../../mail/mailer';
+import { EXPORT_MAIL } from './mail-messages';
 import { exportReadme } from './readme';
 import { type ExportRow, imageFileName, SECTIONS } from './sections';
 import { zipIntoChunks } from './zip-chunks';
@@ -50,7 +52,7 @@ export async function buildExport({ ctx, input }: { ctx: AppContext; input: { ex
       .update(dataExports)
       .set({ state: 'READY', readyAt, expiresAt, byteSize, fileCount, owner: null })
       .where(eq(dataExports.id, job.id));
-    if (user?.email) await mailReady(ctx, user.email, expiresAt);
+    if (user?.email) await mailReady(ctx, user.email, job.locale, expiresAt);
     return true;
   } catch (err) {
     ctx.log.error(`data export ${job.id} failed`, err);
@@ -63,21 +65,30 @@ export async function buildExport({ ctx, input }: { ctx: AppContext; input: { ex
   }
 }
 
-async function mailReady(ctx: AppContext, to: string, expiresAt: Date): Promise<void> {
+/** The ready mail, in the language the app had when the export was requested. */
+async function mailReady(ctx: AppContext, to: string, locale: string, expiresAt: Date): Promise<void> {
+  const i18n = mailI18n(mailLocale({ acceptLanguage: locale }));
+  // server/mail/i18n.ts types its messages as those of server/mail/messages.ts; it reads only the id.
+  const t = (m: { id: string }, values?: Record<string, string>) => i18n.t(m as unknown as MailMessage, values);
   const link = `${ctx.env.publicUrl}${EXPORT_SCREEN_PATH}`;
   const until = expiresAt.toISOString().slice(0, 16).replace('T', ' ');
+  const lines = [t(MAIL.greeting), t(EXPORT_MAIL.intro), t(EXPORT_MAIL.where), t(EXPORT_MAIL.until, { until })];
+  const subject = t(EXPORT_MAIL.subject);
   await ctx.mailer.send({
     to,
-    subject: 'Your Forecourt Pay data export is ready',
-    text:
-      `Your data export is ready: a ZIP file with everything Forecourt Pay keeps about you.\n\n` +
-      `Download it in the app, signed in, under Profile > Personal details > Download my data:\n${link}\n\n` +
-      `It can be downloaded until ${until} UTC.\n`,
-    html:
-      `<p>Your data export is ready: a ZIP file with everything Forecourt Pay keeps about you.</p>` +
-      `<p>Download it in the app, signed in, under Profile &gt; Personal details &gt; Download my data:<br>` +
-      `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
-      `<p>It can be downloaded until ${escapeHtml(until)} UTC.</p>`,
+    subject,
+    text: `${lines[0]}\n\n${lines[1]}\n\n${lines[2]}\n${link}\n\n${lines[3]}\n\n${t(MAIL.signature)}\n`,
+    html: mailHtml({
+      locale: i18n.locale,
+      title: subject,
+      paragraphs: [
+        escapeHtml(lines[0] ?? ''),
+        escapeHtml(lines[1] ?? ''),
+        `${escapeHtml(lines[2] ?? '')}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+        escapeHtml(lines[3] ?? ''),
+        escapeHtml(t(MAIL.signature)),
+      ],
+    }),
   });
 }
 

@@ -35,7 +35,7 @@ export async function requestDataExport({
   input,
 }: {
   ctx: AppContext;
-  input: { session: AuthSession; thingId?: string | undefined };
+  input: { session: AuthSession; thingId?: string | undefined; locale?: string | undefined };
 }): Promise<{ requested: true; sentTo: string; export: DataExport }> {
   if (input.session.isGuest) throw forbidden('Guests have no data to export; please register');
   const userId = input.session.userId;
@@ -54,7 +54,13 @@ export async function requestDataExport({
     (
       await ctx.db
         .insert(dataExports)
-        .values({ id: newId(), userId, thingId: input.thingId ?? null, createdAt: ctx.clock.now() })
+        .values({
+          id: newId(),
+          userId,
+          thingId: input.thingId ?? null,
+          locale: (input.locale ?? 'en').slice(0, 64),
+          createdAt: ctx.clock.now(),
+        })
         .returning()
     )[0];
   if (!row) throw new Error('data export: insert returned nothing');
