@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../../server/db/schema';
 import { EXCLUDED_TABLES, exportCoverage, SECTIONS } from '../../server/services/data-export';
 
-const tables = Object.values(schema).filter((v): v is PgTable => is(v, PgTable));
+const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
 const configs = tables.map((t) => getTableConfig(t));
 const names = new Set(configs.map((c) => c.name));
 
