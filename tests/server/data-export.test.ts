@@ -9,6 +9,8 @@ import { dataDumpResponse, latestDataExportResponse } from '../../contract/users
 import { createApp } from '../../server/app';
 import { newId } from '../../server/auth/crypto';
 import {
+  dataExportChunks,
+  dataExports,
   loyaltySubscriptions,
   paymentMethods,
   paymentPins,
@@ -18,7 +20,7 @@ import {
   webauthnCredentials,
 } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
-import { SECTIONS } from '../../server/services/data-export';
+import { purgeExpiredExports, resumeDataExports, SECTIONS } from '../../server/services/data-export';
 import { drivers, type FakeClock, fakeClock, latestMail, registerUser, type TestServer, useServer } from './helpers';
 import {
   authBody,
@@ -292,6 +294,25 @@ describe.each(drivers)('data export (%s)', (driver) => {
     expect((await s.request('/api/v4/users/data-export', { token: u.token })).body).toEqual({ export: null });
     const own = await s.request(`/api/events/request-data-dump?thingId=${u.thingId}`, { token: u.token });
     expect(own.status).toBe(202);
+  });
+
+  it('an export whose process died is built again by the sweep; an expired one loses its bytes', async () => {
+    const u = await registerUser(s);
+    const id = newId();
+    await s.ctx.db
+      .insert(dataExports)
+      .values({ id, userId: u.id, state: 'BUILDING', owner: 'a-process-that-is-gone', createdAt: clock.now() });
+    expect(await resumeDataExports({ ctx: s.ctx })).toBe(1);
+    const [row] = await s.ctx.db.select().from(dataExports).where(eq(dataExports.id, id));
+    expect(row).toMatchObject({ state: 'READY', owner: null });
+    const zip = await s.request(`/api/v4/users/data-export/${id}/download`, { token: u.token });
+    expect(Object.keys(unzipSync(new Uint8Array(zip.bytes)))).toContain('README.txt');
+    const chunks = () => s.ctx.db.select().from(dataExportChunks).where(eq(dataExportChunks.exportId, id));
+    expect((await chunks()).length).toBeGreaterThan(0);
+    clock.advance(168 * 3_600_000 + 1000);
+    await purgeExpiredExports({ ctx: s.ctx });
+    expect(await chunks()).toEqual([]);
+    clock.advance(-(168 * 3_600_000 + 1000));
   });
 
   it("mails in the app's language of the request (X-Locale), the screen's link included", async () => {
