@@ -20,11 +20,18 @@ const globs = (paths: string[]) => paths.map((path) => path.replace(/[()]/g, '?'
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['de', 'en', 'nl', 'fr', 'it', 'es', 'pt', 'da', 'pl'],
-  catalogs: (['shell', ...AREAS] as const).map((name) => ({
-    path: `<rootDir>/src/locales/{locale}/${name}`,
-    include: globs(files[name]),
-    exclude: ['**/node_modules/**'],
-  })),
+  catalogs: [
+    ...(['shell', ...AREAS] as const).map((name) => ({
+      path: `<rootDir>/src/locales/{locale}/${name}`,
+      include: globs(files[name]),
+      exclude: ['**/node_modules/**'],
+    })),
+    // The mails' strings (server/mail/messages.ts): read by the server (server/mail/i18n.ts), never loaded by the app.
+    {
+      path: '<rootDir>/src/locales/{locale}/mail',
+      include: ['<rootDir>/server/mail/messages.ts', '<rootDir>/server/services/data-export/mail-messages.ts'],
+    },
+  ],
   // No line numbers: catalogs change when messages change, not when code moves (npm test checks they are current).
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',

@@ -119,7 +119,25 @@ export const accountFeatures = z.object({
 export type AccountFeatures = z.infer<typeof accountFeatures>;
 
 export const dataDumpQuery = z.strictObject({ thingId: z.string().min(1).max(64).optional() });
-export const dataDumpResponse = z.object({ requested: z.literal(true), sentTo: z.string() });
+/**
+ * A data export as the app shows it: REQUESTED while it is being built (the server mails when it is ready), READY with
+ * its size until expiresAt (then EXPIRED), FAILED when it could not be built (request a new one).
+ */
+export const dataExportState = z.enum(['REQUESTED', 'READY', 'EXPIRED', 'FAILED']);
+export type DataExportState = z.infer<typeof dataExportState>;
+export const dataExport = z.object({
+  id: z.string(),
+  state: dataExportState,
+  requestedAt: z.string(),
+  readyAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  byteSize: z.number().int().nullable(),
+});
+export type DataExport = z.infer<typeof dataExport>;
+/** GET /events/request-data-dump: 202, the export's job (a new one, or the one still being built). */
+export const dataDumpResponse = z.object({ requested: z.literal(true), sentTo: z.string(), export: dataExport });
+/** GET /v4/users/data-export: the newest export of the caller, or null. */
+export const latestDataExportResponse = z.object({ export: dataExport.nullable() });
 
 export const maintenance = z.object({
   production: z.boolean(),

@@ -3,7 +3,7 @@
 // migrations are copied beside it (server/db/client.ts finds them next to itself).
 // Why (issue 16): under `node --import tsx` every start compiled the server's TypeScript, and tsx's loader kept a
 // thread with a V8 heap of its own for the life of the process (12-47 MiB of the server's resident memory on PGlite).
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -31,6 +31,10 @@ export async function bundleServer(out = join(root, 'dist-server')) {
     logLevel: 'warning',
   });
   cpSync(join(root, 'server/db/migrations'), join(out, 'migrations'), { recursive: true });
+  // The mails' catalogs (server/mail/i18n.ts finds them beside the bundle).
+  for (const language of readdirSync(join(root, 'src/locales'))) {
+    cpSync(join(root, 'src/locales', language, 'mail.po'), join(out, 'locales', language, 'mail.po'));
+  }
   return join(out, 'index.mjs');
 }
 

@@ -10,7 +10,8 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AREAS } from '../src/i18n/catalog-area.ts';
 
-const CATALOGS = ['shell', ...AREAS].map((name) => `${name}.po`);
+// `mail`: the server's mails (lingui.config.ts).
+const CATALOGS = ['shell', ...AREAS, 'mail'].map((name) => `${name}.po`);
 const SOURCE = 'en';
 const dir = join(import.meta.dirname, '../src/locales');
 

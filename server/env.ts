@@ -200,6 +200,8 @@ const envSchema = z.object({
   /** History images per driver: all of them at most this many MiB, and at most this many uploads a minute. */
   IMAGE_QUOTA_MIB: z.coerce.number().int().min(1).max(1_000_000).default(200),
   IMAGE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** The data export (GDPR art. 15/20): how long a ready ZIP can be downloaded before its bytes are removed. */
+  DATA_EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
   // Wallets (server/psp/merchants.ts, apple-pay-session.ts, amazon-pay.ts): without the keys the sandbox answers.
   WALLET_MERCHANT_ID: z.string().min(1).max(100).default('forecourt-sandbox'),
   WALLET_MERCHANT_NAME: z.string().min(1).max(64).default('Forecourt Pay'),
@@ -246,6 +248,8 @@ export type Env = {
   };
   /** IMAGE_QUOTA_MIB, IMAGE_UPLOADS_PER_MINUTE: what a driver may keep and send of history images. */
   images: { quotaMib: number; uploadsPerMinute: number };
+  /** DATA_EXPORT_TTL_HOURS in ms: a ready data export is downloadable this long. */
+  dataExportTtlMs: number;
   /** PSP_PREAUTH_CONFIG: the payment provider's EV pre-authorization per currency (minor units); overrides pay-flows.md §9's defaults. */
   pspPreauthConfig: Record<string, number>;
   port: number;
@@ -517,6 +521,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     nodeName: e.NODE_NAME ?? `${hostname()}:${e.PORT}`,
     pspPreauthConfig: e.PSP_PREAUTH_CONFIG,
     images: { quotaMib: e.IMAGE_QUOTA_MIB, uploadsPerMinute: e.IMAGE_UPLOADS_PER_MINUTE },
+    dataExportTtlMs: e.DATA_EXPORT_TTL_HOURS * 3_600_000,
     wallets: {
       merchantId: e.WALLET_MERCHANT_ID,
       merchantName: e.WALLET_MERCHANT_NAME,

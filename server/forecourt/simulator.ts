@@ -4,6 +4,7 @@
 import { randomInt } from 'node:crypto';
 import type { AppContext, Clock } from '../context';
 import { DEMO_STATIONS } from '../seed/stations';
+import { purgeExpiredExports, resumeDataExports } from '../services/data-export';
 import {
   type ActiveDevice,
   capReachedAt,
@@ -158,6 +159,8 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
       lastPurge = now.getTime();
       await purgeIdempotencyKeys({ ctx, input: { now } });
       await purgeAbandonedUploads({ ctx });
+      await purgeExpiredExports({ ctx });
+      await resumeDataExports({ ctx });
     }
     if (ambient) {
       try {

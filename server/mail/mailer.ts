@@ -54,5 +54,4 @@ export function createMailer(opts: {
   };
 }
 
-export const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+export { escapeHtml } from './escape-html';

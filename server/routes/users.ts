@@ -1,4 +1,5 @@
-// /api/users/{id}, /api/v4/users/preferences, /api/accounts/{id}/features, /api/events/request-data-dump.
+// /api/users/{id}, /api/v4/users/preferences, /api/accounts/{id}/features, /api/events/request-data-dump and the data
+// export it builds: /api/v4/users/data-export (the newest one's state), /api/v4/users/data-export/{id}/download (the ZIP).
 import { Hono } from 'hono';
 import { dataDumpQuery, preferencesPatch, preferencesQuery, userPatch } from '../../contract/users';
 import type { AppContext } from '../context';
@@ -8,7 +9,8 @@ import { rateLimit } from '../http/rate-limit';
 import type { AppEnv } from '../http/types';
 import { jsonBody, query, readJson, validate } from '../http/validate';
 import { getFeatures } from '../services/accounts';
-import { getPreferences, getUser, requestDataDump, updatePreferences, updateUser } from '../services/users';
+import { latestDataExport, openDataExport, requestDataExport } from '../services/data-export';
+import { getPreferences, getUser, updatePreferences, updateUser } from '../services/users';
 
 export function userRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
@@ -45,7 +47,28 @@ export function userRoutes(ctx: AppContext) {
 
   r.get('/events/request-data-dump', rateLimit(ctx, 'dataDumps'), auth, async (c) => {
     const q = query(c, dataDumpQuery);
-    return c.json(await requestDataDump({ ctx, input: { session: c.get('session'), thingId: q.thingId } }), 202);
+    // The ready mail's language: the app's (X-Locale), else the browser's (Accept-Language).
+    const locale = c.req.header('x-locale') ?? c.req.header('accept-language');
+    return c.json(
+      await requestDataExport({ ctx, input: { session: c.get('session'), thingId: q.thingId, locale } }),
+      202,
+    );
+  });
+
+  r.get('/v4/users/data-export', auth, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await latestDataExport({ ctx, input: { userId: c.get('session').userId } }));
+  });
+
+  r.get('/v4/users/data-export/:id/download', auth, async (c) => {
+    const zip = await openDataExport({ ctx, input: { userId: c.get('session').userId, exportId: c.req.param('id') } });
+    return c.body(zip.body, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Length': String(zip.byteSize),
+      'Content-Disposition': `attachment; filename="${zip.fileName}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
   });
 
   return r;

@@ -9,8 +9,9 @@ import { isShellPath } from './shell-paths';
 import { setCurrentLanguage } from './state';
 
 type CatalogName = 'shell' | Area;
-// Every catalog of every language, each its own chunk ('../locales/de/pay.po' → its import).
-const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
+// Every catalog of every language, each its own chunk ('../locales/de/pay.po' → its import); not the mails' catalog,
+// which only the server reads (server/mail/i18n.ts).
+const catalogs = import.meta.glob<{ messages: Messages }>(['../locales/*/*.po', '!../locales/*/mail.po']);
 const loads = new Map<string, Promise<void>>();
 /** The areas whose strings have been asked for: a switch of language loads them in the new language too. */
 const areas = new Set<Area>();

@@ -108,18 +108,7 @@ test('delete the account: it names what is lost, then logging in again is refuse
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('request my data: the export is mailed', async ({ page }) => {
-  const email = uniqueEmail('dump');
-  await registerByMail(page, email, PASSWORD);
-  await openProfile(page);
-  await page.getByRole('link', { name: /Personal details/ }).click();
-  await page.getByRole('button', { name: /Request my data/ }).click();
-  await expect(page.getByText(`We have sent your data to ${email}`)).toBeVisible();
-  const mails = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-  const [mail] = (await mails.json()) as Array<{ subject: string; attachments: Array<{ filename: string }> }>;
-  expect(mail?.subject).toBe('Your Forecourt Pay data export');
-  expect(mail?.attachments.map((a) => a.filename)).toEqual(['forecourt-pay-data.json']);
-});
+// Requesting, seeing ready and downloading the data export: data-export.spec.ts.
 
 test('the account pages are for registered drivers: a guest goes to /login with the query kept', async ({ page }) => {
   for (const path of ['/profile', '/profile/manage', '/address', '/tax']) {

@@ -273,9 +273,10 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
       const u = await registerUser(t.server);
       await t.server.request('/api/auth/resend-password', { body: { email: u.email } });
       await t.server.request('/api/events/request-data-dump', { token: u.token });
+      await t.server.ctx.background.idle();
       const list = await t.server.request(`/api/dev/mail?to=${encodeURIComponent(u.email)}`);
       expect(list.body.map((m: { subject: string }) => m.subject)).toEqual([
-        'Your Forecourt Pay data export',
+        'Your Forecourt Pay data export is ready',
         'Your temporary Forecourt Pay password',
       ]);
       const page = await t.server.request('/dev/mail');

@@ -283,44 +283,7 @@ describe.each(drivers)('users, preferences, features (%s)', (driver) => {
   });
 
   describe('GET /events/request-data-dump', () => {
-    it('mails the user a JSON export without hashes and answers 202', async () => {
-      const u = await registerUser(t.server, { firstName: 'Dana' });
-      const res = await t.server.request('/api/events/request-data-dump', { token: u.token });
-      expect(res.status).toBe(202);
-      expect(res.body).toEqual({ requested: true, sentTo: u.email });
-      const mail = await latestMail(t.server, u.email);
-      expect(mail?.subject).toBe('Your Forecourt Pay data export');
-      const json = JSON.parse(mail?.text.slice(mail.text.indexOf('{')) ?? '{}');
-      expect(json.user).toMatchObject({ id: u.id, email: u.email, firstName: 'Dana' });
-      expect(mail?.text).not.toMatch(/argon2|passwordHash|tempPassword/);
-      // The export is attached as a JSON file too.
-      expect(mail?.attachments).toHaveLength(1);
-      expect(mail?.attachments[0]).toMatchObject({
-        filename: 'forecourt-pay-data.json',
-        contentType: 'application/json',
-      });
-      expect(JSON.parse(mail?.attachments[0]?.content ?? '{}').user).toMatchObject({ id: u.id, firstName: 'Dana' });
-    });
-
-    it("exports for the caller's own vehicle (202, the mail names it); another user's vehicle is 404", async () => {
-      const u = await registerUser(t.server);
-      const own = await vehicleOf(u, 'B-FP 2026');
-      const res = await t.server.request(`/api/events/request-data-dump?thingId=${own.id}`, { token: u.token });
-      expect(res.status).toBe(202);
-      expect(res.body).toEqual({ requested: true, sentTo: u.email });
-      const mail = await latestMail(t.server, u.email);
-      const json = JSON.parse(mail?.text.slice(mail.text.indexOf('{')) ?? '{}');
-      expect(json.vehicle).toMatchObject({ id: own.id, licensePlate: 'B-FP 2026' });
-      const other = await registerUser(t.server);
-      const foreign = await vehicleOf(other);
-      const refused = await t.server.request(`/api/events/request-data-dump?thingId=${foreign.id}`, {
-        token: u.token,
-      });
-      expect(refused.status).toBe(404);
-      expect(refused.body).toMatchObject({ code: 'not_found', message: 'No such vehicle' });
-      expect(await latestMail(t.server, other.email)).toBeUndefined();
-    });
-
+    // The export itself (ZIP, job, download, ownership): tests/server/data-export.test.ts.
     it('answers 404 for an unknown thingId and 403 for guests', async () => {
       const u = await registerUser(t.server);
       const unknown = await t.server.request('/api/events/request-data-dump?thingId=nope', { token: u.token });

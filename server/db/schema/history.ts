@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   doublePrecision,
   index,
   integer,
@@ -23,14 +22,10 @@ import type {
   PaymentFields,
   RecurrencePeriod,
 } from '../../../contract/history';
+import { bytea } from './bytea';
 import { createdAt, ts } from './columns';
 import { things } from './things';
 import { users } from './users';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 export const historyEvents = pgTable(
   'history_events',

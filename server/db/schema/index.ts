@@ -2,6 +2,7 @@
 // migrations from this index into server/db/migrations (committed; applied in-process at start).
 export * from './auth';
 export * from './benefits';
+export * from './data-exports';
 export * from './forecourt';
 export * from './history';
 export * from './idempotency';

@@ -3,6 +3,5 @@ export { deleteUser } from './delete-user';
 export { getPreferences } from './get-preferences';
 export { getTwoFactorMethod } from './get-two-factor-method';
 export { getUser } from './get-user';
-export { requestDataDump } from './request-data-dump';
 export { updatePreferences } from './update-preferences';
 export { updateUser } from './update-user';

@@ -56,9 +56,3 @@ export function toPreferences(row: UserRow, includeArchived: boolean): Preferenc
     ...(includeArchived ? { archivedThings: [] } : {}),
   };
 }
-
-/** The data export mailed by request-data-dump: the user record without secrets. */
-export function toDataExport(row: UserRow): Record<string, unknown> {
-  const { passwordHash: _p, tempPasswordHash: _t, tempPasswordExpiresAt: _e, ...rest } = row;
-  return rest;
-}

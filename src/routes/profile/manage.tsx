@@ -4,12 +4,12 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { User } from '../../../contract/users';
-import { useRequestDataDump } from '../../features/profile/account-queries';
 import { personalPatch, personalValues, validatePhone } from '../../features/profile/model/account-form';
 import { useDeleteAccount, useUpdateUser } from '../../features/profile/queries';
+import { DataExportItem } from '../../features/profile/ui/DataExportItem';
 import { useOwnUser } from '../../features/profile/ui/use-own-user';
 import { clearLocalStore } from '../../features/session/queries';
-import { errorText, GENERIC_ERROR } from '../../i18n/messages';
+import { GENERIC_ERROR } from '../../i18n/messages';
 import {
   Button,
   Checkbox,
@@ -25,7 +25,7 @@ import {
   toast,
   useForm,
 } from '../../ui';
-import { DownloadIcon, KeyIcon, TrashIcon } from '../../ui/icons';
+import { KeyIcon, TrashIcon } from '../../ui/icons';
 import { accountPage } from '../-account-page';
 
 export const Route = createFileRoute('/profile/manage')({
@@ -94,21 +94,10 @@ function AccountActions({ email }: { email: string | null }) {
   const navigate = useNavigate();
   const router = useRouter();
   const { queryClient } = Route.useRouteContext();
-  const dump = useRequestDataDump();
   const deleteAccount = useDeleteAccount();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const deleteTitle = useId();
-
-  async function onRequestData() {
-    setAlert(null);
-    try {
-      const { sentTo } = await dump.mutateAsync();
-      toast.show({ text: i18n._(msg`We have sent your data to ${sentTo}`), tone: 'success' });
-    } catch (error) {
-      setAlert(errorText(i18n, error));
-    }
-  }
 
   async function onDelete() {
     const deleted = await deleteAccount.mutateAsync();
@@ -139,13 +128,7 @@ function AccountActions({ email }: { email: string | null }) {
           title={<Trans>Change password</Trans>}
           render={(row) => <Link to="/change-password" {...row} />}
         />
-        <ListItem
-          leading={<DownloadIcon size={20} />}
-          title={<Trans>Request my data</Trans>}
-          subtitle={email ? <Trans>We email everything we keep about you to {email}</Trans> : undefined}
-          onClick={() => void onRequestData()}
-          disabled={dump.isPending}
-        />
+        <DataExportItem email={email} onError={setAlert} />
         <ListItem
           leading={<TrashIcon size={20} />}
           tone="danger"

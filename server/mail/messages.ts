@@ -1,0 +1,31 @@
+// The mails' strings. Their translations are the `mail` catalog of the app's Lingui catalogs (src/locales/<lang>/
+// mail.po, lingui.config.ts): `npm run i18n:extract` reads the descriptors below (marked /*i18n*/, no macro: the
+// server runs without Lingui's compile step) and server/mail/i18n.ts reads the catalogs at start. The id is the
+// English text, as in the app's catalogs; placeholders are {name}.
+export const MAIL = {
+  greeting: /*i18n*/ { id: 'Hello,' },
+  greetingNamed: /*i18n*/ { id: 'Hello {name},' },
+  signature: /*i18n*/ { id: 'Your Forecourt Pay team' },
+  tempPasswordSubject: /*i18n*/ { id: 'Your temporary Forecourt Pay password' },
+  tempPasswordIs: /*i18n*/ { id: 'Your temporary Forecourt Pay password is: {password}' },
+  tempPasswordExpires: /*i18n*/ {
+    id: 'It expires in {minutes} minutes. Sign in with it and you will be asked to choose a new password.',
+  },
+  tempPasswordIgnore: /*i18n*/ {
+    id: 'Your current password keeps working until you change it. If you did not ask for this, ignore this mail.',
+  },
+  exportSubject: /*i18n*/ { id: 'Your Forecourt Pay data export' },
+  exportIntro: /*i18n*/ {
+    id: 'Here is the data Forecourt Pay keeps about you, as JSON (also attached as {filename}):',
+  },
+  codeSubject: /*i18n*/ { id: 'Your Forecourt Pay code: {code}' },
+  codeProtectCard: /*i18n*/ {
+    id: 'Your Forecourt Pay code to protect your fuel card is {code}. It is valid for {minutes} minutes.',
+  },
+  codeConfirmPayment: /*i18n*/ {
+    id: 'Your Forecourt Pay code to confirm your payment is {code}. It is valid for {minutes} minutes.',
+  },
+  codeIgnore: /*i18n*/ { id: 'If you did not ask for it, ignore this mail.' },
+} as const;
+
+export type MailMessage = (typeof MAIL)[keyof typeof MAIL];
