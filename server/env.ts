@@ -1,5 +1,6 @@
 // Configuration: parsed ONCE from the environment with zod, then passed around in the app context.
-// Nothing reads process.env per request.
+// Nothing reads process.env per request. One schema: the variables with their documentation (`envVariables`, the source
+// of docs/configuration.md and .env.example: scripts/config-docs.ts), the rules across them, the mapping into `Env`.
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { availableParallelism, hostname } from 'node:os';
@@ -89,7 +90,6 @@ const oidcProvider = z.strictObject({
   label: z.string().min(1).max(40).optional(),
   authorizeUrl: z.url().optional(),
 });
-type OidcProvider = z.infer<typeof oidcProvider>;
 
 const oidcProviders = z
   .string()
@@ -120,256 +120,485 @@ const preauthConfig = z
   })
   .pipe(z.record(z.string().regex(/^[A-Z]{3}$/), z.number().int().positive().max(100_000_000)));
 
-const envSchema = z.object({
-  PORT: port.default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalString.pipe(z.url().optional()),
-  /** PGlite's buffer pool (db/pglite-wasm.ts): at most five characters, e.g. 16MB (the default), 64MB, 128MB. */
-  PGLITE_SHARED_BUFFERS: optionalString.pipe(
-    z
-      .string()
-      .regex(SHARED_BUFFERS_PATTERN, 'e.g. 16MB, 64MB or 128MB (kB, MB or GB, at most 5 characters)')
-      .optional(),
-  ),
-  /** API processes on PostgreSQL (node:cluster); default: the core count. PGlite runs one process. */
-  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-  PUBLIC_URL: optionalString.pipe(z.url().optional()),
-  STATIC_DIR: z.string().min(1).default('./dist'),
-  /** Unset: on, unless NODE_ENV=production (a production server runs demo code only when told so explicitly). */
-  DEMO_MODE: bool.optional(),
-  /** DEMO_MODE's sandbox identity pages (Amazon sign-in, the demo OpenID provider) for other machines too. */
-  DEMO_PUBLIC: bool.default(false),
-  NODE_ENV: optionalString,
-  DEMO_EMAIL: z.email().default('driver@example.com'),
-  DEMO_PASSWORD: z.string().min(8).max(40).default('forecourt-demo'),
-  SMTP_HOST: optionalString,
-  SMTP_PORT: port.optional(),
-  SMTP_USER: optionalString,
-  SMTP_PASS: optionalString,
-  SMTP_FROM: z.string().min(3).default('Forecourt Pay <no-reply@forecourt.example>'),
-  SMTP_SECURE: bool.default(false),
-  MAIL_TRANSPORT: z.enum(['smtp', 'log', 'mailbox']).optional(),
-  OIDC_PROVIDERS: oidcProviders,
-  MAINTENANCE: bool.default(false),
-  MAINTENANCE_MESSAGE: optionalString,
-  LOGIN_FREE_FAILURES: positiveInt.default(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(30),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(100),
-  LOGIN_WINDOW_SECONDS: positiveInt.default(900),
-  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(3600),
-  RATE_LIMIT_GUESTS: limit.default(60),
-  RATE_LIMIT_REGISTRATIONS: limit.default(20),
-  RATE_LIMIT_PASSWORD_MAILS: limit.default(10),
-  RATE_LIMIT_DATA_DUMPS: limit.default(5),
-  RATE_LIMIT_FUNCTIONS: limit.default(600),
-  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19456),
-  ARGON2_ITERATIONS: z.coerce.number().int().min(1).max(100).default(2),
-  TEMP_PASSWORD_TTL_MINUTES: positiveInt.default(60),
-  OTP_KEY: optionalString,
-  TRUSTED_PROXIES: proxyList,
-  /** Replaced by TRUSTED_PROXIES (it trusted X-Forwarded-For from any caller): refused with a pointer to it. */
-  TRUST_PROXY: optionalString,
-  HOST_APP_ORIGINS: originList,
-  CORS_ORIGINS: originList,
-  CSP_CONNECT_ORIGINS: originList,
-  LOG_REQUESTS: bool.default(true),
-  SEED_NETWORK: bool.default(true),
-  SEED_NETWORK_SIZE: z.coerce.number().int().min(0).max(50_000).default(2000),
-  SEED_NETWORK_RANDOM_SEED: z.coerce.number().int().min(0).default(20_260_415),
-  FORECOURT_SIMULATOR: bool.default(true),
-  FORECOURT_SPEED: z.coerce.number().positive().max(100_000).default(1),
-  FORECOURT_AMBIENT: bool.optional(),
-  FORECOURT_AUTO_DRIVER: bool.default(true),
-  FORECOURT_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(500),
-  FORECOURT_CONSOLE_TOKEN: optionalString.pipe(z.string().min(12).max(200).optional()),
-  FORECOURT_OPERATOR_TOKEN: optionalString.pipe(z.string().min(12).max(200).optional()),
-  FORECOURT_CONSOLE_MAX_BAD_TOKENS: positiveInt.default(10),
-  ORDER_STUCK_LIMIT_SECONDS: positiveInt.default(900),
-  // OCPP 1.6J (server/ocpp, README "Real chargers").
-  OCPP_DEMO_PASSWORD: z.string().min(8).max(40).default('forecourt-demo-charger'),
-  OCPP_BUILTIN_CHARGERS: z.enum(['demo', 'all', 'off']).default('demo'),
-  OCPP_URL: optionalString.pipe(z.url({ protocol: /^wss?$/ }).optional()),
-  OCPP_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
-  OCPP_METER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
-  OCPP_METER_TIMEOUT_SECONDS: positiveInt.default(600),
-  POSTPAY_EXPIRY_SECONDS: positiveInt.default(600),
-  // Test-only: settings a test changes while the server runs (routes/test-knobs.ts). DEMO_MODE, one process.
-  TEST_KNOBS: bool.default(false),
-  PSP_PREAUTH_CONFIG: preauthConfig,
-  /** History images per driver: all of them at most this many MiB, and at most this many uploads a minute. */
-  IMAGE_QUOTA_MIB: z.coerce.number().int().min(1).max(1_000_000).default(200),
-  IMAGE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
-  /** The data export (GDPR art. 15/20): how long a ready ZIP can be downloaded before its bytes are removed. */
-  DATA_EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
-  // Wallets (server/psp/merchants.ts, apple-pay-session.ts, amazon-pay.ts): without the keys the sandbox answers.
-  WALLET_MERCHANT_ID: z.string().min(1).max(100).default('forecourt-sandbox'),
-  WALLET_MERCHANT_NAME: z.string().min(1).max(64).default('Forecourt Pay'),
-  GOOGLE_PAY_GATEWAY: z.string().min(1).max(100).default('example'),
-  APPLE_PAY_MERCHANT_ID: z.string().min(1).max(200).default('merchant.pay.forecourt.sandbox'),
-  APPLE_PAY_CERT_FILE: optionalString,
-  APPLE_PAY_KEY_FILE: optionalString,
-  AMAZON_PAY_MERCHANT_ID: optionalString,
-  AMAZON_PAY_STORE_ID: optionalString,
-  AMAZON_PAY_PUBLIC_KEY_ID: optionalString,
-  AMAZON_PAY_PRIVATE_KEY_FILE: optionalString,
-  AMAZON_PAY_SANDBOX: bool.default(true),
-  /** Amazon Pay API v2's base address (Get Buyer for Sign in with Amazon); a test points it at a fake Amazon. */
-  AMAZON_PAY_API_URL: z.url({ protocol: /^https?$/ }).default('https://pay-api.amazon.eu'),
-  // Operations (issue 34): JSON logs' threshold, /metrics' token, the SIGTERM deadline, this node's name.
-  /** The log's threshold (pino levels): fatal, error, warn, info (default), debug, trace or silent. */
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** A bearer token that opens /metrics to other machines (without it only loopback clients may scrape). */
-  METRICS_TOKEN: optionalString.pipe(z.string().min(16).max(200).optional()),
-  /** On SIGTERM, how long in-flight requests may take before their connections are closed. */
-  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
-  /** This node's name in logs, /readyz and the leader's connection (default: hostname:PORT). */
-  NODE_NAME: optionalString.pipe(z.string().max(60).optional()),
+/** TRUST_PROXY trusted X-Forwarded-For from any caller; TRUSTED_PROXIES replaced it. Only an explicit "off" passes. */
+const retiredTrustProxy = optionalString.refine(
+  (v) => v === undefined || /^(false|0|no)$/i.test(v),
+  'replaced by TRUSTED_PROXIES, the addresses or CIDRs of your reverse proxies (e.g. TRUSTED_PROXIES=127.0.0.1 for a proxy on this machine, 10.0.0.0/8 for one in your network); X-Forwarded-For is believed only from them',
+);
+
+/** OTP_KEY: 32 bytes, base64url. */
+const otpKey = optionalString.transform((v, ctx): Uint8Array | undefined => {
+  if (v === undefined) return undefined;
+  const key = new Uint8Array(Buffer.from(v, 'base64url'));
+  if (key.length !== 32) {
+    ctx.addIssue({ code: 'custom', message: 'must be 32 bytes, base64url' });
+    return z.NEVER;
+  }
+  return key;
 });
 
-export type Env = {
-  /** The wallets' merchant (best-match), Apple Pay's merchant identity, Amazon Pay's signing key; sandbox without keys. */
-  wallets: {
-    merchantId: string;
-    merchantName: string;
-    googlePayGateway: string;
-    applePayMerchantId: string;
-    applePayCertFile: string | undefined;
-    applePayKeyFile: string | undefined;
-    amazon: {
-      merchantId: string | undefined;
-      storeId: string | undefined;
-      publicKeyId: string | undefined;
-      privateKeyFile: string | undefined;
-      sandbox: boolean;
-      /** AMAZON_PAY_API_URL: where Get Buyer is asked (https://pay-api.amazon.eu). */
-      apiUrl: string;
-    };
-  };
-  /** IMAGE_QUOTA_MIB, IMAGE_UPLOADS_PER_MINUTE: what a driver may keep and send of history images. */
-  images: { quotaMib: number; uploadsPerMinute: number };
-  /** DATA_EXPORT_TTL_HOURS in ms: a ready data export is downloadable this long. */
-  dataExportTtlMs: number;
-  /** PSP_PREAUTH_CONFIG: the payment provider's EV pre-authorization per currency (minor units); overrides pay-flows.md §9's defaults. */
-  pspPreauthConfig: Record<string, number>;
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** PGLITE_SHARED_BUFFERS: PGlite's buffer pool; unset: db/client.ts's default. */
-  pgliteSharedBuffers: string | undefined;
-  /** API processes (server/index.ts): 1 on PGlite; WORKERS or the core count on PostgreSQL. */
-  workers: number;
-  publicUrl: string;
-  staticDir: string;
-  demoMode: boolean;
-  /**
-   * DEMO_PUBLIC: the sandbox identity pages (they name any buyer or email) answer other machines too, not only loopback
-   * clients. Set on purpose for a demo on a phone; never in production.
-   */
-  demoPublic: boolean;
-  /** NODE_ENV=production: MAIL_TRANSPORT=log keeps mail bodies (temporary passwords) out of the log. */
-  production: boolean;
-  demoEmail: string;
-  demoPassword: string;
-  smtp: { host: string; port: number; user?: string; pass?: string; from: string; secure: boolean } | undefined;
-  mailFrom: string;
-  /**
-   * Where mail goes: 'smtp' (SMTP_HOST), 'log' (the server log; development) or 'mailbox' (the development mailbox at
-   * /dev/mail, DEMO_MODE only, loopback clients only).
-   */
-  mailTransport: 'smtp' | 'log' | 'mailbox';
-  oidcProviders: OidcProvider[];
-  maintenance: boolean;
-  maintenanceMessage: string | undefined;
-  /** Failed logins of one account from one address before each further try waits (1 s, 2 s, 4 s …). */
-  loginFreeFailures: number;
-  /** Failed logins from one address (any accounts) per window. */
-  loginMaxFailuresPerAddress: number;
-  /** Failed logins of one account from all addresses per window (distributed guessing); the reset mail still works. */
-  loginMaxFailuresPerAccount: number;
-  loginWindowSeconds: number;
-  /** Per-address limits per window (0 = none): abuse of sign-ups, mails and cloud functions. */
-  rateLimits: {
-    windowSeconds: number;
-    guests: number;
-    registrations: number;
-    passwordMails: number;
-    dataDumps: number;
-    functions: number;
-  };
-  argon2: { memoryKib: number; iterations: number };
-  tempPasswordTtlMinutes: number;
-  /** 32-byte key for decrypt_otp, or undefined when neither OTP_KEY nor DEMO_MODE supply one. */
-  otpKey: Uint8Array | undefined;
-  /** TRUSTED_PROXIES: our reverse proxies (addresses, CIDRs); only their forwarding headers are believed. */
-  trustedProxies: string[];
-  /**
-   * Origins of host apps that may embed the app (frame-ancestors), receive its callback and call the API (CORS).
-   * HOST_APP_ORIGINS (and the older CORS_ORIGINS); default: PUBLIC_URL's origin (the demo host page).
-   */
-  hostAppOrigins: string[];
-  /** Origins allowed to call /api from another origin: the configured host apps, never by default. */
-  corsOrigins: string[];
-  /** Other origins the app may fetch from (wallet, basemap tiles): added to connect-src. */
-  cspConnectOrigins: string[];
-  /** PUBLIC_URL's origin. */
-  publicOrigin: string;
-  logRequests: boolean;
-  /** Seed the demo station network on start (idempotent). */
-  seedNetwork: boolean;
-  /** Generated stations added to the named demo stations (seed/network.ts), and the seed that places them. */
-  networkSize: number;
-  networkSeed: number;
-  forecourt: {
-    /** Run the tick loop in this process. */
-    simulator: boolean;
-    /** Simulated seconds per real second. */
-    speed: number;
-    /** Other customers occasionally use idle pumps and chargers. Default: DEMO_MODE. */
-    ambient: boolean;
-    /** The simulated driver acts by itself after a release or authorization (lifts the nozzle, plugs in ...). */
-    autoDriver: boolean;
-    tickMs: number;
-    /**
-     * FORECOURT_CONSOLE_TOKEN (or the older FORECOURT_OPERATOR_TOKEN). With it the console needs the token everywhere;
-     * without it the console is for loopback clients in DEMO_MODE and does not exist (404) outside it.
-     */
-    operatorToken: string | undefined;
-    /** Wrong console tokens from one address per LOGIN_WINDOW_SECONDS before 429. */
-    maxBadTokens: number;
-  };
-  /** The watchdog moves an order stuck this long in a non-terminal state to PROBLEM. */
-  orderStuckLimitSeconds: number;
-  ocpp: {
-    /** DEMO_MODE: an outside charge point whose id is an EV port's product id may connect with this password. */
-    demoPassword: string;
-    /** The built-in simulated charge points of the forecourt leader: the hand-made demo stations' ports, all, none. */
-    builtinChargers: 'demo' | 'all' | 'off';
-    /** Where built-in charge points connect (`npm run chargers`); default ws://127.0.0.1:PORT/ocpp. */
-    url: string | undefined;
-    heartbeatSeconds: number;
-    /** MeterValueSampleInterval the central system sets on every charge point. */
-    meterIntervalSeconds: number;
-    /** A charging transaction without meter values for this long: its order goes to PROBLEM, the hold released. */
-    meterTimeoutSeconds: number;
-  };
-  /** A postpay order left unpaid (PAYMENT_PENDING) this long expires: FAILED, its message says "expired". */
-  postpayExpirySeconds: number;
-  /**
-   * TEST_KNOBS: /api/dev/knobs lets a test on this machine change a setting while the server runs (the postpay expiry
-   * of one station), kept in this process only (AppContext.knobs). For the e2e server; never in production.
-   */
-  testKnobs: boolean;
-  /** LOG_LEVEL: pino's threshold (server/log.ts). */
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** METRICS_TOKEN: Bearer token for /metrics from other machines; undefined: loopback clients only. */
-  metricsToken: string | undefined;
-  /** SHUTDOWN_TIMEOUT_SECONDS in ms: SIGTERM's deadline for in-flight requests. */
-  shutdownTimeoutMs: number;
-  /** NODE_NAME, or hostname:PORT: names this process in logs, /readyz and the forecourt leader's connection. */
-  nodeName: string;
+/** The tables of docs/configuration.md and the blocks of .env.example (scripts/config-docs.ts), in this order. */
+export const CONFIG_AREAS = {
+  server: 'Server and database',
+  mode: 'Mode and demo data',
+  mail: 'Mail',
+  signIn: 'Sign-in and accounts',
+  web: 'Origins and proxies',
+  limits: 'Rate limits',
+  ops: 'Operations: logs, metrics, shutdown, maintenance',
+  forecourt: 'Station network, forecourt simulator and console',
+  ev: 'EV charging (OCPP 1.6J)',
+  orders: 'Orders, payments and history images',
+  wallets: 'Wallets',
+  test: 'Tests',
+} as const;
+
+/** What the reference says of one variable, beside what its schema says (type, allowed values, constant default). */
+export type EnvDoc = {
+  area: keyof typeof CONFIG_AREAS;
+  /** What it does (one line of Markdown). */
+  description: string;
+  /** A default the schema cannot state (computed from other variables); else the schema's `.default()`. */
+  default?: string;
+  /** Allowed values, where the schema's type says too little (lists, JSON, patterns). */
+  values?: string;
+  /** Which mode or set-up needs it set. */
+  requiredWhen?: string;
 };
+
+/** A variable's schema with its documentation (in zod's registry: `schema.meta()` reads it back). */
+const v = <T extends z.ZodType>(schema: T, doc: EnvDoc): T => schema.meta(doc);
+
+/**
+ * Every variable the server reads, each with its documentation. A new variable is one entry here and one line in
+ * `toEnv` below (then `npm run config:docs`).
+ */
+export const envVariables = z.object({
+  // Server and database
+  PORT: v(port.default(8080), { area: 'server', description: 'HTTP port' }),
+  HOST: v(z.string().min(1).default('0.0.0.0'), { area: 'server', description: 'the address to listen on' }),
+  DATA_DIR: v(z.string().min(1).default('./data'), {
+    area: 'server',
+    description:
+      'where the embedded database (PGlite) lives: the cluster in DATA_DIR/pglite, the lock DATA_DIR/server.lock (one server per directory; a second one refuses to start). `memory://` works too',
+  }),
+  DATABASE_URL: v(optionalString.pipe(z.url().optional()), {
+    area: 'server',
+    description:
+      "use PostgreSQL instead of PGlite, e.g. `postgres://postgres@127.0.0.1:5432/test`: the one variable that moves past PGlite's ceiling (README, Performance)",
+    default: '(PGlite in DATA_DIR)',
+    requiredWhen: 'WORKERS > 1, several nodes, TEST_KNOBS with WORKERS=1',
+  }),
+  PGLITE_SHARED_BUFFERS: v(
+    optionalString.pipe(
+      z
+        .string()
+        .regex(SHARED_BUFFERS_PATTERN, 'e.g. 16MB, 64MB or 128MB (kB, MB or GB, at most 5 characters)')
+        .optional(),
+    ),
+    {
+      area: 'server',
+      description:
+        "PGlite's Postgres buffer pool. PGlite 0.3 compiles in 128MB and zeroes it at start; the server rewrites that one argument in PGlite's WASM module (server/db/pglite-wasm.ts)",
+      default: '16MB',
+      values: 'kB, MB or GB, at most five characters: `512kB`, `64MB`, `128MB`, `1GB`',
+    },
+  ),
+  WORKERS: v(z.coerce.number().int().min(1).max(64).optional(), {
+    area: 'server',
+    description:
+      'API processes (node:cluster) on PostgreSQL; the forecourt simulator and the watchdog run in one of them, elected through an advisory lock. PGlite runs one process',
+    default: 'the core count (PostgreSQL), 1 (PGlite)',
+  }),
+  PUBLIC_URL: v(optionalString.pipe(z.url().optional()), {
+    area: 'server',
+    description:
+      "the server's public address: issuer of the demo OpenID provider, the demo sign-in's redirects; https turns on HSTS and Secure cookies",
+    default: 'http://localhost:PORT',
+    requiredWhen: 'outside DEMO_MODE on any address but this machine: an https address',
+  }),
+  STATIC_DIR: v(z.string().min(1).default('./dist'), {
+    area: 'server',
+    description: 'the built web app (`npm run build`); without its index.html, `/` says to run the build',
+  }),
+
+  // Mode and demo data
+  NODE_ENV: v(optionalString, {
+    area: 'mode',
+    description:
+      '`production`: DEMO_MODE defaults to off, and MAIL_TRANSPORT=log writes recipient and subject only (no mail bodies)',
+    values: '`production`, or anything else',
+  }),
+  DEMO_MODE: v(bool.optional(), {
+    area: 'mode',
+    description:
+      'seed the demo driver, enable the demo identity provider, the demo OTP key, the development mailbox and the console for loopback clients. Not for production (SECURITY.md); the first start line names the mode',
+    default: 'true, but false when NODE_ENV=production',
+  }),
+  DEMO_PUBLIC: v(bool.default(false), {
+    area: 'mode',
+    description:
+      "DEMO_MODE's sandbox identity pages (/dev/amazon, /dev/oidc: they sign in as anyone) answer other machines too, e.g. a phone on your network; loopback clients only without it. Never in production",
+  }),
+  DEMO_EMAIL: v(z.email().default('driver@example.com'), {
+    area: 'mode',
+    description: 'the seeded demo driver (DEMO_MODE)',
+  }),
+  DEMO_PASSWORD: v(z.string().min(8).max(40).default('forecourt-demo'), {
+    area: 'mode',
+    description: "the seeded demo driver's password (DEMO_MODE)",
+  }),
+
+  // Mail
+  MAIL_TRANSPORT: v(z.enum(['smtp', 'log', 'mailbox']).optional(), {
+    area: 'mail',
+    description:
+      'where mail goes: `smtp` (SMTP_HOST), `log` (the server log; for development, with NODE_ENV=production only recipient and subject) or `mailbox` (the development mailbox at /dev/mail: DEMO_MODE only, loopback clients only)',
+    default: 'smtp with SMTP_HOST, else mailbox in DEMO_MODE',
+    requiredWhen: 'outside DEMO_MODE without SMTP_HOST (`log`)',
+  }),
+  SMTP_HOST: v(optionalString, {
+    area: 'mail',
+    description: 'deliver real mail through this SMTP server (nodemailer)',
+    requiredWhen: 'MAIL_TRANSPORT=smtp; outside DEMO_MODE unless MAIL_TRANSPORT=log',
+  }),
+  SMTP_PORT: v(port.optional(), {
+    area: 'mail',
+    description: "the SMTP server's port",
+    default: '465 with SMTP_SECURE, else 587',
+  }),
+  SMTP_USER: v(optionalString, { area: 'mail', description: 'SMTP login' }),
+  SMTP_PASS: v(optionalString, { area: 'mail', description: 'SMTP password' }),
+  SMTP_FROM: v(z.string().min(3).default('Forecourt Pay <no-reply@forecourt.example>'), {
+    area: 'mail',
+    description: 'the sender of the mail sent over SMTP',
+  }),
+  SMTP_SECURE: v(bool.default(false), {
+    area: 'mail',
+    description: 'TLS from the start (port 465) instead of STARTTLS',
+  }),
+
+  // Sign-in and accounts
+  OIDC_PROVIDERS: v(oidcProviders, {
+    area: 'signIn',
+    description:
+      'external identity providers; those with `label` and `authorizeUrl` are offered on /login and /register ("Continue with {label}"), the others only verified (a host app signs its drivers in). The id `demo` is reserved in DEMO_MODE',
+    default: '[]',
+    values: 'JSON `[{id, issuer, jwksUri, clientId, label?, authorizeUrl?}]`',
+  }),
+  LOGIN_FREE_FAILURES: v(positiveInt.default(5), {
+    area: 'signIn',
+    description:
+      'failed logins of one account from one address before each further try waits (1 s, 2 s, 4 s …, at most the window)',
+  }),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: v(positiveInt.default(30), {
+    area: 'signIn',
+    description: 'failed logins from one address (any accounts) per window',
+  }),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: v(positiveInt.default(100), {
+    area: 'signIn',
+    description:
+      'failed logins of one account from all addresses per window (distributed guessing); past it only a mailed temporary password logs in',
+  }),
+  LOGIN_WINDOW_SECONDS: v(positiveInt.default(900), {
+    area: 'signIn',
+    description: 'the window of the login limits and of FORECOURT_CONSOLE_MAX_BAD_TOKENS',
+  }),
+  ARGON2_MEMORY_KIB: v(z.coerce.number().int().min(8).max(4_194_304).default(19456), {
+    area: 'signIn',
+    description: 'argon2id memory per password or PIN hash (parallelism 1)',
+  }),
+  ARGON2_ITERATIONS: v(z.coerce.number().int().min(1).max(100).default(2), {
+    area: 'signIn',
+    description: 'argon2id iterations',
+  }),
+  TEMP_PASSWORD_TTL_MINUTES: v(positiveInt.default(60), {
+    area: 'signIn',
+    description: 'how long a mailed temporary password works',
+  }),
+  OTP_KEY: v(otpKey, {
+    area: 'signIn',
+    description: 'the key of decrypt_otp (OTP tokens)',
+    default: 'a demo key in DEMO_MODE, else none',
+    values: '32 bytes, base64url',
+    requiredWhen: 'outside DEMO_MODE, for decrypt_otp',
+  }),
+
+  // Origins and proxies
+  TRUSTED_PROXIES: v(proxyList, {
+    area: 'web',
+    description:
+      'our reverse proxies: only a request whose socket comes from one of them has X-Forwarded-For (else Forwarded, X-Real-IP) and X-Forwarded-Proto believed; the client is the nearest forwarded address that is not one of ours. Nothing that comes through a proxy is a loopback client (SECURITY.md)',
+    default: '(none)',
+    values: 'comma list of addresses or CIDRs: `127.0.0.1`, `10.0.0.0/8`, `fd00::/8`',
+    requiredWhen: 'behind a reverse proxy',
+  }),
+  TRUST_PROXY: v(retiredTrustProxy, {
+    area: 'web',
+    description: 'retired: it believed X-Forwarded-For from any caller. Refused with a pointer to TRUSTED_PROXIES',
+    values: 'unset, or `false`/`0`/`no`',
+  }),
+  HOST_APP_ORIGINS: v(originList, {
+    area: 'web',
+    description:
+      'host apps that may embed the app (frame-ancestors), receive its callback (GET /api/v4/host-apps) and call the API (CORS, for those not our own origin)',
+    default: "PUBLIC_URL's origin",
+    values: 'comma list of origins (`https://host[:port]`)',
+    requiredWhen: 'production with a host app on another origin',
+  }),
+  CORS_ORIGINS: v(originList, {
+    area: 'web',
+    description: 'the older name of HOST_APP_ORIGINS: both lists are merged',
+    values: 'comma list of origins (`https://host[:port]`)',
+  }),
+  CSP_CONNECT_ORIGINS: v(originList, {
+    area: 'web',
+    description:
+      "other origins the app fetches from (wallet, basemap tiles, an API elsewhere): added to the CSP's connect-src",
+    values: 'comma list of origins (`https://host[:port]`)',
+  }),
+
+  // Rate limits
+  RATE_LIMIT_WINDOW_SECONDS: v(positiveInt.default(3600), {
+    area: 'limits',
+    description: 'the window of the per-address limits below; over a limit: 429 with Retry-After',
+  }),
+  RATE_LIMIT_GUESTS: v(limit.default(60), {
+    area: 'limits',
+    description: 'guest sign-ups per address and window (0: off)',
+  }),
+  RATE_LIMIT_REGISTRATIONS: v(limit.default(20), {
+    area: 'limits',
+    description: 'registrations and Sign in with Amazon per address and window (0: off)',
+  }),
+  RATE_LIMIT_PASSWORD_MAILS: v(limit.default(10), {
+    area: 'limits',
+    description: 'forgotten-password mails per address and window (0: off)',
+  }),
+  RATE_LIMIT_DATA_DUMPS: v(limit.default(5), {
+    area: 'limits',
+    description: "data-dump requests (a driver's data export) per address and window (0: off)",
+  }),
+  RATE_LIMIT_FUNCTIONS: v(limit.default(600), {
+    area: 'limits',
+    description: 'cloud-function and payment-method calls per address and window (0: off)',
+  }),
+
+  // Operations
+  LOG_LEVEL: v(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), {
+    area: 'ops',
+    description: "the JSON log's threshold (pino, server/log.ts)",
+  }),
+  LOG_REQUESTS: v(bool.default(true), {
+    area: 'ops',
+    description:
+      'one JSON line per request: method, route pattern (never the path), status, ms, request id (X-Correlation-Id), user id',
+  }),
+  METRICS_TOKEN: v(optionalString.pipe(z.string().min(16).max(200).optional()), {
+    area: 'ops',
+    description:
+      "a Bearer token that opens `GET /metrics` to other machines; without it only clients on the node's machine may scrape",
+    requiredWhen: 'scraping /metrics from another machine',
+  }),
+  SHUTDOWN_TIMEOUT_SECONDS: v(z.coerce.number().int().min(1).max(600).default(10), {
+    area: 'ops',
+    description: 'on SIGTERM, how long requests in flight may take before their connections are closed',
+  }),
+  NODE_NAME: v(optionalString.pipe(z.string().max(60).optional()), {
+    area: 'ops',
+    description: "this node's name in every log line, /healthz, /readyz and the forecourt leader's `application_name`",
+    default: 'hostname:PORT',
+  }),
+  MAINTENANCE: v(bool.default(false), {
+    area: 'ops',
+    description: 'the maintenance flag the app checks at start (/api/maintenance.json, also /maintenance.json)',
+  }),
+  MAINTENANCE_MESSAGE: v(optionalString, { area: 'ops', description: 'the text /api/maintenance.json gives with it' }),
+
+  // Station network, forecourt simulator and console
+  SEED_NETWORK: v(bool.default(true), {
+    area: 'forecourt',
+    description: 'seed the demo station network on start (idempotent; existing stations keep their state)',
+  }),
+  SEED_NETWORK_SIZE: v(z.coerce.number().int().min(0).max(50_000).default(2000), {
+    area: 'forecourt',
+    description:
+      'generated stations added to the named demo stations on the first start (seed/network.ts; 0: only the demo stations)',
+  }),
+  SEED_NETWORK_RANDOM_SEED: v(z.coerce.number().int().min(0).default(20_260_415), {
+    area: 'forecourt',
+    description: 'where the generated stations go (the same seed gives the same network)',
+  }),
+  FORECOURT_SIMULATOR: v(bool.default(true), {
+    area: 'forecourt',
+    description: 'run the forecourt tick loop in this process',
+  }),
+  FORECOURT_SPEED: v(z.coerce.number().positive().max(100_000).default(1), {
+    area: 'forecourt',
+    description: "simulated seconds per real second (flow, charging, the simulated driver's pauses)",
+  }),
+  FORECOURT_AMBIENT: v(bool.optional(), {
+    area: 'forecourt',
+    description:
+      'other customers now and then use idle pumps and chargers (never at the prepay/postpay/ev demo stations)',
+    default: 'DEMO_MODE',
+  }),
+  FORECOURT_AUTO_DRIVER: v(bool.default(true), {
+    area: 'forecourt',
+    description: 'after a release or authorization the simulated driver lifts the nozzle or plugs in by itself',
+  }),
+  FORECOURT_TICK_MS: v(z.coerce.number().int().min(50).max(60_000).default(500), {
+    area: 'forecourt',
+    description: 'tick interval (real milliseconds)',
+  }),
+  FORECOURT_CONSOLE_TOKEN: v(optionalString.pipe(z.string().min(12).max(200).optional()), {
+    area: 'forecourt',
+    description:
+      'the console (/forecourt) then needs it (Bearer or its sign-in form) from anywhere; without it the console is for loopback clients in DEMO_MODE and absent (404) otherwise',
+    requiredWhen: 'a console outside DEMO_MODE, or from other machines',
+  }),
+  FORECOURT_OPERATOR_TOKEN: v(optionalString.pipe(z.string().min(12).max(200).optional()), {
+    area: 'forecourt',
+    description: 'the older name of FORECOURT_CONSOLE_TOKEN (which wins when both are set)',
+  }),
+  FORECOURT_CONSOLE_MAX_BAD_TOKENS: v(positiveInt.default(10), {
+    area: 'forecourt',
+    description: 'wrong console tokens from one address per LOGIN_WINDOW_SECONDS before 429',
+  }),
+
+  // EV charging (server/ocpp, README "Real chargers")
+  OCPP_DEMO_PASSWORD: v(z.string().min(8).max(40).default('forecourt-demo-charger'), {
+    area: 'ev',
+    description:
+      "DEMO_MODE: an outside charge point whose id is an EV port's product id may connect with this password",
+  }),
+  OCPP_BUILTIN_CHARGERS: v(z.enum(['demo', 'all', 'off']).default('demo'), {
+    area: 'ev',
+    description:
+      "the forecourt leader's built-in simulated charge points: `demo` (the hand-made demo stations' ports), `all` (every EV port), `off`",
+  }),
+  OCPP_URL: v(optionalString.pipe(z.url({ protocol: /^wss?$/ }).optional()), {
+    area: 'ev',
+    description: 'where built-in charge points connect (`npm run chargers`)',
+    default: 'ws://127.0.0.1:PORT/ocpp',
+    values: 'a ws:// or wss:// URL',
+  }),
+  OCPP_HEARTBEAT_SECONDS: v(z.coerce.number().int().min(10).max(86_400).default(300), {
+    area: 'ev',
+    description: 'the heartbeat interval given to a charge point at boot',
+  }),
+  OCPP_METER_INTERVAL_SECONDS: v(z.coerce.number().int().min(1).max(3_600).default(10), {
+    area: 'ev',
+    description: 'the MeterValueSampleInterval the central system sets on every charge point',
+  }),
+  OCPP_METER_TIMEOUT_SECONDS: v(positiveInt.default(600), {
+    area: 'ev',
+    description:
+      'a charging transaction without meter values for this long: its order goes to PROBLEM, the hold is released',
+  }),
+
+  // Orders, payments and history images
+  ORDER_STUCK_LIMIT_SECONDS: v(positiveInt.default(900), {
+    area: 'orders',
+    description:
+      'the watchdog moves an order stuck longer than this in a non-terminal state to PROBLEM and releases its hold',
+  }),
+  POSTPAY_EXPIRY_SECONDS: v(positiveInt.default(600), {
+    area: 'orders',
+    description:
+      'an unpaid postpay order (PAYMENT_PENDING) expires after this long: FAILED, its message says "expired"',
+  }),
+  PSP_PREAUTH_CONFIG: v(preauthConfig, {
+    area: 'orders',
+    description:
+      "the payment provider's EV pre-authorization per currency in minor units; overrides pay-flows.md §9's defaults (EUR 80, DKK 600, CZK 2000, PLN 350, CHF 80)",
+    default: '{}',
+    values: 'JSON of currency to minor units, e.g. `{"EUR":5000}`',
+  }),
+  IMAGE_QUOTA_MIB: v(z.coerce.number().int().min(1).max(1_000_000).default(200), {
+    area: 'orders',
+    description: "a registered driver's history images: all of them at most this many MiB (413 `image_quota_exceeded`)",
+  }),
+  IMAGE_UPLOADS_PER_MINUTE: v(z.coerce.number().int().min(1).max(10_000).default(20), {
+    area: 'orders',
+    description: 'history image uploads per driver and minute (429)',
+  }),
+  DATA_EXPORT_TTL_HOURS: v(z.coerce.number().int().min(1).max(8760).default(168), {
+    area: 'orders',
+    description:
+      'how long a ready data export (the ZIP of everything kept about a driver) can be downloaded; then its bytes are removed and the screen says it expired',
+  }),
+
+  // Wallets (server/psp/merchants.ts, apple-pay-session.ts, amazon-pay.ts): without the keys the sandbox answers.
+  WALLET_MERCHANT_ID: v(z.string().min(1).max(100).default('forecourt-sandbox'), {
+    area: 'wallets',
+    description:
+      "GET /v4/merchants/best-match: the merchant `<id>-<country>` of the station's country (else the driver's, else DE)",
+  }),
+  WALLET_MERCHANT_NAME: v(z.string().min(1).max(64).default('Forecourt Pay'), {
+    area: 'wallets',
+    description: "the merchant's name shown by the wallets",
+  }),
+  GOOGLE_PAY_GATEWAY: v(z.string().min(1).max(100).default('example'), {
+    area: 'wallets',
+    description: "Google Pay's tokenization gateway",
+  }),
+  APPLE_PAY_MERCHANT_ID: v(z.string().min(1).max(200).default('merchant.pay.forecourt.sandbox'), {
+    area: 'wallets',
+    description: "Apple Pay's merchant identity",
+  }),
+  APPLE_PAY_CERT_FILE: v(optionalString, {
+    area: 'wallets',
+    description:
+      "the merchant identity certificate (PEM): with it and the key POST /v4/apple-pay/session asks Apple's gateway for the merchant session; without them it answers a sandbox session",
+    requiredWhen: 'real Apple Pay',
+  }),
+  APPLE_PAY_KEY_FILE: v(optionalString, {
+    area: 'wallets',
+    description: "the merchant identity certificate's private key (PEM)",
+    requiredWhen: 'real Apple Pay',
+  }),
+  AMAZON_PAY_MERCHANT_ID: v(optionalString, {
+    area: 'wallets',
+    description: 'Amazon Pay merchant id',
+    requiredWhen: 'real Amazon Pay',
+  }),
+  AMAZON_PAY_STORE_ID: v(optionalString, {
+    area: 'wallets',
+    description: 'Amazon Pay store id',
+    requiredWhen: 'real Amazon Pay',
+  }),
+  AMAZON_PAY_PUBLIC_KEY_ID: v(optionalString, {
+    area: 'wallets',
+    description: 'the id of the signing key at Amazon',
+    default: 'SANDBOX (the sandbox key made at start)',
+    requiredWhen: 'real Amazon Pay',
+  }),
+  AMAZON_PAY_PRIVATE_KEY_FILE: v(optionalString, {
+    area: 'wallets',
+    description:
+      'signs session-config and button-config (RSASSA-PSS as Amazon asks); with it, Sign in with Amazon reads the buyer from Amazon Pay API v2 (Get Buyer); without it only DEMO_MODE has Amazon sign-in (the sandbox page)',
+    requiredWhen: 'real Amazon Pay, Sign in with Amazon outside DEMO_MODE',
+  }),
+  AMAZON_PAY_SANDBOX: v(bool.default(true), {
+    area: 'wallets',
+    description: "Amazon Pay's sandbox or live environment",
+  }),
+  AMAZON_PAY_API_URL: v(z.url({ protocol: /^https?$/ }).default('https://pay-api.amazon.eu'), {
+    area: 'wallets',
+    description: "Amazon Pay API v2's base address for Get Buyer (a test points it at a fake Amazon)",
+  }),
+
+  // Tests
+  TEST_KNOBS: v(bool.default(false), {
+    area: 'test',
+    description:
+      'test only (the e2e server sets it): loopback clients may change a setting while the server runs, kept in this one process: `PUT /api/dev/knobs/stations/{id}/postpay-expiry {"seconds": n}` (null: back to POSTPAY_EXPIRY_SECONDS). Never in production',
+  }),
+});
+
+/** The variables as parsed, before the cross-field rules and the mapping into `Env`. */
+export type EnvVariables = z.output<typeof envVariables>;
 
 /** Thrown for bad configuration; server/index.ts prints the message (no stack) and exits 1. */
 export class ConfigError extends Error {
@@ -384,79 +613,91 @@ export function demoModeOf(e: { DEMO_MODE?: boolean | undefined; NODE_ENV?: stri
   return e.DEMO_MODE ?? e.NODE_ENV !== 'production';
 }
 
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  // An empty variable (FOO=) means unset, so defaults apply instead of '' being coerced (e.g. to port 0).
-  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
-  const parsed = envSchema.safeParse(given);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = { ...parsed.data, DEMO_MODE: demoModeOf(parsed.data) };
-  if (e.TRUST_PROXY && !/^(false|0|no)$/i.test(e.TRUST_PROXY)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  TRUST_PROXY: replaced by TRUSTED_PROXIES, the addresses or CIDRs of your reverse proxies (e.g. TRUSTED_PROXIES=127.0.0.1 for a proxy on this machine, 10.0.0.0/8 for one in your network); X-Forwarded-For is believed only from them',
-    );
-  }
-  let otpKey: Uint8Array | undefined;
-  if (e.OTP_KEY) {
-    otpKey = new Uint8Array(Buffer.from(e.OTP_KEY, 'base64url'));
-    if (otpKey.length !== 32) throw new ConfigError('Invalid configuration:\n  OTP_KEY: must be 32 bytes, base64url');
-  } else if (e.DEMO_MODE) {
-    otpKey = DEMO_OTP_KEY;
-  }
-  if (e.OIDC_PROVIDERS.some((p) => p.id === 'demo') && e.DEMO_MODE) {
-    throw new ConfigError('Invalid configuration:\n  OIDC_PROVIDERS: the id "demo" is reserved in DEMO_MODE');
-  }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+const publicUrlOf = (e: EnvVariables) => (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+
+/** MAIL_TRANSPORT as given, else smtp with SMTP_HOST, else the mailbox in DEMO_MODE; undefined: none (refused). */
+const mailTransportOf = (e: EnvVariables) =>
+  e.MAIL_TRANSPORT ?? (e.SMTP_HOST ? 'smtp' : demoModeOf(e) ? 'mailbox' : undefined);
+
+/**
+ * The rules across variables, as refinements: each names the variable it refuses, and what to do. docs/configuration.md
+ * lists them (`doc`).
+ */
+export const envRules: {
+  variable: keyof EnvVariables;
+  doc: string;
+  refuse: (e: EnvVariables) => string | undefined;
+}[] = [
+  {
+    variable: 'OIDC_PROVIDERS',
+    doc: 'the provider id `demo` is reserved in DEMO_MODE',
+    refuse: (e) =>
+      demoModeOf(e) && e.OIDC_PROVIDERS.some((p) => p.id === 'demo')
+        ? 'the id "demo" is reserved in DEMO_MODE'
+        : undefined,
+  },
+  {
+    variable: 'PUBLIC_URL',
+    doc: 'outside DEMO_MODE the public address is https (Secure cookies, HSTS); plain http only for this machine itself (localhost, 127.x, [::1])',
+    refuse: (e) => {
+      const publicUrl = publicUrlOf(e);
+      const host = new URL(publicUrl).hostname;
+      return !demoModeOf(e) && publicUrl.startsWith('http:') && !/^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(host)
+        ? `outside DEMO_MODE it must be https (${publicUrl} would send the console cookie and sessions without TLS and no HSTS); put TLS in front (a proxy of yours: TRUSTED_PROXIES) and give its https address`
+        : undefined;
+    },
+  },
+  {
+    variable: 'MAIL_TRANSPORT',
+    doc: 'outside DEMO_MODE mail needs a transport: SMTP_HOST, or MAIL_TRANSPORT=log',
+    refuse: (e) =>
+      mailTransportOf(e)
+        ? undefined
+        : 'outside DEMO_MODE mail needs a transport: set SMTP_HOST, or MAIL_TRANSPORT=log (development)',
+  },
+  {
+    variable: 'WORKERS',
+    doc: 'PGlite (no DATABASE_URL) runs in one process: WORKERS > 1 needs DATABASE_URL',
+    refuse: (e) =>
+      !e.DATABASE_URL && e.WORKERS !== undefined && e.WORKERS > 1
+        ? 'PGlite (no DATABASE_URL) runs in one process; set DATABASE_URL to run several'
+        : undefined,
+  },
+  {
+    variable: 'MAIL_TRANSPORT',
+    doc: 'MAIL_TRANSPORT=smtp needs SMTP_HOST',
+    refuse: (e) => (mailTransportOf(e) === 'smtp' && !e.SMTP_HOST ? 'smtp needs SMTP_HOST' : undefined),
+  },
+  {
+    variable: 'TEST_KNOBS',
+    doc: 'TEST_KNOBS needs DEMO_MODE, and WORKERS=1 with DATABASE_URL (the knobs live in one process)',
+    refuse: (e) =>
+      e.TEST_KNOBS && (!demoModeOf(e) || (e.DATABASE_URL && e.WORKERS !== 1))
+        ? 'test knobs are kept in one process: DEMO_MODE only, and WORKERS=1 with DATABASE_URL'
+        : undefined,
+  },
+  {
+    variable: 'MAIL_TRANSPORT',
+    doc: 'MAIL_TRANSPORT=mailbox needs DEMO_MODE',
+    refuse: (e) =>
+      mailTransportOf(e) === 'mailbox' && !demoModeOf(e)
+        ? 'the development mailbox exists only in DEMO_MODE'
+        : undefined,
+  },
+];
+
+/** The configuration the app runs with (AppContext.env): the variables mapped into areas, defaults resolved. */
+function toEnv(e: EnvVariables) {
+  const demoMode = demoModeOf(e);
+  const publicUrl = publicUrlOf(e);
   const publicOrigin = new URL(publicUrl).origin;
-  // Outside DEMO_MODE the public address is https (Secure cookies, HSTS): plain http only for this machine itself.
-  const publicHost = new URL(publicUrl).hostname;
-  if (!e.DEMO_MODE && publicUrl.startsWith('http:') && !/^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(publicHost)) {
-    throw new ConfigError(
-      `Invalid configuration:\n  PUBLIC_URL: outside DEMO_MODE it must be https (${publicUrl} would send the console cookie and sessions without TLS and no HSTS); put TLS in front (a proxy of yours: TRUSTED_PROXIES) and give its https address`,
-    );
-  }
-  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_HOST ? 'smtp' : e.DEMO_MODE ? 'mailbox' : undefined);
-  if (!mailTransport) {
-    throw new ConfigError(
-      'Invalid configuration:\n  MAIL_TRANSPORT: outside DEMO_MODE mail needs a transport: set SMTP_HOST, or MAIL_TRANSPORT=log (development)',
-    );
-  }
-  if (!e.DATABASE_URL && e.WORKERS !== undefined && e.WORKERS > 1) {
-    throw new ConfigError(
-      'Invalid configuration:\n  WORKERS: PGlite (no DATABASE_URL) runs in one process; set DATABASE_URL to run several',
-    );
-  }
-  if (mailTransport === 'smtp' && !e.SMTP_HOST) {
-    throw new ConfigError('Invalid configuration:\n  MAIL_TRANSPORT: smtp needs SMTP_HOST');
-  }
-  if (e.TEST_KNOBS && (!e.DEMO_MODE || (e.DATABASE_URL && e.WORKERS !== 1))) {
-    throw new ConfigError(
-      'Invalid configuration:\n  TEST_KNOBS: test knobs are kept in one process: DEMO_MODE only, and WORKERS=1 with DATABASE_URL',
-    );
-  }
-  if (mailTransport === 'mailbox' && !e.DEMO_MODE) {
-    throw new ConfigError('Invalid configuration:\n  MAIL_TRANSPORT: the development mailbox exists only in DEMO_MODE');
-  }
-  const configuredHostApps = [...(e.HOST_APP_ORIGINS ?? []), ...(e.CORS_ORIGINS ?? [])].filter(
-    (o, i, all) => all.indexOf(o) === i,
-  );
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: e.DATA_DIR,
-    databaseUrl: e.DATABASE_URL,
-    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
-    workers: e.DATABASE_URL ? (e.WORKERS ?? availableParallelism()) : 1,
-    publicUrl,
-    staticDir: e.STATIC_DIR,
-    demoMode: e.DEMO_MODE,
-    demoPublic: e.DEMO_MODE && e.DEMO_PUBLIC,
-    production: e.NODE_ENV === 'production',
-    demoEmail: e.DEMO_EMAIL.toLowerCase(),
-    demoPassword: e.DEMO_PASSWORD,
-    smtp: e.SMTP_HOST
+  const mailTransport = mailTransportOf(e);
+  // envRules refused the configuration before this runs.
+  if (!mailTransport) throw new ConfigError('Invalid configuration:\n  MAIL_TRANSPORT: no mail transport');
+  const otpKey: Uint8Array | undefined = e.OTP_KEY ?? (demoMode ? DEMO_OTP_KEY : undefined);
+  const configuredHostApps = [...e.HOST_APP_ORIGINS, ...e.CORS_ORIGINS].filter((o, i, all) => all.indexOf(o) === i);
+  const smtp: { host: string; port: number; user?: string; pass?: string; from: string; secure: boolean } | undefined =
+    e.SMTP_HOST
       ? {
           host: e.SMTP_HOST,
           port: e.SMTP_PORT ?? (e.SMTP_SECURE ? 465 : 587),
@@ -465,16 +706,48 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
           from: e.SMTP_FROM,
           secure: e.SMTP_SECURE,
         }
-      : undefined,
+      : undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    /** PGLITE_SHARED_BUFFERS: PGlite's buffer pool; unset: db/client.ts's default. */
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
+    /** API processes (server/index.ts): 1 on PGlite; WORKERS or the core count on PostgreSQL. */
+    workers: e.DATABASE_URL ? (e.WORKERS ?? availableParallelism()) : 1,
+    publicUrl,
+    /** PUBLIC_URL's origin. */
+    publicOrigin,
+    staticDir: e.STATIC_DIR,
+    demoMode,
+    /**
+     * DEMO_PUBLIC: the sandbox identity pages (they name any buyer or email) answer other machines too, not only loopback
+     * clients. Set on purpose for a demo on a phone; never in production.
+     */
+    demoPublic: demoMode && e.DEMO_PUBLIC,
+    /** NODE_ENV=production: MAIL_TRANSPORT=log keeps mail bodies (temporary passwords) out of the log. */
+    production: e.NODE_ENV === 'production',
+    demoEmail: e.DEMO_EMAIL.toLowerCase(),
+    demoPassword: e.DEMO_PASSWORD,
+    smtp,
     mailFrom: e.SMTP_FROM,
+    /**
+     * Where mail goes: 'smtp' (SMTP_HOST), 'log' (the server log; development) or 'mailbox' (the development mailbox at
+     * /dev/mail, DEMO_MODE only, loopback clients only).
+     */
     mailTransport,
     oidcProviders: e.OIDC_PROVIDERS,
     maintenance: e.MAINTENANCE,
     maintenanceMessage: e.MAINTENANCE_MESSAGE,
+    /** Failed logins of one account from one address before each further try waits (1 s, 2 s, 4 s …). */
     loginFreeFailures: e.LOGIN_FREE_FAILURES,
+    /** Failed logins from one address (any accounts) per window. */
     loginMaxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    /** Failed logins of one account from all addresses per window (distributed guessing); the reset mail still works. */
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    /** Per-address limits per window (0 = none): abuse of sign-ups, mails and cloud functions. */
     rateLimits: {
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
       guests: e.RATE_LIMIT_GUESTS,
@@ -485,43 +758,80 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, iterations: e.ARGON2_ITERATIONS },
     tempPasswordTtlMinutes: e.TEMP_PASSWORD_TTL_MINUTES,
+    /** 32-byte key for decrypt_otp, or undefined when neither OTP_KEY nor DEMO_MODE supply one. */
     otpKey,
+    /** TRUSTED_PROXIES: our reverse proxies (addresses, CIDRs); only their forwarding headers are believed. */
     trustedProxies: e.TRUSTED_PROXIES,
+    /**
+     * Origins of host apps that may embed the app (frame-ancestors), receive its callback and call the API (CORS).
+     * HOST_APP_ORIGINS (and the older CORS_ORIGINS); default: PUBLIC_URL's origin (the demo host page).
+     */
     hostAppOrigins: configuredHostApps.length > 0 ? configuredHostApps : [publicOrigin],
+    /** Origins allowed to call /api from another origin: the configured host apps, never by default. */
     corsOrigins: configuredHostApps.filter((o) => o !== publicOrigin),
-    cspConnectOrigins: e.CSP_CONNECT_ORIGINS ?? [],
-    publicOrigin,
+    /** Other origins the app may fetch from (wallet, basemap tiles): added to connect-src. */
+    cspConnectOrigins: e.CSP_CONNECT_ORIGINS,
     logRequests: e.LOG_REQUESTS,
+    /** Seed the demo station network on start (idempotent). */
     seedNetwork: e.SEED_NETWORK,
+    /** Generated stations added to the named demo stations (seed/network.ts), and the seed that places them. */
     networkSize: e.SEED_NETWORK_SIZE,
     networkSeed: e.SEED_NETWORK_RANDOM_SEED,
     forecourt: {
+      /** Run the tick loop in this process. */
       simulator: e.FORECOURT_SIMULATOR,
+      /** Simulated seconds per real second. */
       speed: e.FORECOURT_SPEED,
-      ambient: e.FORECOURT_AMBIENT ?? e.DEMO_MODE,
+      /** Other customers occasionally use idle pumps and chargers. Default: DEMO_MODE. */
+      ambient: e.FORECOURT_AMBIENT ?? demoMode,
+      /** The simulated driver acts by itself after a release or authorization (lifts the nozzle, plugs in ...). */
       autoDriver: e.FORECOURT_AUTO_DRIVER,
       tickMs: e.FORECOURT_TICK_MS,
+      /**
+       * FORECOURT_CONSOLE_TOKEN (or the older FORECOURT_OPERATOR_TOKEN). With it the console needs the token everywhere;
+       * without it the console is for loopback clients in DEMO_MODE and does not exist (404) outside it.
+       */
       operatorToken: e.FORECOURT_CONSOLE_TOKEN ?? e.FORECOURT_OPERATOR_TOKEN,
+      /** Wrong console tokens from one address per LOGIN_WINDOW_SECONDS before 429. */
       maxBadTokens: e.FORECOURT_CONSOLE_MAX_BAD_TOKENS,
     },
+    /** The watchdog moves an order stuck this long in a non-terminal state to PROBLEM. */
     orderStuckLimitSeconds: e.ORDER_STUCK_LIMIT_SECONDS,
     ocpp: {
+      /** DEMO_MODE: an outside charge point whose id is an EV port's product id may connect with this password. */
       demoPassword: e.OCPP_DEMO_PASSWORD,
+      /** The built-in simulated charge points of the forecourt leader: the hand-made demo stations' ports, all, none. */
       builtinChargers: e.OCPP_BUILTIN_CHARGERS,
+      /** Where built-in charge points connect (`npm run chargers`); default ws://127.0.0.1:PORT/ocpp. */
       url: e.OCPP_URL,
       heartbeatSeconds: e.OCPP_HEARTBEAT_SECONDS,
+      /** MeterValueSampleInterval the central system sets on every charge point. */
       meterIntervalSeconds: e.OCPP_METER_INTERVAL_SECONDS,
+      /** A charging transaction without meter values for this long: its order goes to PROBLEM, the hold released. */
       meterTimeoutSeconds: e.OCPP_METER_TIMEOUT_SECONDS,
     },
+    /** A postpay order left unpaid (PAYMENT_PENDING) this long expires: FAILED, its message says "expired". */
     postpayExpirySeconds: e.POSTPAY_EXPIRY_SECONDS,
+    /**
+     * TEST_KNOBS: /api/dev/knobs lets a test on this machine change a setting while the server runs (the postpay expiry
+     * of one station), kept in this process only (AppContext.knobs). For the e2e server; never in production.
+     */
     testKnobs: e.TEST_KNOBS,
+    /** LOG_LEVEL: pino's threshold (server/log.ts). */
     logLevel: e.LOG_LEVEL,
+    /** METRICS_TOKEN: Bearer token for /metrics from other machines; undefined: loopback clients only. */
     metricsToken: e.METRICS_TOKEN,
+    /** SHUTDOWN_TIMEOUT_SECONDS in ms: SIGTERM's deadline for in-flight requests. */
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    /** NODE_NAME, or hostname:PORT: names this process in logs, /readyz and the forecourt leader's connection. */
     nodeName: e.NODE_NAME ?? `${hostname()}:${e.PORT}`,
+    /** PSP_PREAUTH_CONFIG: the payment provider's EV pre-authorization per currency (minor units); overrides pay-flows.md §9's defaults. */
     pspPreauthConfig: e.PSP_PREAUTH_CONFIG,
+    /** IMAGE_QUOTA_MIB, IMAGE_UPLOADS_PER_MINUTE: what a driver may keep and send of history images. */
     images: { quotaMib: e.IMAGE_QUOTA_MIB, uploadsPerMinute: e.IMAGE_UPLOADS_PER_MINUTE },
+    /** DATA_EXPORT_TTL_HOURS in ms: a ready data export is downloadable this long. */
     dataExportTtlMs: e.DATA_EXPORT_TTL_HOURS * 3_600_000,
+    /** The wallets' merchant (best-match), Apple Pay's merchant identity, Amazon Pay's signing key; sandbox without keys. */
     wallets: {
       merchantId: e.WALLET_MERCHANT_ID,
       merchantName: e.WALLET_MERCHANT_NAME,
@@ -535,22 +845,51 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         publicKeyId: e.AMAZON_PAY_PUBLIC_KEY_ID,
         privateKeyFile: e.AMAZON_PAY_PRIVATE_KEY_FILE,
         sandbox: e.AMAZON_PAY_SANDBOX,
+        /** AMAZON_PAY_API_URL: where Get Buyer is asked (https://pay-api.amazon.eu). */
         apiUrl: e.AMAZON_PAY_API_URL,
       },
     },
   };
 }
 
+/** The whole configuration: the variables, the rules across them, the mapping. Its output is `Env`. */
+export const envSchema = envVariables
+  .superRefine(
+    (e, ctx) => {
+      for (const rule of envRules) {
+        const message = rule.refuse(e);
+        if (message) ctx.addIssue({ code: 'custom', path: [rule.variable], message });
+      }
+    }, // The rules read a configuration whose variables all parsed; else the variables' own messages are the answer.
+    { when: (payload) => payload.issues.length === 0 },
+  )
+  .transform(toEnv);
+
+export type Env = z.output<typeof envSchema>;
+
+/** An empty variable (FOO=) means unset, so defaults apply instead of '' being coerced (e.g. to port 0). */
+const given = (source: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+
+const configError = (error: z.ZodError) =>
+  new ConfigError(
+    `Invalid configuration:\n${error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`).join('\n')}`,
+  );
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(given(source));
+  if (!parsed.success) throw configError(parsed.error);
+  return parsed.data;
+}
+
 /** What `npm run migrate` needs (server/migrate.ts): the database alone, whatever else is configured or missing. */
 export function loadDatabaseEnv(
   source: Record<string, string | undefined> = process.env,
 ): Pick<Env, 'databaseUrl' | 'dataDir' | 'pgliteSharedBuffers'> {
-  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
-  const parsed = envSchema.pick({ DATABASE_URL: true, DATA_DIR: true, PGLITE_SHARED_BUFFERS: true }).safeParse(given);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const parsed = envVariables
+    .pick({ DATABASE_URL: true, DATA_DIR: true, PGLITE_SHARED_BUFFERS: true })
+    .safeParse(given(source));
+  if (!parsed.success) throw configError(parsed.error);
   return {
     databaseUrl: parsed.data.DATABASE_URL,
     dataDir: parsed.data.DATA_DIR,
