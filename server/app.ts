@@ -11,6 +11,7 @@ import { requestLog } from './http/request-log';
 import { sameOriginForms } from './http/same-origin-form';
 import { serveStatic } from './http/static';
 import type { AppEnv } from './http/types';
+import { openApiRoutes } from './openapi/routes';
 import { SANDBOX_WALLET_METHOD_PATH, sandboxWalletHandlerRoutes } from './psp/sandbox-wallet-handler';
 import { amazonSandboxPages, amazonSignInApiRoutes } from './routes/amazon-sign-in';
 import { authRoutes } from './routes/auth';
@@ -103,6 +104,8 @@ export function createApp(ctx: AppContext) {
   app.route('/api', loyaltyRoutes(ctx));
   app.route('/api', benefitRoutes(ctx));
   app.route('/api', tutorialRoutes(ctx));
+  // The OpenAPI document of all of the above and its reference page (server/openapi).
+  app.route('/api', openApiRoutes(ctx));
   // Also at the root: the app's "remote maintenance json" may be configured as /maintenance.json.
   app.route('/', maintenanceRoutes(ctx));
   // Operations, not under /api: /healthz and /readyz for orchestrators, /metrics for Prometheus (loopback or token).

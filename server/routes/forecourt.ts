@@ -45,14 +45,14 @@ const COOKIE = 'forecourt_operator';
 
 // A release from the console is for a customer at the kiosk: only an authorized order (authorize-order.ts) releases a
 // pump for an order, so its hold and the release's maximum always agree.
-const releaseBody = z
+export const releaseBody = z
   .strictObject({
     itemCode: z.string().max(64).optional(),
     maxAmount: z.number().int().positive().max(100_000_000).optional(),
   })
   .optional();
 
-const washCodeBody = z.strictObject({ code: z.string().trim().min(1).max(32) });
+export const washCodeBody = z.strictObject({ code: z.string().trim().min(1).max(32) });
 
 /** Console actions: each calls one forecourt service (the same ones the simulator and the orders use). */
 const ACTIONS: Record<string, (ctx: AppContext, productId: string, c: Context<AppEnv>) => Promise<DeviceView>> = {
@@ -81,7 +81,7 @@ async function chargerCable(ctx: AppContext, productId: string, stationId: strin
   return device;
 }
 
-const chargerBody = z.strictObject({
+export const chargerBody = z.strictObject({
   /** The charge point's identity (its URL's last segment); default: the first port's product id. */
   id: z
     .string()

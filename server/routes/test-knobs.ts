@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
 
 const stationId = z.string().regex(/^[0-9a-f]{24}$/);
-const expiryBody = z.strictObject({ seconds: z.number().int().min(1).max(86_400).nullable() });
+export const expiryBody = z.strictObject({ seconds: z.number().int().min(1).max(86_400).nullable() });
 
 export function testKnobRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();

@@ -1,0 +1,32 @@
+// Answers of the server's own operator and sandbox endpoints (health, console, test knobs, demo identity provider):
+// not part of the app's contract, so described here, next to the registry that names them.
+import { z } from 'zod';
+
+export const healthAnswer = z.object({ status: z.literal('ok'), node: z.string() });
+
+/** GET /readyz when ready; the checks' shape belongs to ops/readiness.ts (described loosely). */
+export const readyAnswer = z.object({
+  status: z.literal('ready'),
+  node: z.string(),
+  checks: z.record(z.string(), z.unknown()),
+});
+
+export const postpayExpiryAnswer = z.object({ stationId: z.string(), seconds: z.number().int() });
+
+/** A device on the forecourt console (services/forecourt DeviceView): described loosely, its fields vary by kind. */
+export const consoleDevice = z.looseObject({ productId: z.string() });
+
+/** A station on the forecourt console with its devices (services/forecourt). */
+export const consoleStation = z.looseObject({ devices: z.array(consoleDevice) });
+export const consoleStations = z.array(z.looseObject({}));
+
+/** POST /forecourt/api/chargers: the registered charge point and the URL it connects to. */
+export const registeredCharger = z.looseObject({ url: z.string() });
+
+/** The demo OpenID provider's discovery document and key set (standard OpenID Connect shapes). */
+export const openIdConfiguration = z.looseObject({
+  issuer: z.string(),
+  authorization_endpoint: z.string(),
+  jwks_uri: z.string(),
+});
+export const jwks = z.looseObject({ keys: z.array(z.looseObject({})) });
