@@ -45,7 +45,6 @@ import { Route as TutorialsIndexRouteImport } from './routes/tutorials/index'
 import { Route as TutorialsIdRouteImport } from './routes/tutorials/$id'
 import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
-import { Route as publicSdkFinishRouteImport } from './routes/(public)/sdk/finish'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
 import { Route as HistoryIdMergeRouteImport } from './routes/history/$id/merge'
 import { Route as PayEvFinishRouteImport } from './routes/pay/ev/finish'
@@ -64,7 +63,6 @@ import { Route as ProfileLoyaltyIndexRouteImport } from './routes/profile/loyalt
 import { Route as ProfileLoyaltyAddRouteImport } from './routes/profile/loyalty/add'
 import { Route as ProfileLoyaltyRegisterRouteImport } from './routes/profile/loyalty/register'
 import { Route as ProfilePaymentsIndexRouteImport } from './routes/profile/payments/index'
-import { Route as ProfilePaymentsListRouteImport } from './routes/profile/payments/list'
 import { Route as ProfilePaymentsPaymentRegisterRouteImport } from './routes/profile/payments/payment-register'
 import { Route as ProfilePaymentsPinRouteImport } from './routes/profile/payments/pin'
 import { Route as ProfileVouchersIndexRouteImport } from './routes/profile/vouchers/index'
@@ -260,11 +258,6 @@ const publicRegisterMailRoute = publicRegisterMailRouteImport.update({
   path: '/register/mail',
   getParentRoute: () => rootRouteImport,
 } as any)
-const publicSdkFinishRoute = publicSdkFinishRouteImport.update({
-  id: '/(public)/sdk/finish',
-  path: '/sdk/finish',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const HistoryIdIndexRoute = HistoryIdIndexRouteImport.update({
   id: '/$id/',
   path: '/$id/',
@@ -353,11 +346,6 @@ const ProfileLoyaltyRegisterRoute = ProfileLoyaltyRegisterRouteImport.update({
 const ProfilePaymentsIndexRoute = ProfilePaymentsIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => ProfilePaymentsRouteRoute,
-} as any)
-const ProfilePaymentsListRoute = ProfilePaymentsListRouteImport.update({
-  id: '/list',
-  path: '/list',
   getParentRoute: () => ProfilePaymentsRouteRoute,
 } as any)
 const ProfilePaymentsPaymentRegisterRoute =
@@ -464,7 +452,6 @@ export interface FileRoutesByFullPath {
   '/profile/': typeof ProfileIndexRoute
   '/tutorials/': typeof TutorialsIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
-  '/sdk/finish': typeof publicSdkFinishRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
@@ -479,7 +466,6 @@ export interface FileRoutesByFullPath {
   '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/profile/loyalty/add': typeof ProfileLoyaltyAddRoute
   '/profile/loyalty/register': typeof ProfileLoyaltyRegisterRoute
-  '/profile/payments/list': typeof ProfilePaymentsListRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/profile/vouchers/add': typeof ProfileVouchersAddRoute
@@ -532,7 +518,6 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileIndexRoute
   '/tutorials': typeof TutorialsIndexRoute
   '/register/mail': typeof publicRegisterMailRoute
-  '/sdk/finish': typeof publicSdkFinishRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
@@ -547,7 +532,6 @@ export interface FileRoutesByTo {
   '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/profile/loyalty/add': typeof ProfileLoyaltyAddRoute
   '/profile/loyalty/register': typeof ProfileLoyaltyRegisterRoute
-  '/profile/payments/list': typeof ProfilePaymentsListRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/profile/vouchers/add': typeof ProfileVouchersAddRoute
@@ -604,7 +588,6 @@ export interface FileRoutesById {
   '/profile/': typeof ProfileIndexRoute
   '/tutorials/': typeof TutorialsIndexRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
-  '/(public)/sdk/finish': typeof publicSdkFinishRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
   '/pay/postpay/fueling': typeof PayPostpayFuelingRoute
@@ -619,7 +602,6 @@ export interface FileRoutesById {
   '/profile/cars/$id': typeof ProfileCarsIdRoute
   '/profile/loyalty/add': typeof ProfileLoyaltyAddRoute
   '/profile/loyalty/register': typeof ProfileLoyaltyRegisterRoute
-  '/profile/payments/list': typeof ProfilePaymentsListRoute
   '/profile/payments/payment-register': typeof ProfilePaymentsPaymentRegisterRoute
   '/profile/payments/pin': typeof ProfilePaymentsPinRoute
   '/profile/vouchers/add': typeof ProfileVouchersAddRoute
@@ -677,7 +659,6 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/tutorials/'
     | '/register/mail'
-    | '/sdk/finish'
     | '/history/$id/merge'
     | '/pay/ev/finish'
     | '/pay/postpay/fueling'
@@ -692,7 +673,6 @@ export interface FileRouteTypes {
     | '/profile/cars/$id'
     | '/profile/loyalty/add'
     | '/profile/loyalty/register'
-    | '/profile/payments/list'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/profile/vouchers/add'
@@ -745,7 +725,6 @@ export interface FileRouteTypes {
     | '/profile'
     | '/tutorials'
     | '/register/mail'
-    | '/sdk/finish'
     | '/history/$id/merge'
     | '/pay/ev/finish'
     | '/pay/postpay/fueling'
@@ -760,7 +739,6 @@ export interface FileRouteTypes {
     | '/profile/cars/$id'
     | '/profile/loyalty/add'
     | '/profile/loyalty/register'
-    | '/profile/payments/list'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/profile/vouchers/add'
@@ -816,7 +794,6 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/tutorials/'
     | '/(public)/register/mail'
-    | '/(public)/sdk/finish'
     | '/history/$id/merge'
     | '/pay/ev/finish'
     | '/pay/postpay/fueling'
@@ -831,7 +808,6 @@ export interface FileRouteTypes {
     | '/profile/cars/$id'
     | '/profile/loyalty/add'
     | '/profile/loyalty/register'
-    | '/profile/payments/list'
     | '/profile/payments/payment-register'
     | '/profile/payments/pin'
     | '/profile/vouchers/add'
@@ -878,7 +854,6 @@ export interface RootRouteChildren {
   ProfileIndexRoute: typeof ProfileIndexRoute
   TutorialsIndexRoute: typeof TutorialsIndexRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
-  publicSdkFinishRoute: typeof publicSdkFinishRoute
   ProfileCarsIdRoute: typeof ProfileCarsIdRoute
   ProfileLoyaltyAddRoute: typeof ProfileLoyaltyAddRoute
   ProfileLoyaltyRegisterRoute: typeof ProfileLoyaltyRegisterRoute
@@ -1145,13 +1120,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof publicRegisterMailRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/(public)/sdk/finish': {
-      id: '/(public)/sdk/finish'
-      path: '/sdk/finish'
-      fullPath: '/sdk/finish'
-      preLoaderRoute: typeof publicSdkFinishRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/history/$id/': {
       id: '/history/$id/'
       path: '/$id'
@@ -1276,13 +1244,6 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/profile/payments/'
       preLoaderRoute: typeof ProfilePaymentsIndexRouteImport
-      parentRoute: typeof ProfilePaymentsRouteRoute
-    }
-    '/profile/payments/list': {
-      id: '/profile/payments/list'
-      path: '/list'
-      fullPath: '/profile/payments/list'
-      preLoaderRoute: typeof ProfilePaymentsListRouteImport
       parentRoute: typeof ProfilePaymentsRouteRoute
     }
     '/profile/payments/payment-register': {
@@ -1452,7 +1413,6 @@ const PayRouteRouteWithChildren = PayRouteRoute._addFileChildren(
 )
 
 interface ProfilePaymentsRouteRouteChildren {
-  ProfilePaymentsListRoute: typeof ProfilePaymentsListRoute
   ProfilePaymentsPaymentRegisterRoute: typeof ProfilePaymentsPaymentRegisterRoute
   ProfilePaymentsPinRoute: typeof ProfilePaymentsPinRoute
   ProfilePaymentsIndexRoute: typeof ProfilePaymentsIndexRoute
@@ -1462,7 +1422,6 @@ interface ProfilePaymentsRouteRouteChildren {
 }
 
 const ProfilePaymentsRouteRouteChildren: ProfilePaymentsRouteRouteChildren = {
-  ProfilePaymentsListRoute: ProfilePaymentsListRoute,
   ProfilePaymentsPaymentRegisterRoute: ProfilePaymentsPaymentRegisterRoute,
   ProfilePaymentsPinRoute: ProfilePaymentsPinRoute,
   ProfilePaymentsIndexRoute: ProfilePaymentsIndexRoute,
@@ -1500,7 +1459,6 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileIndexRoute: ProfileIndexRoute,
   TutorialsIndexRoute: TutorialsIndexRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
-  publicSdkFinishRoute: publicSdkFinishRoute,
   ProfileCarsIdRoute: ProfileCarsIdRoute,
   ProfileLoyaltyAddRoute: ProfileLoyaltyAddRoute,
   ProfileLoyaltyRegisterRoute: ProfileLoyaltyRegisterRoute,

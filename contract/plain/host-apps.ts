@@ -22,9 +22,6 @@ export const hostAppsAnswer = plainSchema<{ origins: string[]; demoMode: boolean
 
 const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
 
-/** A loopback host name (localhost, 127.x.y.z, [::1]): a developer's own machine. */
-export const isLoopbackHost = (hostname: string): boolean => LOOPBACK_HOST.test(hostname);
-
 /** An origin as the URL parser spells it (lower case, punycode, no default port); null when it is not one. */
 export function normalizeOrigin(origin: string): string | null {
   try {

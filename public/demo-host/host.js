@@ -2,16 +2,12 @@
 // When the app follows the callback inside the frame, this page loads in the frame: it passes what it got to the
 // page that embeds it and stops there.
 const CALLBACK_MESSAGE = 'forecourt-pay-callback';
-// What /sdk/finish posts (callback=true): {type, paymentData}; see src/features/embedding/model/sdk-finish.ts.
-const FINISH_MESSAGE = 'forecourt-pay-finish';
 const here = new URL(window.location.href);
 const embedded = window.parent !== window;
 
 function show(search) {
-  showRaw(new URLSearchParams(search).get('paymentData'));
-}
-
-function showRaw(raw) {
+  const params = new URLSearchParams(search);
+  const raw = params.get('paymentData');
   let data = null;
   try {
     data = raw ? JSON.parse(raw) : null;
@@ -39,14 +35,13 @@ if (embedded && here.searchParams.has('returned')) {
 } else {
   if (here.searchParams.has('returned')) show(here.search);
   window.addEventListener('message', (event) => {
-    if (event.origin !== window.location.origin) return;
-    if (event.data?.type === CALLBACK_MESSAGE) show(event.data.search);
-    if (event.data?.type === FINISH_MESSAGE) showRaw(JSON.stringify(event.data.paymentData));
+    if (event.origin !== window.location.origin || event.data?.type !== CALLBACK_MESSAGE) return;
+    show(event.data.search);
   });
   document.getElementById('start').addEventListener('submit', (event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const callback = form.get('sdk') ? 'true' : new URL('/demo-host/?returned=1', window.location.origin).href;
+    const callback = new URL('/demo-host/?returned=1', window.location.origin).href;
     const app = new URL('/pay', window.location.origin);
     app.searchParams.set('pid', String(form.get('station')));
     app.searchParams.set('callback', callback);

@@ -304,6 +304,22 @@ export const ENDPOINTS: Endpoint[] = [
     responses: { 202: json(users.dataDumpResponse, 'Requested') },
   },
   {
+    method: 'get',
+    path: '/api/v4/users/data-export',
+    summary: "The caller's newest data export and its state",
+    tag: 'Account',
+    security: 'session',
+    responses: { 200: json(users.latestDataExportResponse) },
+  },
+  {
+    method: 'get',
+    path: '/api/v4/users/data-export/{id}/download',
+    summary: 'Download a ready data export (a ZIP of JSON and CSV files)',
+    tag: 'Account',
+    security: 'session',
+    responses: { 200: binary('application/zip', 'The export') },
+  },
+  {
     method: 'delete',
     path: '/api/functions/delete_user_prod',
     summary: 'Delete the account',

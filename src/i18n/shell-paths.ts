@@ -13,7 +13,6 @@ export const SHELL_PATHS = [
   '/maintenance',
   '/error',
   '/amazonSSORedirect',
-  '/sdk/finish',
 ] as const;
 
 const shellPaths = new Set<string>(SHELL_PATHS);

@@ -48,34 +48,3 @@ test('a host app embeds the app, the driver buys a car wash, and the host gets o
   expect(order.status()).toBe(200);
   expect((await order.json()).initiatedByPartner).toBe('NordTank');
 });
-
-test('callback=true: the flow ends on /sdk/finish, which posts the result to the host page', async ({ page }) => {
-  await signInAsDemoDriver(page);
-  await page.goto('/demo-host');
-  await page.getByLabel('Station').selectOption({ label: 'Pumps and a car wash, Hamburg' });
-  const result = page.getByRole('region', { name: 'What came back' });
-  const app = page.frameLocator('iframe[title="Forecourt Pay"]');
-  // callback=true: the app ends on /sdk/finish inside the frame, which posts the result to this page (§4).
-  await page.getByLabel(/Get the result as a message/).check();
-  await page.getByRole('button', { name: 'Pay with Forecourt Pay' }).click();
-  await app.getByRole('button', { name: 'Car wash' }).click();
-  await app.getByText('Basic', { exact: true }).click();
-  await app.getByRole('button', { name: 'Continue with Basic' }).click();
-  await app.getByRole('button', { name: 'Pay €9.00' }).click();
-  await expect(app.getByRole('heading', { name: 'Your car wash is paid' })).toBeVisible();
-  await app.getByRole('button', { name: 'OK' }).click();
-  await expect(result).toBeVisible({ timeout: 15_000 });
-  const posted = JSON.parse((await page.locator('#result-raw').innerText()) || '{}');
-  expect(posted.state).toMatch(/PRODUCT_ACQUIRED|READY_FOR_INVOICE|COMPLETED/);
-  expect(posted.amount).toEqual({ amount: 900, currency: 'EUR', precision: 2 });
-  await expect(page.locator('#result-amount')).toHaveText('€9.00');
-
-  // The finish page itself, opened on its own: it says the payment is over, with the amount.
-  await page.goto(`/sdk/finish?paymentData=${encodeURIComponent(JSON.stringify(posted))}`);
-  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-  await expect(page.getByText('€9.00')).toBeVisible();
-  await expect(page.getByText('You can close this page and go back to the app you came from.')).toBeVisible();
-  await expectAccessible(page, 'sdk finish');
-  await page.goto(`/sdk/finish?paymentData=${encodeURIComponent('{"state":"CANCELLED_PREPAY"}')}`);
-  await expect(page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
-});
