@@ -3,7 +3,7 @@
 // coverage.ts checks, with the schema, that no table keyed by the user is left out unnoticed.
 // Never exported: password and PIN hashes, payment tokens, session and challenge secrets, WebAuthn public keys.
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import {
   amazonIdentities,
@@ -128,6 +128,18 @@ const composite = (text: PgColumn, position: PgColumn) =>
 
 /** The rows of the orders of the user (joined tables: holds, ledger, discounts, loyalty items). */
 const ownOrder = (userId: string) => eq(orders.userId, userId);
+
+/** The query of a table whose rows belong to an order: joined to the user's orders, paged by the section's key. */
+const ofOwnOrders =
+  (table: PgTable, orderId: PgColumn) =>
+  (ctx: AppContext, select: Record<string, PgColumn | SQL>, userId: string, after: SQL | undefined, order: SQL) =>
+    ctx.db
+      .select(select)
+      .from(table)
+      .innerJoin(orders, eq(orders.id, orderId))
+      .where(and(ownOrder(userId), after))
+      .orderBy(order)
+      .limit(PAGE);
 
 export const SECTIONS: Section[] = [
   section({
@@ -347,14 +359,7 @@ export const SECTIONS: Section[] = [
       settledAt: paymentHolds.settledAt,
     },
     key: paymentHolds.orderId,
-    query: (ctx, s, u, after, order) =>
-      ctx.db
-        .select(s)
-        .from(paymentHolds)
-        .innerJoin(orders, eq(orders.id, paymentHolds.orderId))
-        .where(and(ownOrder(u), after))
-        .orderBy(order)
-        .limit(PAGE),
+    query: ofOwnOrders(paymentHolds, paymentHolds.orderId),
   }),
   section({
     file: 'payment-ledger',
@@ -371,14 +376,7 @@ export const SECTIONS: Section[] = [
       createdAt: paymentLedger.createdAt,
     },
     key: paymentLedger.id,
-    query: (ctx, s, u, after, order) =>
-      ctx.db
-        .select(s)
-        .from(paymentLedger)
-        .innerJoin(orders, eq(orders.id, paymentLedger.orderId))
-        .where(and(ownOrder(u), after))
-        .orderBy(order)
-        .limit(PAGE),
+    query: ofOwnOrders(paymentLedger, paymentLedger.orderId),
   }),
   section({
     file: 'order-discounts',
@@ -395,14 +393,7 @@ export const SECTIONS: Section[] = [
       createdAt: orderDiscounts.createdAt,
     },
     key: composite(orderDiscounts.orderId, orderDiscounts.position),
-    query: (ctx, s, u, after, order) =>
-      ctx.db
-        .select(s)
-        .from(orderDiscounts)
-        .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
-        .where(and(ownOrder(u), after))
-        .orderBy(order)
-        .limit(PAGE),
+    query: ofOwnOrders(orderDiscounts, orderDiscounts.orderId),
   }),
   section({
     file: 'order-loyalty-points',
@@ -418,14 +409,7 @@ export const SECTIONS: Section[] = [
       createdAt: orderLoyaltyItems.createdAt,
     },
     key: composite(orderLoyaltyItems.orderId, orderLoyaltyItems.position),
-    query: (ctx, s, u, after, order) =>
-      ctx.db
-        .select(s)
-        .from(orderLoyaltyItems)
-        .innerJoin(orders, eq(orders.id, orderLoyaltyItems.orderId))
-        .where(and(ownOrder(u), after))
-        .orderBy(order)
-        .limit(PAGE),
+    query: ofOwnOrders(orderLoyaltyItems, orderLoyaltyItems.orderId),
   }),
   section({
     file: 'wash-codes',
