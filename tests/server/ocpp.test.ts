@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ocppCommands, ocppTransactions, users } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { setEvCharging } from '../../server/services/accounts';
+import { registerChargePoint } from '../../server/services/ocpp';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import { evBody, eventually, feePort, type Listening, listen, TestChargePoint } from './ocpp-fixtures';
 import {
@@ -300,6 +301,27 @@ describe.each(drivers)('OCPP 1.6J central system against @voltbras/ts-ocpp (%s)'
     expect(await upgradeStatus(`${at}/ocpp/${portId}`, portId, password, 'ocpp2.0.1')).toBe(400);
     expect(await upgradeStatus(`${at}/api/${portId}`, portId, password)).toBe(404);
     expect(await upgradeStatus(`${at}/ocpp/${portId}`, portId, password)).toBe(101);
+  });
+
+  it('an outside charge point standing in for a built-in one stays Available while the built-in one tries again', async () => {
+    const st = await createStation(s.ctx, { products: [feePort('1')] });
+    const portId = st.products[0]!.id;
+    // The built-in charge point registers the port as its own, with a fresh key at every connection attempt ...
+    const builtinAttempt = (key: string) =>
+      registerChargePoint({ ctx: s.ctx, input: { id: portId, productIds: [portId], builtin: true, password: key } });
+    await builtinAttempt('built-in-key-1');
+    // ... an outside one stands in with the demo password, boots and says Available.
+    const cp = new TestChargePoint(portId, s.ctx.env.ocpp.demoPassword, net.ocppUrl);
+    points.push(cp);
+    await cp.connect();
+    expect((await cp.boot()).status).toBe('Accepted');
+    await cp.status('Available');
+    await eventually(async () => (await productStatus(st.id, portId)) === 'AVAILABLE');
+    // The built-in one's next attempt (it is refused afterwards: the outside one stands in) keeps what was reported.
+    await builtinAttempt('built-in-key-2');
+    expect(await productStatus(st.id, portId)).toBe('AVAILABLE');
+    const d = await evDriver();
+    expect((await createOrderReq(s, d.token, evBody(st.id, portId))).status).toBe(201);
   });
 });
 

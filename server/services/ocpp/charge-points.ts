@@ -2,7 +2,7 @@
 // process (on PostgreSQL any of the WORKERS: the upgrade lands where it lands); that process writes itself into
 // connectedBy, so commands reach it (commands.ts) and a worker that died is found out (sweepDeadConnections).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { ocppChargePoints, ocppConnectors, stationProducts } from '../../db/schema';
@@ -98,14 +98,26 @@ export async function registerChargePoint({
         set: { passwordHash: hashChargerPassword(password), builtin: input.builtin ?? false },
       });
     for (const c of connectors) {
-      // A port belongs to one charge point: registering it elsewhere moves it.
-      await tx.delete(ocppConnectors).where(eq(ocppConnectors.productId, c.productId));
+      // A port belongs to one charge point: registering it elsewhere moves it. Registering it again where it is (the
+      // built-in charge point's every reconnect, a key issued anew) keeps the status its charger last reported: a
+      // connector row made anew would have none, and the port would read unavailable until the next
+      // StatusNotification (an outside charge point standing in lost its Available that way, every 10 s).
+      await tx
+        .delete(ocppConnectors)
+        .where(
+          and(
+            eq(ocppConnectors.productId, c.productId),
+            or(ne(ocppConnectors.chargePointId, input.id), ne(ocppConnectors.connectorId, c.connectorId)),
+          ),
+        );
       await tx
         .insert(ocppConnectors)
         .values({ chargePointId: input.id, connectorId: c.connectorId, productId: c.productId })
         .onConflictDoUpdate({
           target: [ocppConnectors.chargePointId, ocppConnectors.connectorId],
-          set: { productId: c.productId },
+          // Another port on that connector: what was reported was about the other one.
+          set: { productId: c.productId, status: null, errorCode: null, info: null, statusAt: null },
+          setWhere: ne(ocppConnectors.productId, c.productId),
         });
     }
   });
