@@ -216,7 +216,7 @@ for (const [path, closure] of Object.entries(budgeted)) {
   const kib = js / 1024;
   const limit = LIMITS[path];
   console.log(
-    `${path} route JavaScript: ${kib.toFixed(1)} KiB gzip in ${closure.length} chunks (budget ${limit} KiB; CSS ${(css / 1024).toFixed(1)} KiB more)`,
+    `${path} route JavaScript: ${kib.toFixed(1)} KiB gzip (${js} B) in ${closure.length} chunks (budget ${limit} KiB = ${Math.floor(limit * 1024)} B; CSS ${(css / 1024).toFixed(1)} KiB more)`,
   );
   if (kib > limit) {
     console.error(`  ${path}: budget exceeded by ${(kib - limit).toFixed(1)} KiB`);
