@@ -1,6 +1,6 @@
 // @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validateNewPassword } from '../../src/lib/new-password';
 import {
   hasErrors,
@@ -61,11 +61,26 @@ describe('form validation (shell-and-account.md §5)', () => {
 });
 
 describe('a weak password refused by the server is explained (issue 10 §8)', () => {
-  it('names the reason the server gave, in the driver language', async () => {
-    const { i18n } = await import('@lingui/core');
-    const { errorText } = await import('../../src/i18n/messages');
-    const { ApiError } = await import('../../src/lib/http/errors');
-    const { catalogs } = await import('./catalog');
+  // The catalogs are compiled from their .po files on first import (24 of them): that happens before the test, with
+  // time of its own, not inside the test's 5 s (on a loaded machine it took longer and the test timed out).
+  let loaded: {
+    i18n: typeof import('@lingui/core').i18n;
+    errorText: typeof import('../../src/i18n/messages').errorText;
+    ApiError: typeof import('../../src/lib/http/errors').ApiError;
+    catalogs: typeof import('./catalog').catalogs;
+  };
+  beforeAll(async () => {
+    const [{ i18n }, { errorText }, { ApiError }, { catalogs }] = await Promise.all([
+      import('@lingui/core'),
+      import('../../src/i18n/messages'),
+      import('../../src/lib/http/errors'),
+      import('./catalog'),
+    ]);
+    loaded = { i18n, errorText, ApiError, catalogs };
+  }, 120_000);
+
+  it('names the reason the server gave, in the driver language', () => {
+    const { i18n, errorText, ApiError, catalogs } = loaded;
     const { en, de } = catalogs;
     const weak = (reason: unknown) => new ApiError(422, 'weak_password', 'weak', { reason });
     i18n.loadAndActivate({ locale: 'en', messages: en });
