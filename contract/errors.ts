@@ -64,6 +64,11 @@ export const errorCodes = {
    * {reason: fuel_card_data_missing, missing: ('vin' | 'mileage')[], level, paymentMethodId, thingId}.
    */
   fuelCardDataMissing: 'fuel_card_data_missing',
+  /**
+   * 503 on POST /auth/resend-password: mail is failing (the relay refused recently, its check failed, or the queue is
+   * stuck): no mail was queued, the password is unchanged; try again later. Retry-After says when.
+   */
+  mailUnavailable: 'mail_unavailable',
   internal: 'internal_error',
   /** 503 on GET /readyz: details {node, checks} say what is missing (database, migrations, leader, draining). */
   notReady: 'not_ready',

@@ -3,7 +3,7 @@
 import type { DemoOidc } from './auth/demo-oidc';
 import type { Db, DbDriver, ProcessIdentity } from './db/client';
 import type { Env } from './env';
-import type { Mailer } from './mail/mailer';
+import type { Mailer, MailQueue } from './mail/queue';
 import type { Metrics } from './ops/metrics';
 import type { Readiness } from './ops/readiness';
 import type { EventHub } from './services/events/hub';
@@ -44,7 +44,10 @@ export type AppContext = {
   db: Db;
   driver: DbDriver;
   log: Logger;
+  /** Queues mail on this context's database handle (server/mail/queue.ts). */
   mailer: Mailer;
+  /** The process's mail queue: its delivery, the relay check, the leader's drainer. */
+  mailQueue: MailQueue;
   /** The built-in demo identity provider; undefined unless DEMO_MODE. */
   demoOidc: DemoOidc | undefined;
   /** Cache for process-wide computed values (e.g. the dummy password hash). */

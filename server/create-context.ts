@@ -4,9 +4,12 @@ import { createDemoOidc } from './auth/demo-oidc';
 import { type AppContext, type Background, type Clock, consoleLogger, type Logger, systemClock } from './context';
 import { type Db, type DbDriver, type ProcessIdentity, soleProcess } from './db/client';
 import type { Env } from './env';
-import { createMailer } from './mail/mailer';
+import { loadMailCatalogs } from './mail/i18n';
+import { createDelivery } from './mail/mailer';
+import { createMailQueue, registerMailMetrics } from './mail/queue';
 import { createMetrics, type PoolStats } from './ops/metrics';
 import { createReadiness } from './ops/readiness';
+import { prepareTempPasswordMail } from './services/auth';
 import { createEventHub } from './services/events';
 import { storeMail } from './services/mail';
 import { readDatabaseFigures } from './services/ops';
@@ -34,7 +37,7 @@ export async function createContext(opts: {
     events: createEventHub({ db: opts.db, driver: opts.driver, log }),
     knobs: { postpayExpirySeconds: new Map() },
     readiness: createReadiness({ db: opts.db, nodeName: opts.env.nodeName, log }),
-  } satisfies Omit<AppContext, 'db' | 'mailer' | 'orderHooks' | 'withDb' | 'keep' | 'metrics'>;
+  } satisfies Omit<AppContext, 'db' | 'mailer' | 'mailQueue' | 'orderHooks' | 'withDb' | 'keep' | 'metrics'>;
   // The figures are read on the process's own database handle, whatever context asks.
   const metrics = createMetrics({
     figures: () => readDatabaseFigures({ ctx: { db: opts.db } }),
@@ -44,16 +47,32 @@ export async function createContext(opts: {
     const { count, oldestStartedAt } = base.background.pending();
     return { waiting: count, oldestSeconds: oldestStartedAt === null ? null : (Date.now() - oldestStartedAt) / 1000 };
   });
+  // A missing or broken mail catalog shows at start, not at the first mail.
+  loadMailCatalogs();
+  // The mail queue works on the process's database handle; the development mailbox keeps mail there too.
+  const mailQueue = createMailQueue({
+    db: opts.db,
+    delivery: createDelivery({
+      env: opts.env,
+      keep: (mail) => storeMail({ ctx: { ...base, db: opts.db } as AppContext, input: mail }),
+      // Through the root context, whose logger a test may replace.
+      log: (line) => root.log.info(line),
+    }),
+    retry: opts.env.mailQueue,
+    relay: relayName(opts.env),
+    // A forgotten-password request becomes its mail when it is sent (services/auth/resend-password.ts).
+    preparers: { 'temp-password': (row) => prepareTempPasswordMail({ ctx: root, input: row }) },
+    events: base.events,
+    background: base.background,
+    log,
+  });
+  registerMailMetrics(metrics, opts.db, () => mailQueue.mailerOn(opts.db));
   // The mailer and the orders' hooks act on the context they belong to, so they are made with it: a context on a
   // transaction (withDb) has its own, and nothing it does reaches past the transaction (on PGlite's one connection
   // that would wait for the transaction forever).
   const on = (db: Db): AppContext => {
-    const ctx = { ...base, metrics, db } as AppContext;
-    ctx.mailer = createMailer({
-      env: opts.env,
-      keep: (mail) => storeMail({ ctx, input: mail }),
-      log: (line) => ctx.log.info(line),
-    });
+    const ctx = { ...base, metrics, db, mailQueue } as AppContext;
+    ctx.mailer = mailQueue.mailerOn(db);
     ctx.orderHooks = forecourtHooks({ ctx });
     ctx.withDb = on;
     ctx.keep = async (write) => {
@@ -61,7 +80,18 @@ export async function createContext(opts: {
     };
     return ctx;
   };
-  return on(opts.db);
+  const root = on(opts.db);
+  return root;
+}
+
+/** The relay as the log names it: where, and how it is protected (never the password). */
+function relayName(env: Env): string {
+  const smtp = env.smtp;
+  if (env.mailTransport !== 'smtp' || !smtp) return env.mailTransport;
+  const tls = smtp.secure ? 'TLS' : smtp.requireTls ? 'STARTTLS required' : 'STARTTLS if offered, else clear text';
+  const ca = smtp.caFile ? `, CA ${smtp.caFile}` : '';
+  const user = smtp.user ? `${smtp.user}@` : '';
+  return `${smtp.secure ? 'smtps' : 'smtp'}://${user}${smtp.host}:${smtp.port} (${tls}${ca})`;
 }
 
 /** The pg Pool under Drizzle (`$client`) and its counters; PGlite has none. */

@@ -254,8 +254,8 @@ export const envVariables = z.object({
     area: 'mail',
     description:
       'where mail goes: `smtp` (SMTP_HOST), `log` (the server log; for development, with NODE_ENV=production only recipient and subject) or `mailbox` (the development mailbox at /dev/mail: DEMO_MODE only, loopback clients only)',
-    default: 'smtp with SMTP_HOST, else mailbox in DEMO_MODE',
-    requiredWhen: 'outside DEMO_MODE without SMTP_HOST (`log`)',
+    default: 'smtp with SMTP_URL or SMTP_HOST, else mailbox in DEMO_MODE',
+    requiredWhen: 'outside DEMO_MODE without SMTP_URL or SMTP_HOST (`log`)',
   }),
   SMTP_HOST: v(optionalString, {
     area: 'mail',
@@ -276,6 +276,32 @@ export const envVariables = z.object({
   SMTP_SECURE: v(bool.default(false), {
     area: 'mail',
     description: 'TLS from the start (port 465) instead of STARTTLS',
+  }),
+  SMTP_URL: v(optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()), {
+    area: 'mail',
+    description:
+      'the relay as one URL, `smtp://user:pass@host:587` (STARTTLS) or `smtps://…:465` (TLS from the start); user and password URL-encoded. Overrides SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS and SMTP_SECURE',
+    requiredWhen: 'MAIL_TRANSPORT=smtp without SMTP_HOST',
+  }),
+  SMTP_REQUIRE_TLS: v(bool.optional(), {
+    area: 'mail',
+    description:
+      'STARTTLS before the login and the message: a relay that offers none fails the mail (it stays queued) instead of receiving the credentials and a temporary password in clear text. `false` only for a relay on this machine',
+    default: 'true, but false in DEMO_MODE',
+  }),
+  SMTP_CA_FILE: v(optionalString, {
+    area: 'mail',
+    description:
+      "a PEM file of CA certificates trusted for the relay's certificate, beside Node's own (a relay with a private CA)",
+  }),
+  MAIL_MAX_ATTEMPTS: v(positiveInt.default(6), {
+    area: 'mail',
+    description:
+      'attempts to hand a mail to the relay before it is given up (failed: logged, counted on /metrics and listed by GET /api/ops/mail); an SMTP 5xx refusal gives up at once',
+  }),
+  MAIL_RETRY_SECONDS: v(z.coerce.number().positive().default(30), {
+    area: 'mail',
+    description: "the mail queue's first retry delay, doubling after each failed attempt (at most an hour)",
   }),
 
   // Sign-in and accounts
@@ -615,9 +641,46 @@ export function demoModeOf(e: { DEMO_MODE?: boolean | undefined; NODE_ENV?: stri
 
 const publicUrlOf = (e: EnvVariables) => (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
-/** MAIL_TRANSPORT as given, else smtp with SMTP_HOST, else the mailbox in DEMO_MODE; undefined: none (refused). */
+/** The relay is named: SMTP_URL or SMTP_HOST. */
+const hasRelay = (e: EnvVariables) => Boolean(e.SMTP_URL ?? e.SMTP_HOST);
+
+/** MAIL_TRANSPORT as given, else smtp with a relay, else the mailbox in DEMO_MODE; undefined: none (refused). */
 const mailTransportOf = (e: EnvVariables) =>
-  e.MAIL_TRANSPORT ?? (e.SMTP_HOST ? 'smtp' : demoModeOf(e) ? 'mailbox' : undefined);
+  e.MAIL_TRANSPORT ?? (hasRelay(e) ? 'smtp' : demoModeOf(e) ? 'mailbox' : undefined);
+
+/** The relay: SMTP_URL (its user and password URL-decoded) or SMTP_HOST and the other SMTP_* variables; TLS settings. */
+function smtpSettings(e: EnvVariables):
+  | {
+      host: string;
+      port: number;
+      user?: string;
+      pass?: string;
+      from: string;
+      /** TLS from the start (smtps, SMTP_SECURE). */
+      secure: boolean;
+      /** STARTTLS required before anything is sent (SMTP_REQUIRE_TLS; a relay without it fails the mail). */
+      requireTls: boolean;
+      /** SMTP_CA_FILE: a PEM file of extra CAs trusted for the relay's certificate. */
+      caFile?: string;
+    }
+  | undefined {
+  const url = e.SMTP_URL ? new URL(e.SMTP_URL) : undefined;
+  const host = url ? url.hostname.replace(/^\[|\]$/g, '') : e.SMTP_HOST;
+  if (!host) return undefined;
+  const secure = url ? url.protocol === 'smtps:' : e.SMTP_SECURE;
+  const user = url ? decodeURIComponent(url.username) || undefined : e.SMTP_USER;
+  const pass = url ? decodeURIComponent(url.password) || undefined : e.SMTP_PASS;
+  return {
+    host,
+    port: (url?.port ? Number(url.port) : undefined) ?? e.SMTP_PORT ?? (secure ? 465 : 587),
+    ...(user ? { user } : {}),
+    ...(pass ? { pass } : {}),
+    from: e.SMTP_FROM,
+    secure,
+    requireTls: e.SMTP_REQUIRE_TLS ?? !demoModeOf(e),
+    ...(e.SMTP_CA_FILE ? { caFile: e.SMTP_CA_FILE } : {}),
+  };
+}
 
 /**
  * The rules across variables, as refinements: each names the variable it refuses, and what to do. docs/configuration.md
@@ -649,11 +712,11 @@ export const envRules: {
   },
   {
     variable: 'MAIL_TRANSPORT',
-    doc: 'outside DEMO_MODE mail needs a transport: SMTP_HOST, or MAIL_TRANSPORT=log',
+    doc: 'outside DEMO_MODE mail needs a transport: SMTP_URL or SMTP_HOST, or MAIL_TRANSPORT=log',
     refuse: (e) =>
       mailTransportOf(e)
         ? undefined
-        : 'outside DEMO_MODE mail needs a transport: set SMTP_HOST, or MAIL_TRANSPORT=log (development)',
+        : 'outside DEMO_MODE mail needs a transport: set SMTP_URL or SMTP_HOST, or MAIL_TRANSPORT=log (development)',
   },
   {
     variable: 'WORKERS',
@@ -665,8 +728,8 @@ export const envRules: {
   },
   {
     variable: 'MAIL_TRANSPORT',
-    doc: 'MAIL_TRANSPORT=smtp needs SMTP_HOST',
-    refuse: (e) => (mailTransportOf(e) === 'smtp' && !e.SMTP_HOST ? 'smtp needs SMTP_HOST' : undefined),
+    doc: 'MAIL_TRANSPORT=smtp needs SMTP_URL or SMTP_HOST',
+    refuse: (e) => (mailTransportOf(e) === 'smtp' && !hasRelay(e) ? 'smtp needs SMTP_URL or SMTP_HOST' : undefined),
   },
   {
     variable: 'TEST_KNOBS',
@@ -696,17 +759,7 @@ function toEnv(e: EnvVariables) {
   if (!mailTransport) throw new ConfigError('Invalid configuration:\n  MAIL_TRANSPORT: no mail transport');
   const otpKey: Uint8Array | undefined = e.OTP_KEY ?? (demoMode ? DEMO_OTP_KEY : undefined);
   const configuredHostApps = [...e.HOST_APP_ORIGINS, ...e.CORS_ORIGINS].filter((o, i, all) => all.indexOf(o) === i);
-  const smtp: { host: string; port: number; user?: string; pass?: string; from: string; secure: boolean } | undefined =
-    e.SMTP_HOST
-      ? {
-          host: e.SMTP_HOST,
-          port: e.SMTP_PORT ?? (e.SMTP_SECURE ? 465 : 587),
-          user: e.SMTP_USER,
-          pass: e.SMTP_PASS,
-          from: e.SMTP_FROM,
-          secure: e.SMTP_SECURE,
-        }
-      : undefined;
+  const smtp = smtpSettings(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -730,10 +783,13 @@ function toEnv(e: EnvVariables) {
     production: e.NODE_ENV === 'production',
     demoEmail: e.DEMO_EMAIL.toLowerCase(),
     demoPassword: e.DEMO_PASSWORD,
+    /** The relay (SMTP_URL or SMTP_HOST with SMTP_*), its TLS settings; undefined without one. */
     smtp,
+    /** The mail queue's retries: attempts before a mail is given up, the first retry's delay (doubling after). */
+    mailQueue: { maxAttempts: e.MAIL_MAX_ATTEMPTS, retrySeconds: e.MAIL_RETRY_SECONDS },
     mailFrom: e.SMTP_FROM,
     /**
-     * Where mail goes: 'smtp' (SMTP_HOST), 'log' (the server log; development) or 'mailbox' (the development mailbox at
+     * Where mail goes: 'smtp' (SMTP_URL or SMTP_HOST), 'log' (the server log; development) or 'mailbox' (the development mailbox at
      * /dev/mail, DEMO_MODE only, loopback clients only).
      */
     mailTransport,

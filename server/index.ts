@@ -90,6 +90,7 @@ async function main() {
   let centralSystem: CentralSystem | undefined;
   let chargers: BuiltinChargers | undefined;
   let leadership: Leadership | undefined;
+  let mailLeadership: Leadership | undefined;
   let identity: ProcessIdentity | undefined;
   let ctx: AppContext | undefined;
   let stopping = false;
@@ -105,6 +106,7 @@ async function main() {
     }, deadline + 5_000);
     force.unref();
     try {
+      await mailLeadership?.stop();
       await shutdown({ server, simulator, leadership, chargers, centralSystem, ctx, deadline, log });
       await identity?.close?.();
       await database?.close();
@@ -153,8 +155,22 @@ async function main() {
     chargers = undefined;
     await c?.stop();
   };
-  if (!env.forecourt.simulator) context.readiness.setLeader({ kind: 'off' });
-  else {
+  // The mail queue's drainer runs on the forecourt leader (server/mail/queue.ts); without a simulator, on the one
+  // process elected for it. Starting, it checks the relay and logs one line: passed, or why not (not fatal: mail
+  // waits in the queue meanwhile).
+  if (!env.forecourt.simulator) {
+    context.readiness.setLeader({ kind: 'off' });
+    if (!env.databaseUrl) context.mailQueue.start();
+    else
+      mailLeadership = electLeader({
+        connectionString: env.databaseUrl,
+        name: 'mail-queue',
+        node: isWorker ? `${env.nodeName} worker ${process.pid}` : env.nodeName,
+        onElected: () => context.mailQueue.start(),
+        onLost: () => context.mailQueue.stop(),
+        log,
+      });
+  } else {
     const sim = createSimulator(context);
     simulator = sim;
     const election = 'forecourt-simulator';
@@ -166,6 +182,7 @@ async function main() {
         node: isWorker ? `${env.nodeName} worker ${process.pid}` : env.nodeName,
         onElected: () => {
           sim.start();
+          context.mailQueue.start();
           void startChargers().catch((err) => log.error('built-in chargers failed to start', err));
           context.metrics.leader.set({ election }, 1);
           log.info('leader: this node runs the forecourt simulator and the watchdogs', { election });
@@ -173,6 +190,7 @@ async function main() {
         onLost: async () => {
           context.metrics.leader.set({ election }, 0);
           await stopChargers();
+          await context.mailQueue.stop();
           await sim.stop();
           log.info('leader: this node no longer runs the forecourt simulator', { election });
         },
@@ -182,6 +200,7 @@ async function main() {
       context.readiness.setLeader({ kind: 'elected', leadership });
     } else {
       sim.start();
+      context.mailQueue.start();
       context.metrics.leader.set({ election }, 1);
       context.readiness.setLeader({ kind: 'sole' });
     }
@@ -243,6 +262,8 @@ async function shutdown(opts: {
   const sweep = setInterval(() => server?.closeIdleConnections?.(), 100);
   try {
     await opts.leadership?.stop();
+    // No new mail attempts (a queued mail waits for the next leader; nothing is lost).
+    await opts.ctx?.mailQueue.stop();
     await opts.chargers?.stop();
     await opts.simulator?.stop();
     // Charge points are told we go (they reconnect to another node); then the event streams end with a retry hint.

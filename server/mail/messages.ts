@@ -26,6 +26,18 @@ export const MAIL = {
     id: 'Your Forecourt Pay code to confirm your payment is {code}. It is valid for {minutes} minutes.',
   },
   codeIgnore: /*i18n*/ { id: 'If you did not ask for it, ignore this mail.' },
+  // A registration with an email that has an account: the answer is that of a new registration (issue 32.13), the
+  // owner learns of it by mail instead.
+  registerTakenSubject: /*i18n*/ { id: 'Someone tried to register with your email address' },
+  registerTakenIntro: /*i18n*/ {
+    id: 'Someone, perhaps you, tried to create a new Forecourt Pay account with this email address. You already have an account, so no new one was made and nothing was changed.',
+  },
+  registerTakenSignIn: /*i18n*/ {
+    id: 'If it was you, sign in with your password. If you no longer know it, ask for a temporary password on the sign-in page:',
+  },
+  registerTakenIgnore: /*i18n*/ {
+    id: 'If it was not you, ignore this mail: your account and your password stay as they are.',
+  },
 } as const;
 
 export type MailMessage = (typeof MAIL)[keyof typeof MAIL];

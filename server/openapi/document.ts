@@ -71,7 +71,7 @@ const ERROR_TEXT: Record<number, string> = {
   422: 'Understood but refused by a business rule (unprocessable, and the codes of contract/errors.ts)',
   429: 'Too many requests from this address (too_many_requests; Retry-After)',
   502: 'An upstream provider failed',
-  503: 'Not ready or stopping (not_ready)',
+  503: 'Not ready or stopping (not_ready); mail is failing (mail_unavailable, Retry-After)',
 };
 
 /** Statuses every endpoint of a kind answers, besides those it names. */

@@ -20,6 +20,26 @@ export const consoleDevice = z.looseObject({ productId: z.string() });
 export const consoleStation = z.looseObject({ devices: z.array(consoleDevice) });
 export const consoleStations = z.array(z.looseObject({}));
 
+/** GET /forecourt/api/mail: the mail queue for the operator (server/mail/queue.ts MailQueueOverview). */
+export const consoleMailQueue = z.object({
+  counts: z.object({ queued: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+  available: z.boolean(),
+  mails: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['mail', 'temp-password']),
+      to: z.string(),
+      subject: z.string(),
+      state: z.enum(['queued', 'failed']),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+      createdAt: z.string(),
+      lastAttemptAt: z.string().nullable(),
+      nextAttemptAt: z.string().nullable(),
+    }),
+  ),
+});
+
 /** POST /forecourt/api/chargers: the registered charge point and the URL it connects to. */
 export const registeredCharger = z.looseObject({ url: z.string() });
 

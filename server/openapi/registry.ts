@@ -148,7 +148,12 @@ export const ENDPOINTS: Endpoint[] = [
         firstName: 'Alex',
       },
     },
-    responses: { 201: json(auth.loginResponse, 'Registered and signed in') },
+    responses: {
+      201: json(
+        auth.loginResponse,
+        'Registered and signed in. An email that has an account answers the same (its token opens nothing) and its owner is mailed',
+      ),
+    },
     errors: [409, 422],
   },
   {
@@ -216,6 +221,7 @@ export const ENDPOINTS: Endpoint[] = [
     limited: true,
     body: { schema: auth.resendPasswordBody },
     responses: { 200: json(auth.resendPasswordResponse) },
+    errors: [503],
   },
   {
     method: 'post',
@@ -1161,6 +1167,15 @@ export const ENDPOINTS: Endpoint[] = [
     tag: 'Forecourt console',
     security: 'none',
     responses: { 303: redirect },
+  },
+  {
+    method: 'get',
+    path: '/forecourt/api/mail',
+    summary:
+      'The mail queue: counts by state, whether mail goes out, the given-up and waiting mails with their last error',
+    tag: 'Forecourt console',
+    security: 'console',
+    responses: { 200: json(local.consoleMailQueue) },
   },
   {
     method: 'get',

@@ -1,5 +1,5 @@
 // /api/auth/*: HTTP only — validate with the contract, call a service, shape the answer.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   changePasswordBody,
   guestBody,
@@ -22,20 +22,29 @@ import {
   logout,
   register,
   registerGuest,
+  rememberLanguage,
   resendPassword,
 } from '../services/auth';
+
+/** The request's language: the app's X-Locale header (every request of the app carries it), else Accept-Language. */
+const requestLanguage = (c: Context<AppEnv>): string | undefined =>
+  c.req.header('x-locale') ?? c.req.header('accept-language');
 
 export function authRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
 
   r.post('/auth/register', rateLimit(ctx, 'registrations'), async (c) => {
     const input = await jsonBody(c, registerBody);
-    return c.json(await register({ ctx, input }), 201);
+    const out = await register({ ctx, input: { ...input, acceptLanguage: requestLanguage(c) } });
+    await rememberLanguage({ ctx, input: { userId: out._id, language: requestLanguage(c) } });
+    return c.json(out, 201);
   });
 
   r.post('/auth/login/local', async (c) => {
     const body = await jsonBody(c, loginLocalBody);
-    return c.json(await loginLocal({ ctx, input: { ...body, address: clientAddress(c, ctx.env) } }));
+    const out = await loginLocal({ ctx, input: { ...body, address: clientAddress(c, ctx.env) } });
+    await rememberLanguage({ ctx, input: { userId: out._id, language: requestLanguage(c) } });
+    return c.json(out);
   });
 
   r.post('/auth/register/guest', rateLimit(ctx, 'guests'), async (c) => {
@@ -51,7 +60,9 @@ export function authRoutes(ctx: AppContext) {
 
   r.post('/auth/login/openId', async (c) => {
     const input = await jsonBody(c, loginOpenIdBody);
-    return c.json(await loginOpenId({ ctx, input }));
+    const out = await loginOpenId({ ctx, input });
+    await rememberLanguage({ ctx, input: { userId: out._id, language: requestLanguage(c) } });
+    return c.json(out);
   });
 
   r.post('/auth/change-password', requireAuth(ctx, { allowTempPass: true }), async (c) => {
@@ -61,7 +72,7 @@ export function authRoutes(ctx: AppContext) {
 
   r.post('/auth/resend-password', rateLimit(ctx, 'passwordMails'), async (c) => {
     const input = await jsonBody(c, resendPasswordBody);
-    await resendPassword({ ctx, input });
+    await resendPassword({ ctx, input: { ...input, acceptLanguage: requestLanguage(c) } });
     return c.json({ sent: true as const });
   });
 

@@ -214,6 +214,13 @@ export function forecourtRoutes(ctx: AppContext) {
     return c.redirect('/forecourt', 303);
   });
 
+  // The mail queue for the operator (issue 36): counts by state, whether mail goes out, the given-up and waiting mails
+  // with their last error (no bodies).
+  r.get('/api/mail', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await ctx.mailQueue.overview());
+  });
+
   r.get('/api/stations', async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await listConsoleStations({ ctx }));

@@ -20,6 +20,8 @@ const BY_CODE: Record<string, MessageDescriptor> = {
   not_registered: msg`There is no account for this identity yet. Please register first.`,
   invalid_id_token: msg`The sign-in with your identity provider could not be verified. Please try again.`,
   too_many_requests: msg`Too many attempts. Please wait a few minutes and try again.`,
+  // 503 on resend-password: the mail could not go out; nothing was changed.
+  mail_unavailable: msg`We cannot send emails right now. Your password has not been changed. Please try again in a few minutes.`,
   temp_pass: msg`Your temporary password has expired. Please choose a new password.`,
   network_error: msg`You are offline`,
   timeout: msg`The server did not answer in time. Please try again.`,

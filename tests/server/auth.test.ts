@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginResponse } from '../../contract/auth';
 import { apiErrorBody } from '../../contract/errors';
-import { drivers, latestMail, PASSWORD, registerUser, uniqueEmail, useServer } from './helpers';
+import { deliverMail, drivers, latestMail, PASSWORD, registerUser, uniqueEmail, useServer } from './helpers';
 
 describe.each(drivers)('auth (%s)', (driver) => {
   const t = useServer(driver);
@@ -43,14 +43,64 @@ describe.each(drivers)('auth (%s)', (driver) => {
       expect((await login(email, PASSWORD)).status).toBe(200);
     });
 
-    it('refuses an email that already has an account with 409 email_has_account', async () => {
-      const { email } = await registerUser(t.server);
-      const res = await t.server.request('/api/auth/register', {
-        body: { email: email.toUpperCase(), password: 'another-pass-1', termsAccepted: true },
+    it('an email that has an account answers like a new registration; its owner is mailed instead (issue 32.13)', async () => {
+      const owner = await registerUser(t.server, { firstName: 'Ana' });
+      // The account's language: the app's at its last sign-in.
+      const signIn = await t.server.request('/api/auth/login/local', {
+        body: { email: owner.email, password: PASSWORD },
+        headers: { 'x-locale': 'de-DE' },
       });
-      expect(res.status).toBe(409);
-      expect(apiErrorBody.parse(res.body)).toMatchObject({ code: 'email_has_account' });
-      expect(res.body.errorDescription).toBe(res.body.message);
+      expect(signIn.status).toBe(200);
+      const register = (email: string) =>
+        t.server.request('/api/auth/register', {
+          body: { email, password: 'another-pass-1', termsAccepted: true },
+          headers: { 'x-locale': 'en-GB' },
+        });
+      const freshEmail = uniqueEmail('fresh');
+      const fresh = await register(freshEmail);
+      const taken = await register(owner.email.toUpperCase());
+      // The same status, headers and shape: a token and an id of the same forms.
+      expect(taken.status).toBe(201);
+      expect(fresh.status).toBe(201);
+      expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
+      expect(taken.headers.get('content-type')).toBe(fresh.headers.get('content-type'));
+      expect(taken.body.auth_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(fresh.body.auth_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(taken.body._id).toMatch(/^[0-9a-f]{24}$/);
+      expect(fresh.body._id).toMatch(/^[0-9a-f]{24}$/);
+      // Nothing changed: the owner's password works, the typed one does not; the token opens nothing.
+      expect((await login(owner.email, PASSWORD)).status).toBe(200);
+      expect((await login(owner.email, 'another-pass-1')).status).toBe(401);
+      expect((await t.server.request(`/api/users/${taken.body._id}`, { token: taken.body.auth_token })).status).toBe(
+        401,
+      );
+      expect((await t.server.request(`/api/users/${fresh.body._id}`, { token: fresh.body.auth_token })).status).toBe(
+        200,
+      );
+      // The owner learns of it, in the account's language (German), not the request's.
+      const mail = await latestMail(t.server, owner.email);
+      expect(mail?.subject).toBe('Jemand wollte sich mit Ihrer E-Mail-Adresse registrieren');
+      expect(mail?.text).toContain('Sie haben bereits ein Konto');
+      expect(mail?.text).toContain(`http://localhost:8080/login?email=${encodeURIComponent(owner.email)}`);
+      expect(mail?.html).toContain('<html lang="de">');
+      // A new registration gets no such mail.
+      expect(await latestMail(t.server, freshEmail)).toBeUndefined();
+      // At most three such mails per address in 15 minutes (no mail bombing through the form).
+      for (let i = 0; i < 4; i++) expect((await register(owner.email)).status).toBe(201);
+      await deliverMail(t.server);
+      const list = await t.server.request(`/api/dev/mail?to=${encodeURIComponent(owner.email)}`);
+      expect(list.body).toHaveLength(3);
+    });
+
+    it('an unknown friend’s code is refused alike for a new and a taken email', async () => {
+      const { email } = await registerUser(t.server);
+      for (const address of [email, uniqueEmail('fresh')]) {
+        const res = await t.server.request('/api/auth/register', {
+          body: { email: address, password: 'another-pass-1', termsAccepted: true, referralCode: 'ZZZZ9999' },
+        });
+        expect(res.status).toBe(422);
+        expect(res.body.code).toBe('referral_code_unknown');
+      }
     });
 
     it.each([
@@ -375,6 +425,7 @@ describe.each(drivers)('auth (%s)', (driver) => {
         const res = await t.server.request('/api/auth/resend-password', { body: { email: user.email } });
         expect(res.body).toEqual({ sent: true });
       }
+      await deliverMail(t.server);
       const list = await t.server.request(`/api/dev/mail?to=${encodeURIComponent(user.email)}`);
       expect(list.body).toHaveLength(3);
     });

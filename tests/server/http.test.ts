@@ -9,7 +9,7 @@ import { createApp } from '../../server/app';
 import type { AppContext } from '../../server/context';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { seedNetwork } from '../../server/services/seed';
-import { drivers, registerUser, uniqueEmail, useServer } from './helpers';
+import { deliverMail, drivers, registerUser, uniqueEmail, useServer } from './helpers';
 
 const staticDir = mkdtempSync(join(tmpdir(), 'fp-static-'));
 writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Forecourt Pay</title>');
@@ -273,7 +273,8 @@ describe.each(drivers)('HTTP conventions (%s)', (driver) => {
       const u = await registerUser(t.server);
       await t.server.request('/api/auth/resend-password', { body: { email: u.email } });
       await t.server.request('/api/events/request-data-dump', { token: u.token });
-      await t.server.ctx.background.idle();
+      // Both go out from the mail queue after their answers.
+      await deliverMail(t.server);
       const list = await t.server.request(`/api/dev/mail?to=${encodeURIComponent(u.email)}`);
       expect(list.body.map((m: { subject: string }) => m.subject)).toEqual([
         'Your Forecourt Pay data export is ready',

@@ -3,7 +3,7 @@
 // needs a real transport (SMTP, or MAIL_TRANSPORT=log) and serves no /dev route.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from '../../server/env';
-import { drivers, registerUser, type TestServer, useServer } from './helpers';
+import { deliverMail, drivers, registerUser, type TestServer, useServer } from './helpers';
 
 const REMOTE = '203.0.113.5';
 
@@ -29,7 +29,7 @@ describe.each(drivers)('development mailbox (%s)', (driver) => {
   const reset = async (server: TestServer) => {
     const u = await registerUser(server);
     await server.request('/api/auth/resend-password', { body: { email: u.email } });
-    await server.ctx.background.idle();
+    await deliverMail(server);
     return u;
   };
 
@@ -119,7 +119,7 @@ describe.each(drivers)('development mailbox (%s)', (driver) => {
   it('is readable on a phone: long lines wrap, the layout has no fixed width', async () => {
     const u = await registerUser(t.server, { email: `a-very-long-local-part-${'x'.repeat(60)}@example.com` });
     await t.server.request('/api/auth/resend-password', { body: { email: u.email } });
-    await t.server.ctx.background.idle();
+    await deliverMail(t.server);
     const page = await t.server.request('/dev/mail', { address: '127.0.0.1' });
     expect(page.status).toBe(200);
     expect(page.text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');

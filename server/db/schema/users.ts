@@ -50,6 +50,8 @@ export const users = pgTable(
     referrer: text('referrer'),
     referralPlatform: text('referral_platform'),
     registrationData: text('registration_data'),
+    /** The app's language at the last sign-in or registration (X-Locale): the language of the mails (issue 36). */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

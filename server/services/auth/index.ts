@@ -9,6 +9,7 @@ export { loginOpenId } from './login-openid';
 export { logout } from './logout';
 export { register } from './register';
 export { registerGuest } from './register-guest';
-export { resendPassword } from './resend-password';
+export { rememberLanguage } from './remember-language';
+export { prepareTempPasswordMail, resendPassword } from './resend-password';
 // For other areas: a revocation made elsewhere (deleting a user) clears the cached sessions too.
 export { forgetSessions } from './session-cache';

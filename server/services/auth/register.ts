@@ -1,20 +1,35 @@
 import { eq } from 'drizzle-orm';
 import type { LoginResponse, RegisterBody } from '../../../contract/auth';
-import { hashPassword, newId } from '../../auth/crypto';
+import { hashPassword, newId, newToken } from '../../auth/crypto';
 import { type VerifiedIdentity, verifyIdToken } from '../../auth/oidc';
 import { assertStrongPassword } from '../../auth/password-policy';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { accounts, oidcIdentities, users } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { MAIL, mailHtml, mailI18n, mailLocale } from '../../mail/i18n';
+import { escapeHtml } from '../../mail/mailer';
 import { defaultAccountFeatures } from '../accounts';
-import { acceptReferralCode } from '../vouchers';
+import { recordHit } from '../throttle';
+import { acceptReferralCode, knownReferralCode } from '../vouchers';
 import { createSession } from './create-session';
 
-const emailTaken = () => new ApiError(409, 'email_has_account', 'This email is already registered');
+/** At most this many "someone tried to register" mails per email per window; more are silently not sent. */
+const TAKEN_MAIL_MAX = 3;
+const TAKEN_MAIL_WINDOW_SECONDS = 15 * 60;
 
-/** POST /auth/register: a new account and user, logged in at once; optionally links an OpenID identity. */
-export async function register({ ctx, input }: { ctx: AppContext; input: RegisterBody }): Promise<LoginResponse> {
+/**
+ * POST /auth/register: a new account and user, logged in at once; optionally links an OpenID identity. An email that
+ * has an account answers like a new registration (issue 32.13: no enumeration by the answer) and its owner gets a
+ * mail instead (registerTakenEmail).
+ */
+export async function register({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: RegisterBody & { acceptLanguage?: string | undefined };
+}): Promise<LoginResponse> {
   await assertStrongPassword(input.password);
   let identity: VerifiedIdentity | undefined;
   if (input.idProvider || input.idToken) {
@@ -27,7 +42,7 @@ export async function register({ ctx, input }: { ctx: AppContext; input: Registe
     }
   }
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (existing) throw emailTaken();
+  if (existing) return registerTakenEmail({ ctx, input });
 
   const passwordHash = await hashPassword(ctx.env, input.password);
   const accountId = newId();
@@ -66,7 +81,60 @@ export async function register({ ctx, input }: { ctx: AppContext; input: Registe
     });
     return { auth_token: token, _id: userId };
   } catch (err) {
-    if (isUniqueViolation(err)) throw emailTaken(); // a concurrent registration of the same email won
+    // A concurrent registration of the same email won: this one is a registration of a taken email now.
+    if (isUniqueViolation(err)) return registerTakenEmail({ ctx, input });
     throw err;
   }
+}
+
+/**
+ * A registration of an email that has an account: the same answer as a new registration (201, a token and an id of
+ * the same forms, neither of which opens anything: the token has no session, so the app's next call is 401 and it
+ * goes on as a guest), the same checks first (the password policy, a friend's code that must exist) and the same
+ * password hash; the owner is mailed, in the account's language, that someone tried (at most three such mails per
+ * 15 minutes). The token is the one difference left: whoever uses it learns that it opens nothing — closing that needs
+ * registrations confirmed by mail before they sign in, which the spec does not have (README, Security).
+ */
+async function registerTakenEmail({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: RegisterBody & { acceptLanguage?: string | undefined };
+}): Promise<LoginResponse> {
+  if (input.referralCode) await knownReferralCode(ctx.db, input.referralCode);
+  await hashPassword(ctx.env, input.password);
+  await ctx.db.transaction(async (tx) => {
+    const [owner] = await tx.select({ language: users.language }).from(users).where(eq(users.email, input.email));
+    const mails = await recordHit({
+      ctx: { ...ctx, db: tx },
+      input: { key: `register-taken:${input.email}`, windowSeconds: TAKEN_MAIL_WINDOW_SECONDS },
+    });
+    if (!owner || mails.count > TAKEN_MAIL_MAX) return;
+    const locale = mailLocale({ userLanguage: owner.language, acceptLanguage: input.acceptLanguage });
+    const { t } = mailI18n(locale);
+    const subject = t(MAIL.registerTakenSubject);
+    const link = `${ctx.env.publicUrl}/login?email=${encodeURIComponent(input.email)}`;
+    const lines = [t(MAIL.greeting), t(MAIL.registerTakenIntro), t(MAIL.registerTakenSignIn)];
+    const ignore = t(MAIL.registerTakenIgnore);
+    const signature = t(MAIL.signature);
+    await ctx.withDb(tx).mailer.send({
+      to: input.email,
+      subject,
+      text: `${lines.join('\n\n')}\n${link}\n\n${ignore}\n\n${signature}\n`,
+      html: mailHtml({
+        locale,
+        title: subject,
+        paragraphs: [
+          escapeHtml(lines[0] ?? ''),
+          escapeHtml(lines[1] ?? ''),
+          `${escapeHtml(lines[2] ?? '')}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+          escapeHtml(ignore),
+          escapeHtml(signature),
+        ],
+      }),
+      locale,
+    });
+  });
+  return { auth_token: newToken(), _id: newId() };
 }

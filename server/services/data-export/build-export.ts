@@ -24,7 +24,10 @@ export async function buildExport({ ctx, input }: { ctx: AppContext; input: { ex
   if (!job) return false; // another process has it, or it is done
   try {
     await ctx.db.delete(dataExportChunks).where(eq(dataExportChunks.exportId, job.id));
-    const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, job.userId));
+    const [user] = await ctx.db
+      .select({ email: users.email, language: users.language })
+      .from(users)
+      .where(eq(users.id, job.userId));
     const sink = zipIntoChunks(ctx, job.id, now);
     const files = ['README.txt', 'export.json'];
     for (const s of SECTIONS) files.push(`${s.file}.json`, `${s.file}.csv`);
@@ -52,7 +55,7 @@ export async function buildExport({ ctx, input }: { ctx: AppContext; input: { ex
       .update(dataExports)
       .set({ state: 'READY', readyAt, expiresAt, byteSize, fileCount, owner: null })
       .where(eq(dataExports.id, job.id));
-    if (user?.email) await mailReady(ctx, user.email, job.locale, expiresAt);
+    if (user?.email) await mailReady(ctx, user.email, user.language ?? job.locale, expiresAt);
     return true;
   } catch (err) {
     ctx.log.error(`data export ${job.id} failed`, err);
@@ -65,7 +68,7 @@ export async function buildExport({ ctx, input }: { ctx: AppContext; input: { ex
   }
 }
 
-/** The ready mail, in the language the app had when the export was requested. */
+/** The ready mail, in the account's language, else the one the app had when the export was requested. */
 async function mailReady(ctx: AppContext, to: string, locale: string, expiresAt: Date): Promise<void> {
   const i18n = mailI18n(mailLocale({ acceptLanguage: locale }));
   // server/mail/i18n.ts types its messages as those of server/mail/messages.ts; it reads only the id.
@@ -89,6 +92,7 @@ async function mailReady(ctx: AppContext, to: string, locale: string, expiresAt:
         escapeHtml(t(MAIL.signature)),
       ],
     }),
+    locale: i18n.locale,
   });
 }
 

@@ -10,7 +10,8 @@ import { newId, sha256Hex } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { authChallenges, orders, type PaymentMethodRow, paymentMethods, users } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import { escapeHtml } from '../../mail/mailer';
+import { MAIL, type MailLocale, mailHtml, mailI18n, mailLocale } from '../../mail/i18n';
+import { escapeHtml, type OutgoingMail } from '../../mail/mailer';
 import { ownActiveMethod } from './manage-methods';
 
 export const TWO_FACTOR_CODE_TTL_MS = 10 * 60 * 1000;
@@ -33,12 +34,21 @@ async function sendCode({
   ctx: AppContext;
   input: { userId: string; purpose: Purpose; method: PaymentMethodRow };
 }): Promise<TwoFactorOptions> {
-  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+  const [user] = await ctx.db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, input.userId));
   if (!user?.email) throw new ApiError(403, 'forbidden', 'A registered account with an email is needed');
   const now = ctx.clock.now();
   const id = newId();
   const code = String(randomInt(10 ** TWO_FACTOR_CODE_LENGTH)).padStart(TWO_FACTOR_CODE_LENGTH, '0');
   const expiresAt = new Date(now.getTime() + TWO_FACTOR_CODE_TTL_MS);
+  const mail = codeMail({
+    to: user.email,
+    locale: mailLocale({ userLanguage: user.language }),
+    code,
+    purpose: input.purpose,
+  });
   await ctx.db.transaction(async (tx) => {
     // A new code replaces the open ones of the same purpose and method.
     await tx
@@ -62,23 +72,34 @@ async function sendCode({
       createdAt: now,
       expiresAt,
     });
+    // Queued with the code it carries: no code without its mail, no mail for a code that was rolled back.
+    await ctx.withDb(tx).mailer.send(mail);
   });
-  const what = input.purpose === '2FA_REGISTER' ? 'to protect your fuel card' : 'to confirm your payment';
-  const text = `Your Forecourt Pay code ${what} is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this mail.`;
   const to = user.email;
-  ctx.background.run('two-factor code mail', () =>
-    ctx.mailer.send({
-      to,
-      subject: `Your Forecourt Pay code: ${code}`,
-      text,
-      html: `<p>${escapeHtml(text)}</p>`,
-    }),
-  );
   return {
     method: 'EMAIL_OTP',
     sentTo: mask(to),
     expiresAt: expiresAt.toISOString(),
     codeLength: TWO_FACTOR_CODE_LENGTH,
+  };
+}
+
+/** The code's mail in the account's language. */
+function codeMail(input: { to: string; locale: MailLocale; code: string; purpose: Purpose }): OutgoingMail {
+  const { t } = mailI18n(input.locale);
+  const values = { code: input.code, minutes: TWO_FACTOR_CODE_TTL_MS / 60_000 };
+  const lines = [
+    t(input.purpose === '2FA_REGISTER' ? MAIL.codeProtectCard : MAIL.codeConfirmPayment, values),
+    t(MAIL.codeIgnore),
+    t(MAIL.signature),
+  ];
+  const subject = t(MAIL.codeSubject, { code: input.code });
+  return {
+    to: input.to,
+    subject,
+    text: lines.join('\n\n'),
+    html: mailHtml({ locale: input.locale, title: subject, paragraphs: lines.map(escapeHtml) }),
+    locale: input.locale,
   };
 }
 

@@ -11,6 +11,7 @@ export {
   ensureReferralCampaigns,
   enterReferralCode,
   getReferralParticipation,
+  knownReferralCode,
   REFERRAL_CAMPAIGNS,
 } from './referral';
 export { DEMO_CAMPAIGNS, DEMO_CODES, seedCampaigns } from './seed-campaigns';

@@ -225,18 +225,27 @@ const alreadyReferred = () =>
  * The rules of PUT v4/vouchers/referral-code; POST /auth/register applies them to the new driver too (there only an
  * unknown code can fail, and then nothing is registered).
  */
-export async function acceptReferralCode(
-  tx: Tx,
-  input: { userId: string; referralCode: string; now: Date },
-): Promise<void> {
-  const { userId, now } = input;
-  const code = input.referralCode.trim().toUpperCase();
-  const [owner] = await tx.select().from(referralCodes).where(eq(referralCodes.code, code));
+/**
+ * The owner of a friend's code; an unknown code is refused (422 on referralCode). A registration of an email that has
+ * an account asks it too, so both registrations refuse an unknown code alike (issue 32.13).
+ */
+export async function knownReferralCode(db: Tx | Db, referralCode: string) {
+  const code = referralCode.trim().toUpperCase();
+  const [owner] = await db.select().from(referralCodes).where(eq(referralCodes.code, code));
   if (!owner) {
     throw new ApiError(422, REFERRAL_ERRORS.unknown, 'This referral code does not exist', [
       { path: 'referralCode', message: 'Unknown code' },
     ]);
   }
+  return owner;
+}
+
+export async function acceptReferralCode(
+  tx: Tx,
+  input: { userId: string; referralCode: string; now: Date },
+): Promise<void> {
+  const { userId, now } = input;
+  const owner = await knownReferralCode(tx, input.referralCode);
   if (owner.userId === userId) {
     throw new ApiError(422, REFERRAL_ERRORS.own, 'You cannot use your own referral code', [
       { path: 'referralCode', message: 'Own code' },
@@ -250,7 +259,9 @@ export async function acceptReferralCode(
     ]);
   }
   await ensureReferralCampaigns(tx);
-  await tx.insert(referrals).values({ friendUserId: userId, referrerUserId: owner.userId, code, createdAt: now });
+  await tx
+    .insert(referrals)
+    .values({ friendUserId: userId, referrerUserId: owner.userId, code: owner.code, createdAt: now });
   await tx
     .insert(voucherParticipations)
     .values({
