@@ -2,7 +2,6 @@
 // a test CA checked in at tests/server/fixtures/smtp-tls (made with openssl: ca.pem signs relay.pem for localhost and
 // 127.0.0.1; the CA's key was thrown away). The mail queue, the relay check, TLS required, the password that changes
 // only once the relay accepted the mail, and the driver's language.
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../server/create-context';
