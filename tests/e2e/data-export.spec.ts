@@ -31,9 +31,13 @@ test('request my data, see it ready, download the ZIP', async ({ page }) => {
   await expect(download).toContainText(/ZIP file, .+, available until .+/);
   await expectAccessible(page, '/profile/manage (export ready)');
 
-  const mails = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-  const subjects = ((await mails.json()) as Array<{ subject: string }>).map((m) => m.subject);
-  expect(subjects).toContain('Your Forecourt Pay data export is ready');
+  // The ready mail goes out from the mail queue just after the export is ready.
+  await expect
+    .poll(async () => {
+      const mails = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+      return ((await mails.json()) as Array<{ subject: string }>).map((m) => m.subject);
+    })
+    .toContain('Your Forecourt Pay data export is ready');
 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toMatch(/^forecourt-pay-data-\d{4}-\d\d-\d\d\.zip$/);
