@@ -33,6 +33,8 @@ export const registerBody = z.strictObject({
   /** Link an external identity on registration (after login/openId answered not_registered). */
   idProvider: z.string().min(1).max(100).optional(),
   idToken: z.string().min(1).max(8000).optional(),
+  /** Or link the identity of an OpenID sign-in under way (after its callback answered not_registered). */
+  openIdTransaction: z.string().min(1).max(200).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -48,15 +50,7 @@ export type LoginOpenIdBody = z.infer<typeof loginOpenIdBody>;
 /** GET /auth/login/openId/providers (our addition): the identity providers this server offers drivers, so /login and
  *  /register show only those (a server without DEMO_MODE has no demo provider). */
 export const openIdProviders = z.object({
-  providers: z.array(
-    z.object({
-      id: z.string().min(1),
-      label: z.string().min(1),
-      /** Where the driver signs in (implicit flow: the ID token comes back in the fragment). */
-      authorizeUrl: z.string().min(1),
-      clientId: z.string().min(1),
-    }),
-  ),
+  providers: z.array(z.object({ id: z.string().min(1), label: z.string().min(1) })),
 });
 export type OpenIdProviders = z.infer<typeof openIdProviders>;
 
@@ -114,3 +108,52 @@ export const booleanResult = z.object({ result: z.boolean() });
 export const resendPasswordResponse = z.object({ sent: z.literal(true) });
 /** POST /auth/logout. */
 export const logoutResponse = z.object({ ok: z.literal(true) });
+
+/**
+ * OpenID Connect code flow (our addition, issue 36). POST /auth/login/openId/start: where to send the driver, and the
+ * handle of this sign-in (kept by the browser, not in the URL; state, nonce and PKCE verifier stay on the server).
+ * `purpose: link` (with a session) links the identity to the signed-in driver instead of signing in.
+ */
+export const openIdStartBody = z.strictObject({
+  idProvider: z.string().min(1).max(100),
+  purpose: z.enum(['login', 'link']).default('login'),
+});
+export type OpenIdStartBody = z.input<typeof openIdStartBody>;
+export const openIdStartResponse = z.object({ authorizeUrl: z.string().min(1), transaction: z.string().min(1) });
+export type OpenIdStartResponse = z.infer<typeof openIdStartResponse>;
+
+const transaction = z.string().min(1).max(200);
+/** POST /auth/login/openId/callback: the provider's answer as it reached /openid/callback (its query string). */
+export const openIdCallbackBody = z.strictObject({ transaction, callback: z.string().max(8000) });
+export type OpenIdCallbackBody = z.infer<typeof openIdCallbackBody>;
+/**
+ * A session, or for `purpose: link` the identity linked. Otherwise an error says what is missing: 409
+ * openid_link_required {email} (that account's password), 422 openid_email_required {email} (an email, proven by a
+ * mailed code), 422 not_registered {email} (register with openIdTransaction), 422 openid_failed {reason}.
+ */
+export const openIdCallbackResponse = z.union([
+  loginResponse,
+  z.object({ linked: z.literal(true), provider: z.string() }),
+]);
+export type OpenIdCallbackResponse = z.infer<typeof openIdCallbackResponse>;
+
+/** POST /auth/login/openId/email: mail a code to this email (the identity brought none, or an unverified one). */
+export const openIdEmailBody = z.strictObject({ transaction, email });
+export type OpenIdEmailBody = z.infer<typeof openIdEmailBody>;
+/** POST /auth/login/openId/complete: the mailed code, or the password of the account the email has, to go on. */
+export const openIdCompleteBody = z.strictObject({
+  transaction,
+  emailCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/)
+    .optional(),
+  password: z.string().min(1).max(200).optional(),
+});
+export type OpenIdCompleteBody = z.infer<typeof openIdCompleteBody>;
+
+/** GET /auth/openId/identities: the signed-in driver's linked sign-ins (profile, "Linked sign-ins"). */
+export const openIdIdentities = z.object({
+  identities: z.array(z.object({ provider: z.string(), label: z.string(), email: z.string().nullable() })),
+});
+export type OpenIdIdentities = z.infer<typeof openIdIdentities>;

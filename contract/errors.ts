@@ -34,6 +34,18 @@ export const errorCodes = {
   /** 422 on register / change-password: details {reason} (password.ts: control_characters, common, pattern …). */
   weakPassword: 'weak_password',
   invalidIdToken: 'invalid_id_token',
+  /** 422 on the OpenID code flow: details {reason: cancelled | refused | state | expired | used | invalid_token}. */
+  openIdFailed: 'openid_failed',
+  /** 503: the identity provider's discovery, token or keys could not be reached. */
+  openIdUnavailable: 'openid_unavailable',
+  /** 409: the identity's verified email has an account; details {email}. That account's password links them. */
+  openIdLinkRequired: 'openid_link_required',
+  /** 422: the identity brought no (verified) email; details {email: the unverified one or null}. A mailed code proves one. */
+  openIdEmailRequired: 'openid_email_required',
+  /** 422 on POST /auth/login/openId/complete: the mailed code is wrong (details {triesLeft}) or used up. */
+  openIdCodeWrong: 'openid_code_wrong',
+  /** 409: this identity is linked to another account. */
+  openIdIdentityTaken: 'openid_identity_taken',
   /** 422 on POST /auth/amazon/sign-in: details {reason: unknown | expired | used}. */
   amazonTokenInvalid: 'amazon_token_invalid',
   /** 409 on POST /auth/amazon/sign-in: an account has the buyer's email; details {email}. Its password links them. */

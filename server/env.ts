@@ -79,17 +79,24 @@ const proxyList = z
 /** A per-address count per window; 0 switches the limit off. */
 const limit = z.coerce.number().int().min(0).max(1_000_000);
 
+// OpenID Connect providers (issue 36): one by OIDC_ISSUER/OIDC_CLIENT_ID…, more through OIDC_PROVIDERS (same fields).
+// Discovery ({issuer}/.well-known/openid-configuration) gives the endpoints and jwks_uri; server/auth/oidc.ts uses them.
 const oidcProvider = z.strictObject({
   id: z.string().min(1).max(100),
   issuer: z.string().min(1),
-  jwksUri: z.url(),
   clientId: z.string().min(1),
-  /** The button's name ("Continue with {label}") and the provider's authorization endpoint: with both, drivers are
-   *  offered this provider on /login and /register (GET /auth/login/openId/providers); without, its tokens are only
-   *  verified (a host app signs its drivers in). */
+  /** With it the server is a confidential client (client_secret_basic); without, a public client (PKCE alone). */
+  clientSecret: z.string().min(1).optional(),
+  /** The button's name ("Continue with {label}"): with it, drivers are offered this provider on /login and /register;
+   *  without, its ID tokens are only verified on POST /auth/login/openId (a host app signs its drivers in). */
   label: z.string().min(1).max(40).optional(),
+  scopes: z.string().min(1).default('openid email profile'),
+  /** Keys of a verified-only provider without discovery (older configurations); discovery's jwks_uri otherwise. */
+  jwksUri: z.url().optional(),
+  /** Older configurations named it; discovery says it now (ignored). */
   authorizeUrl: z.url().optional(),
 });
+export type OidcProvider = z.infer<typeof oidcProvider>;
 
 const oidcProviders = z
   .string()
@@ -99,11 +106,55 @@ const oidcProviders = z
     try {
       return JSON.parse(v) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {id, issuer, jwksUri, clientId}' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON array of {id, issuer, clientId, clientSecret?, label?}',
+      });
       return z.NEVER;
     }
   })
   .pipe(z.array(oidcProvider));
+
+/** OIDC_ISSUER & co. and OIDC_PROVIDERS as one list; an offered provider's issuer must be https (http: loopback only). */
+function oidcProviderList(e: Record<string, unknown> & { OIDC_PROVIDERS: OidcProvider[] }): OidcProvider[] {
+  const str = (k: string) =>
+    typeof e[k] === 'string' && (e[k] as string).trim() ? (e[k] as string).trim() : undefined;
+  const list = [...e.OIDC_PROVIDERS];
+  const issuer = str('OIDC_ISSUER');
+  if (issuer || str('OIDC_CLIENT_ID')) {
+    if (!issuer || !str('OIDC_CLIENT_ID')) {
+      throw new ConfigError(
+        'Invalid configuration:\n  OIDC_ISSUER: needs OIDC_CLIENT_ID too (and the other way round)',
+      );
+    }
+    list.unshift({
+      id: 'oidc',
+      issuer,
+      clientId: str('OIDC_CLIENT_ID') as string,
+      clientSecret: str('OIDC_CLIENT_SECRET'),
+      label: str('OIDC_LABEL') ?? 'OpenID',
+      scopes: str('OIDC_SCOPES') ?? 'openid email profile',
+    });
+  }
+  for (const p of list) {
+    if (!p.label) continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(p.issuer);
+    } catch {}
+    const loopback = url && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(url.hostname);
+    if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback))) {
+      throw new ConfigError(`Invalid configuration:\n  OIDC issuer of "${p.id}": must be an https URL (${p.issuer})`);
+    }
+    if (!p.scopes.split(/\s+/).includes('openid')) {
+      throw new ConfigError(`Invalid configuration:\n  OIDC scopes of "${p.id}": must include openid (${p.scopes})`);
+    }
+  }
+  if (new Set(list.map((p) => p.id)).size !== list.length) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_PROVIDERS: every provider needs its own id');
+  }
+  return list;
+}
 
 /** The payment provider's EV pre-authorization per currency, JSON of minor units: {"EUR": 5000}. */
 const preauthConfig = z
@@ -305,12 +356,31 @@ export const envVariables = z.object({
   }),
 
   // Sign-in and accounts
+  OIDC_ISSUER: v(optionalString, {
+    area: 'signIn',
+    description:
+      'an OpenID Connect provider by its issuer: endpoints and keys from `{issuer}/.well-known/openid-configuration` (checked at start, a log line when it fails); https (plain http on loopback only). Register `${PUBLIC_URL}/openid/callback` as its redirect URI; sign-in is the code flow with PKCE, the server exchanges the code',
+  }),
+  OIDC_CLIENT_ID: v(optionalString, { area: 'signIn', description: 'the client id at OIDC_ISSUER (needed with it)' }),
+  OIDC_CLIENT_SECRET: v(optionalString, {
+    area: 'signIn',
+    description:
+      "OIDC_ISSUER's client secret: the server is then a confidential client (client_secret_basic); without, a public client (PKCE alone)",
+  }),
+  OIDC_LABEL: v(optionalString, {
+    area: 'signIn',
+    description: 'the button\'s name, "Continue with {label}" (default OpenID)',
+  }),
+  OIDC_SCOPES: v(optionalString, {
+    area: 'signIn',
+    description: 'scopes asked of OIDC_ISSUER, must include openid (default `openid email profile`)',
+  }),
   OIDC_PROVIDERS: v(oidcProviders, {
     area: 'signIn',
     description:
-      'external identity providers; those with `label` and `authorizeUrl` are offered on /login and /register ("Continue with {label}"), the others only verified (a host app signs its drivers in). The id `demo` is reserved in DEMO_MODE',
+      'more identity providers, the same fields per entry; those with `label` are offered on /login and /register ("Continue with {label}"), the others only verify ID tokens a host app posts to POST /auth/login/openId (`jwksUri` instead of discovery there). The id `demo` is reserved in DEMO_MODE, `oidc` is OIDC_ISSUER\'s',
     default: '[]',
-    values: 'JSON `[{id, issuer, jwksUri, clientId, label?, authorizeUrl?}]`',
+    values: 'JSON `[{id, issuer, clientId, clientSecret?, label?, scopes?, jwksUri?}]`',
   }),
   LOGIN_FREE_FAILURES: v(positiveInt.default(5), {
     area: 'signIn',
@@ -793,7 +863,7 @@ function toEnv(e: EnvVariables) {
      * /dev/mail, DEMO_MODE only, loopback clients only).
      */
     mailTransport,
-    oidcProviders: e.OIDC_PROVIDERS,
+    oidcProviders: oidcProviderList(e),
     maintenance: e.MAINTENANCE,
     maintenanceMessage: e.MAINTENANCE_MESSAGE,
     /** Failed logins of one account from one address before each further try waits (1 s, 2 s, 4 s …). */

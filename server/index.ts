@@ -14,6 +14,7 @@
 import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { checkProviders } from './auth/oidc';
 import type { AppContext } from './context';
 import { createContext } from './create-context';
 import { type Database, type MigrationResult, openDatabase, type ProcessIdentity, pgliteIsNew } from './db/client';
@@ -143,6 +144,8 @@ async function main() {
   context.metrics.processMetrics();
   context.readiness.startupDone();
   if (!isWorker) await seed(context);
+  // Each offered OpenID provider's discovery, said in the log at start (a mistyped issuer shows here, not at a sign-in).
+  if (!isWorker) void checkProviders(context, log);
   if (stopping) return;
   // The built-in chargers are OCPP charge points of the forecourt leader (server/forecourt/charge-points.ts).
   const startChargers = async () => {

@@ -43,6 +43,7 @@ import { Route as ProfilePaymentsRouteRouteImport } from './routes/profile/payme
 import { Route as ProfileReferRouteImport } from './routes/profile/refer'
 import { Route as TutorialsIndexRouteImport } from './routes/tutorials/index'
 import { Route as TutorialsIdRouteImport } from './routes/tutorials/$id'
+import { Route as publicOpenidCallbackRouteImport } from './routes/(public)/openid/callback'
 import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
@@ -248,6 +249,11 @@ const TutorialsIdRoute = TutorialsIdRouteImport.update({
   path: '/tutorials/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const publicOpenidCallbackRoute = publicOpenidCallbackRouteImport.update({
+  id: '/(public)/openid/callback',
+  path: '/openid/callback',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const publicRegisterIndexRoute = publicRegisterIndexRouteImport.update({
   id: '/(public)/register/',
   path: '/register/',
@@ -451,6 +457,7 @@ export interface FileRoutesByFullPath {
   '/pay/': typeof PayIndexRoute
   '/profile/': typeof ProfileIndexRoute
   '/tutorials/': typeof TutorialsIndexRoute
+  '/openid/callback': typeof publicOpenidCallbackRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
@@ -517,6 +524,7 @@ export interface FileRoutesByTo {
   '/pay': typeof PayIndexRoute
   '/profile': typeof ProfileIndexRoute
   '/tutorials': typeof TutorialsIndexRoute
+  '/openid/callback': typeof publicOpenidCallbackRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
@@ -587,6 +595,7 @@ export interface FileRoutesById {
   '/pay/': typeof PayIndexRoute
   '/profile/': typeof ProfileIndexRoute
   '/tutorials/': typeof TutorialsIndexRoute
+  '/(public)/openid/callback': typeof publicOpenidCallbackRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
@@ -658,6 +667,7 @@ export interface FileRouteTypes {
     | '/pay/'
     | '/profile/'
     | '/tutorials/'
+    | '/openid/callback'
     | '/register/mail'
     | '/history/$id/merge'
     | '/pay/ev/finish'
@@ -724,6 +734,7 @@ export interface FileRouteTypes {
     | '/pay'
     | '/profile'
     | '/tutorials'
+    | '/openid/callback'
     | '/register/mail'
     | '/history/$id/merge'
     | '/pay/ev/finish'
@@ -793,6 +804,7 @@ export interface FileRouteTypes {
     | '/pay/'
     | '/profile/'
     | '/tutorials/'
+    | '/(public)/openid/callback'
     | '/(public)/register/mail'
     | '/history/$id/merge'
     | '/pay/ev/finish'
@@ -853,6 +865,7 @@ export interface RootRouteChildren {
   MapIndexRoute: typeof MapIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
   TutorialsIndexRoute: typeof TutorialsIndexRoute
+  publicOpenidCallbackRoute: typeof publicOpenidCallbackRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
   ProfileCarsIdRoute: typeof ProfileCarsIdRoute
   ProfileLoyaltyAddRoute: typeof ProfileLoyaltyAddRoute
@@ -1104,6 +1117,13 @@ declare module '@tanstack/react-router' {
       path: '/tutorials/$id'
       fullPath: '/tutorials/$id'
       preLoaderRoute: typeof TutorialsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(public)/openid/callback': {
+      id: '/(public)/openid/callback'
+      path: '/openid/callback'
+      fullPath: '/openid/callback'
+      preLoaderRoute: typeof publicOpenidCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/(public)/register/': {
@@ -1458,6 +1478,7 @@ const rootRouteChildren: RootRouteChildren = {
   MapIndexRoute: MapIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
   TutorialsIndexRoute: TutorialsIndexRoute,
+  publicOpenidCallbackRoute: publicOpenidCallbackRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
   ProfileCarsIdRoute: ProfileCarsIdRoute,
   ProfileLoyaltyAddRoute: ProfileLoyaltyAddRoute,

@@ -19,3 +19,18 @@ export function requireAuth(ctx: AppContext, opts: { allowTempPass?: boolean } =
     await next();
   };
 }
+
+/**
+ * A session when the request brings a valid one (not a temporary password's), none otherwise: for calls that anyone may
+ * make and a signed-in driver makes differently (linking an OpenID identity from the profile).
+ */
+export function optionalAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(c.req.header('authorization') ?? '');
+    if (match?.[1]) {
+      const session = await authenticate({ ctx, input: { token: match[1] } }).catch(() => undefined);
+      if (session && !session.tempPass) c.set('session', session);
+    }
+    await next();
+  };
+}

@@ -49,4 +49,10 @@ export const openIdConfiguration = z.looseObject({
   authorization_endpoint: z.string(),
   jwks_uri: z.string(),
 });
+/** The demo provider's token answer (RFC 6749 5.1), or its error (5.2). */
+export const oauthTokenResponse = z.looseObject({
+  access_token: z.string(),
+  token_type: z.string(),
+  id_token: z.string(),
+});
 export const jwks = z.looseObject({ keys: z.array(z.looseObject({})) });

@@ -5,25 +5,35 @@ import {
   guestBody,
   loginLocalBody,
   loginOpenIdBody,
+  openIdCallbackBody,
+  openIdCompleteBody,
+  openIdEmailBody,
+  openIdStartBody,
   registerBody,
   resendPasswordBody,
 } from '../../contract/auth';
 import { offeredProviders } from '../auth/oidc';
 import type { AppContext } from '../context';
-import { requireAuth } from '../http/auth';
+import { optionalAuth, requireAuth } from '../http/auth';
 import { clientAddress } from '../http/client-address';
 import { rateLimit } from '../http/rate-limit';
 import type { AppEnv } from '../http/types';
 import { jsonBody } from '../http/validate';
 import {
   changePassword,
+  completeOpenId,
+  listIdentities,
   loginLocal,
   loginOpenId,
   logout,
+  openIdCallback,
   register,
   registerGuest,
   rememberLanguage,
   resendPassword,
+  sendOpenIdEmailCode,
+  startOpenId,
+  unlinkIdentity,
 } from '../services/auth';
 
 /** The request's language: the app's X-Locale header (every request of the app carries it), else Accept-Language. */
@@ -64,6 +74,38 @@ export function authRoutes(ctx: AppContext) {
     await rememberLanguage({ ctx, input: { userId: out._id, language: requestLanguage(c) } });
     return c.json(out);
   });
+
+  // The OpenID Connect code flow (issue 36): start → the provider → /openid/callback → callback (→ email / complete).
+  r.post('/auth/login/openId/start', optionalAuth(ctx), async (c) => {
+    const body = await jsonBody(c, openIdStartBody);
+    const userId = c.get('session')?.userId;
+    return c.json(await startOpenId({ ctx, input: { ...body, userId } }));
+  });
+
+  r.post('/auth/login/openId/callback', optionalAuth(ctx), async (c) => {
+    const body = await jsonBody(c, openIdCallbackBody);
+    return c.json(await openIdCallback({ ctx, input: { ...body, userId: c.get('session')?.userId } }));
+  });
+
+  r.post('/auth/login/openId/email', rateLimit(ctx, 'passwordMails'), async (c) => {
+    const input = await jsonBody(c, openIdEmailBody);
+    return c.json(await sendOpenIdEmailCode({ ctx, input }));
+  });
+
+  r.post('/auth/login/openId/complete', async (c) => {
+    const body = await jsonBody(c, openIdCompleteBody);
+    return c.json(await completeOpenId({ ctx, input: { ...body, address: clientAddress(c, ctx.env) } }));
+  });
+
+  r.get('/auth/openId/identities', requireAuth(ctx), async (c) =>
+    c.json(await listIdentities({ ctx, input: { userId: c.get('session').userId } })),
+  );
+
+  r.delete('/auth/openId/identities/:provider', requireAuth(ctx), async (c) =>
+    c.json(
+      await unlinkIdentity({ ctx, input: { userId: c.get('session').userId, provider: c.req.param('provider') } }),
+    ),
+  );
 
   r.post('/auth/change-password', requireAuth(ctx, { allowTempPass: true }), async (c) => {
     const body = await jsonBody(c, changePasswordBody);

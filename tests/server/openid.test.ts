@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -65,6 +66,31 @@ describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
     }
   });
 
+  it('takes an ID token once: the same token posted again opens no second session', async () => {
+    const email = uniqueEmail('oidc');
+    const reg = await t.server.request('/api/auth/register', {
+      body: {
+        email,
+        password: PASSWORD,
+        termsAccepted: true,
+        idProvider: 'demo',
+        idToken: await mintDemoIdToken(t.server.ctx, email),
+      },
+    });
+    expect(reg.status).toBe(201);
+    const idToken = await mintDemoIdToken(t.server.ctx, email);
+    expect((await loginOpenId(idToken)).status).toBe(200);
+    const replay = await loginOpenId(idToken);
+    expect(replay.status).toBe(422);
+    expect(replay.body).toMatchObject({ code: 'invalid_id_token', details: { reason: 'used' } });
+  });
+
+  it('an email the provider did not verify is not offered for linking', async () => {
+    const email = uniqueEmail('unverified');
+    const res = await loginOpenId(await mintDemoIdToken(t.server.ctx, email, { emailVerified: false }));
+    expect(res.body).toMatchObject({ code: 'not_registered', details: { email: null } });
+  });
+
   it('validates the body', async () => {
     const res = await t.server.request('/api/auth/login/openId', { body: { idProvider: 'demo' } });
     expect(res.status).toBe(400);
@@ -78,145 +104,186 @@ describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
       const res = await providers();
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        providers: [
-          {
-            id: 'demo',
-            label: 'Demo ID',
-            authorizeUrl: 'http://localhost:8080/dev/oidc/authorize',
-            clientId: DEMO_AUDIENCE,
-          },
-        ],
+        providers: [{ id: 'demo', label: 'Demo ID' }],
       });
     });
 
-    it('offers no demo provider without DEMO_MODE; a configured one only with its label and authorize URL', async () => {
+    it('offers no demo provider without DEMO_MODE; a configured one only with its label', async () => {
       const prod = await t.server.withEnv({ DEMO_MODE: 'false', MAIL_TRANSPORT: 'log' });
       expect((await providers(prod)).body).toEqual({ providers: [] });
 
-      const acme = { id: 'acme', issuer: 'https://id.acme.test', jwksUri: 'https://id.acme.test/jwks', clientId: 'fp' };
+      const acme = { id: 'acme', issuer: 'https://id.acme.test', clientId: 'fp' };
       const configured = await t.server.withEnv({
         DEMO_MODE: 'false',
         MAIL_TRANSPORT: 'log',
         OIDC_PROVIDERS: JSON.stringify([
-          { ...acme, label: 'Acme ID', authorizeUrl: 'https://id.acme.test/authorize' },
+          { ...acme, label: 'Acme ID' },
           // Verified only (a host app's tokens): not a button.
-          { ...acme, id: 'host' },
+          { ...acme, id: 'host', jwksUri: 'https://id.acme.test/jwks' },
         ]),
       });
       expect((await providers(configured)).body).toEqual({
-        providers: [{ id: 'acme', label: 'Acme ID', authorizeUrl: 'https://id.acme.test/authorize', clientId: 'fp' }],
+        providers: [{ id: 'acme', label: 'Acme ID' }],
       });
     });
   });
 
-  describe('/dev/oidc pages', () => {
-    it('publishes discovery and JWKS', async () => {
+  describe('/dev/oidc pages (the demo provider speaks the code flow)', () => {
+    const formPost = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      t.server.request('/dev/oidc/authorize', {
+        method: 'POST',
+        rawBody: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      });
+    /** POST start, then the demo page's form as the driver sends it: the fields the authorize URL carried. */
+    const startDemo = async (token?: string) => {
+      const start = await t.server.request('/api/auth/login/openId/start', {
+        body: { idProvider: 'demo' },
+        ...(token ? { token } : {}),
+      });
+      expect(start.status).toBe(200);
+      const url = new URL(start.body.authorizeUrl);
+      const fields = Object.fromEntries(
+        ['client_id', 'redirect_uri', 'state', 'nonce', 'code_challenge', 'code_challenge_method'].map((k) => [
+          k,
+          url.searchParams.get(k) ?? '',
+        ]),
+      );
+      return { transaction: start.body.transaction as string, url, fields };
+    };
+    const callback = (transaction: string, answer: string) =>
+      t.server.request('/api/auth/login/openId/callback', { body: { transaction, callback: answer } });
+
+    it('publishes discovery with its token endpoint, and JWKS', async () => {
       const conf = await t.server.request('/dev/oidc/.well-known/openid-configuration');
       expect(conf.status).toBe(200);
       expect(conf.body).toMatchObject({
         issuer: 'http://localhost:8080/dev/oidc',
         authorization_endpoint: 'http://localhost:8080/dev/oidc/authorize',
+        token_endpoint: 'http://localhost:8080/dev/oidc/token',
         jwks_uri: 'http://localhost:8080/dev/oidc/jwks.json',
+        response_types_supported: ['code'],
+        code_challenge_methods_supported: ['S256'],
       });
       const jwks = await t.server.request('/dev/oidc/jwks.json');
       expect(jwks.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
       expect(jwks.body.keys[0].d).toBeUndefined();
     });
 
-    it('shows an accessible sign-in form and redirects back with an id_token that logs in after registration', async () => {
-      const q = new URLSearchParams({
-        client_id: 'forecourt-pay',
-        redirect_uri: 'http://localhost:8080/login',
-        state: 's1',
-        nonce: 'n1',
-      });
-      const page = await t.server.request(`/dev/oidc/authorize?${q}`);
+    it('shows an accessible sign-in form, redirects back with a code, and the server signs in with it once', async () => {
+      const { transaction, url, fields } = await startDemo();
+      expect(url.searchParams.get('response_type')).toBe('code');
+      expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+      const page = await t.server.request(`${url.pathname}${url.search}`);
       expect(page.status).toBe(200);
       expect(page.text).toContain('<h1>Demo identity provider</h1>');
       expect(page.text).toMatch(/<label for="email">Email<\/label><input id="email" name="email" type="email"/);
-      expect(page.text).toContain('<button type="submit">Sign in</button>');
-      expect(page.text).toContain('name="redirect_uri" value="http://localhost:8080/login"');
+      expect(page.text).toContain('Sign in</button>');
+      expect(page.text).toContain('name="redirect_uri" value="http://localhost:8080/openid/callback"');
 
       const email = uniqueEmail('form');
-      const form = new URLSearchParams({
-        email,
-        client_id: 'forecourt-pay',
-        redirect_uri: 'http://localhost:8080/login',
-        state: 's1',
-        nonce: 'n1',
+      const res = await formPost({ ...fields, email, verified: 'yes', action: 'sign-in' });
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get('location') ?? '');
+      expect(`${location.origin}${location.pathname}`).toBe('http://localhost:8080/openid/callback');
+      expect(location.hash).toBe('');
+      expect(location.searchParams.get('state')).toBe(fields.state);
+      expect(location.searchParams.get('iss')).toBe('http://localhost:8080/dev/oidc');
+      const code = location.searchParams.get('code') ?? '';
+      expect(code.length).toBeGreaterThan(20);
+
+      const first = await callback(transaction, location.search);
+      expect(first.body).toMatchObject({ code: 'not_registered', details: { email } });
+      const reg = await t.server.request('/api/auth/register', {
+        body: { email, password: PASSWORD, termsAccepted: true, openIdTransaction: transaction },
       });
-      const res = await t.server.request('/dev/oidc/authorize', {
+      expect(reg.status).toBe(201);
+      // The code was spent at the token endpoint: over HTTP too it is refused now.
+      const token = await t.server.request('/dev/oidc/token', {
         method: 'POST',
-        rawBody: form.toString(),
+        rawBody: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: fields.redirect_uri ?? '',
+          client_id: 'forecourt-pay',
+          code_verifier: 'x'.repeat(43),
+        }).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
-      expect(res.status).toBe(302);
-      const location = res.headers.get('location') ?? '';
-      expect(location.startsWith('http://localhost:8080/login#')).toBe(true);
-      const fragment = new URLSearchParams(location.slice(location.indexOf('#') + 1));
-      expect(fragment.get('state')).toBe('s1');
-      const idToken = fragment.get('id_token') ?? '';
-      const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString());
-      expect(claims).toMatchObject({ email, email_verified: true, nonce: 'n1', aud: 'forecourt-pay' });
+      expect(token.status).toBe(400);
+      expect(token.body.error).toBe('invalid_grant');
 
-      const first = await loginOpenId(idToken);
-      expect(first.body.code).toBe('not_registered');
-      await t.server.request('/api/auth/register', {
-        body: { email, password: PASSWORD, termsAccepted: true, idProvider: 'demo', idToken },
+      const again = await startDemo();
+      const back = await formPost({ ...again.fields, email, verified: 'yes', action: 'sign-in' });
+      const next = await callback(again.transaction, new URL(back.headers.get('location') ?? '').search);
+      expect(next.status).toBe(200);
+      expect(next.body._id).toBe(reg.body._id);
+    });
+
+    it('Cancel sends access_denied back, which the server says as cancelled', async () => {
+      const { transaction, fields } = await startDemo();
+      const res = await formPost({ ...fields, action: 'cancel' });
+      const location = new URL(res.headers.get('location') ?? '');
+      expect(location.searchParams.get('error')).toBe('access_denied');
+      const answer = await callback(transaction, location.search);
+      expect(answer.body).toMatchObject({ code: 'openid_failed', details: { reason: 'cancelled' } });
+    });
+
+    it('its token endpoint refuses a wrong PKCE verifier', async () => {
+      const { fields } = await startDemo();
+      const res = await formPost({ ...fields, email: uniqueEmail(), verified: 'yes' });
+      const code = new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
+      const token = await t.server.request('/dev/oidc/token', {
+        method: 'POST',
+        rawBody: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: fields.redirect_uri ?? '',
+          client_id: 'forecourt-pay',
+          code_verifier: 'not-the-verifier-not-the-verifier-not-the-v',
+        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
-      expect((await loginOpenId(idToken)).status).toBe(200);
+      expect(token.body).toMatchObject({ error: 'invalid_grant' });
     });
 
     it('its sign-in form takes no post from another site (login CSRF, 32.13)', async () => {
-      const form = new URLSearchParams({
-        email: uniqueEmail('csrf'),
-        client_id: 'forecourt-pay',
-        redirect_uri: 'http://localhost:8080/login',
-        state: 's1',
-      }).toString();
-      const post = (headers: Record<string, string>) =>
-        t.server.request('/dev/oidc/authorize', {
-          method: 'POST',
-          rawBody: form,
-          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-        });
-      const evil = await post({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+      const { fields } = await startDemo();
+      const form = { ...fields, email: uniqueEmail('csrf') };
+      const evil = await formPost(form, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
       expect(evil.status).toBe(403);
       expect(evil.headers.get('location')).toBeNull();
-      expect((await post({ origin: 'null' })).status).toBe(403);
-      expect((await post({ origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' })).status).toBe(302);
+      expect((await formPost(form, { origin: 'null' })).status).toBe(403);
+      expect((await formPost(form, { origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' })).status).toBe(
+        302,
+      );
     });
 
-    it('accepts only the registered redirect URIs and refuses others with 400', async () => {
-      for (const uri of ['http://localhost:8080/login', 'http://localhost:8080/register/mail']) {
-        const ok = await t.server.request(`/dev/oidc/authorize?redirect_uri=${encodeURIComponent(uri)}`);
-        expect(ok.status).toBe(200);
-      }
+    it('accepts only the registered redirect URI, the client id and PKCE, and refuses others with 400', async () => {
+      const { fields } = await startDemo();
+      const q = (over: Record<string, string>) =>
+        `/dev/oidc/authorize?${new URLSearchParams({ ...fields, response_type: 'code', ...over })}`;
+      expect((await t.server.request(q({}))).status).toBe(200);
       for (const uri of [
         'https://evil.example/cb',
         '//evil.example/cb',
         'http://localhost:8080.evil.example/cb',
-        'http://localhost:8080/cb',
-        '/login',
+        'http://localhost:8080/login',
+        '/openid/callback',
         '',
       ]) {
-        const res = await t.server.request(`/dev/oidc/authorize?redirect_uri=${encodeURIComponent(uri)}`);
-        expect(res.status).toBe(400);
+        expect((await t.server.request(q({ redirect_uri: uri }))).status).toBe(400);
       }
-      const post = await t.server.request('/dev/oidc/authorize', {
-        method: 'POST',
-        rawBody: new URLSearchParams({ email: uniqueEmail(), redirect_uri: 'https://evil.example/' }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
+      expect((await t.server.request(q({ client_id: 'other' }))).status).toBe(400);
+      expect((await t.server.request(q({ code_challenge_method: 'plain' }))).status).toBe(400);
+      expect((await t.server.request(q({ response_type: 'id_token' }))).status).toBe(400);
+      const post = await formPost({ ...fields, email: uniqueEmail(), redirect_uri: 'https://evil.example/' });
       expect(post.status).toBe(400);
     });
 
     it('re-shows the form with an error for an invalid email', async () => {
-      const res = await t.server.request('/dev/oidc/authorize', {
-        method: 'POST',
-        rawBody: new URLSearchParams({ email: 'nope', redirect_uri: 'http://localhost:8080/login' }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
+      const { fields } = await startDemo();
+      const res = await formPost({ ...fields, email: 'nope' });
       expect(res.status).toBe(400);
       expect(res.text).toContain('role="alert"');
     });
@@ -256,6 +323,8 @@ describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
             .setIssuer(iss)
             .setAudience(aud)
             .setSubject(`acme-${email}`)
+            .setJti(randomUUID())
+            .setIssuedAt()
             .setExpirationTime('5m')
             .sign(privateKey);
         const login = (idToken: string) =>
@@ -267,7 +336,17 @@ describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
           body: { email, password: PASSWORD, termsAccepted: true, idProvider: 'acme', idToken: good },
         });
         expect(reg.status).toBe(201);
-        expect((await login(good)).body._id).toBe(reg.body._id);
+        expect((await login(await sign('fp-client'))).body._id).toBe(reg.body._id);
+        // A token of several audiences counts only when it was issued to us (azp).
+        const both = await new SignJWT({ email, azp: 'someone-else' })
+          .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+          .setIssuer(issuer)
+          .setAudience(['fp-client', 'someone-else'])
+          .setSubject(`acme-${email}`)
+          .setIssuedAt()
+          .setExpirationTime('5m')
+          .sign(privateKey);
+        expect((await login(both)).body.code).toBe('invalid_id_token');
         for (const bad of [await sign('someone-else'), await sign('fp-client', 'https://evil.test')]) {
           const res = await login(bad);
           expect(res.status).toBe(422);

@@ -131,7 +131,13 @@ describe.each(drivers)('security headers (%s)', (driver) => {
     expect(m['style-src']).toEqual([sha(/<style>([\s\S]*?)<\/style>/.exec(mail.text)?.[1] ?? '')]);
     expect(m['form-action']).toEqual(["'none'"]);
     const signIn = await t.server.request(
-      `/dev/oidc/authorize?redirect_uri=${encodeURIComponent('http://localhost:8080/login')}`,
+      `/dev/oidc/authorize?${new URLSearchParams({
+        client_id: 'forecourt-pay',
+        response_type: 'code',
+        redirect_uri: 'http://localhost:8080/openid/callback',
+        code_challenge: 'c'.repeat(43),
+        code_challenge_method: 'S256',
+      })}`,
     );
     expect(directives(signIn.headers.get('content-security-policy'))['form-action']).toEqual(["'self'"]);
   });

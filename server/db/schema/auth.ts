@@ -1,5 +1,5 @@
 // Login sessions (only the token's sha256 is stored), linked OpenID identities, console sign-ins.
-import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './users';
 
@@ -79,3 +79,52 @@ export const consoleSessions = pgTable('console_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
 });
+
+/**
+ * OpenID Connect sign-ins under way (issue 36): what the authorization code flow needs between the redirect to the
+ * provider and the callback — state, nonce, PKCE verifier — kept here, never in the URL. The browser holds only a random
+ * handle (its sha256 is the id). After the code was exchanged, the identity the provider vouched for waits here for the
+ * rest of the sign-in (the account's password to link, an email proven by a mailed code, a registration).
+ */
+export const oidcLogins = pgTable(
+  'oidc_logins',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    /** 'login' (sign in or register) or 'link' (a signed-in driver links an identity from the profile). */
+    purpose: text('purpose').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set in the statement that claims the callback: a replayed code or a second tab finds it set. */
+    exchangedAt: timestamp('exchanged_at', { withTimezone: true, mode: 'date' }),
+    subject: text('subject'),
+    /** The provider's email (verified or not), or the one the driver proved with a mailed code. */
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** An email the driver typed and the sha256 of the code mailed to it; tries counted. */
+    pendingEmail: text('pending_email'),
+    emailCodeHash: text('email_code_hash'),
+    emailCodeTries: integer('email_code_tries').notNull().default(0),
+    /** A session was made or the identity linked: the handle is spent. */
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('oidc_logins_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * ID tokens and nonces already used (single use, issue 36): `key` is `<provider>:jti:<jti>`, `<provider>:token:<sha256>`
+ * or `<provider>:nonce:<nonce>`; kept until the token expires, then pruned.
+ */
+export const oidcUsedTokens = pgTable(
+  'oidc_used_tokens',
+  {
+    key: text('key').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('oidc_used_tokens_expires_at_idx').on(t.expiresAt)],
+);

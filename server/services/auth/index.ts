@@ -5,7 +5,15 @@ export { authenticate } from './authenticate';
 export { changePassword } from './change-password';
 export { decryptOtp } from './decrypt-otp';
 export { loginLocal } from './login-local';
-export { loginOpenId } from './login-openid';
+export {
+  completeOpenId,
+  listIdentities,
+  loginOpenId,
+  openIdCallback,
+  sendOpenIdEmailCode,
+  startOpenId,
+  unlinkIdentity,
+} from './login-openid';
 export { logout } from './logout';
 export { register } from './register';
 export { registerGuest } from './register-guest';

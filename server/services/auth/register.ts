@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LoginResponse, RegisterBody } from '../../../contract/auth';
 import { hashPassword, newId, newToken } from '../../auth/crypto';
-import { type VerifiedIdentity, verifyIdToken } from '../../auth/oidc';
+import { completeLogin, spendIdToken, type VerifiedIdentity, verifyIdToken } from '../../auth/oidc';
 import { assertStrongPassword } from '../../auth/password-policy';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
@@ -13,6 +13,7 @@ import { defaultAccountFeatures } from '../accounts';
 import { recordHit } from '../throttle';
 import { acceptReferralCode, knownReferralCode } from '../vouchers';
 import { createSession } from './create-session';
+import { identityForRegistration } from './login-openid';
 
 /** At most this many "someone tried to register" mails per email per window; more are silently not sent. */
 const TAKEN_MAIL_MAX = 3;
@@ -31,15 +32,28 @@ export async function register({
   input: RegisterBody & { acceptLanguage?: string | undefined };
 }): Promise<LoginResponse> {
   await assertStrongPassword(input.password);
-  let identity: VerifiedIdentity | undefined;
-  if (input.idProvider || input.idToken) {
+  let identity: Pick<VerifiedIdentity, 'provider' | 'subject' | 'email'> | undefined;
+  let spend: ((on: AppContext) => Promise<unknown>) | undefined;
+  if (input.openIdTransaction) {
+    if (input.idProvider || input.idToken) {
+      throw new ApiError(422, 'invalid_id_token', 'Give openIdTransaction or idProvider and idToken, not both');
+    }
+    const { row } = await identityForRegistration(ctx, input.openIdTransaction, input.email);
+    identity = { provider: row.provider, subject: row.subject as string, email: row.email ?? undefined };
+    spend = async (on) => {
+      if (!(await completeLogin(on, row.id))) throw new ApiError(409, 'conflict', 'This sign-in was used already');
+    };
+  } else if (input.idProvider || input.idToken) {
     if (!input.idProvider || !input.idToken) {
       throw new ApiError(422, 'invalid_id_token', 'idProvider and idToken must be given together');
     }
-    identity = await verifyIdToken({ ctx, input: { providerId: input.idProvider, idToken: input.idToken } });
-    if (identity.email !== input.email) {
+    const verified = await verifyIdToken({ ctx, input: { providerId: input.idProvider, idToken: input.idToken } });
+    if (verified.email !== input.email) {
       throw new ApiError(422, 'invalid_id_token', 'The ID token belongs to another email');
     }
+    identity = verified;
+    const idToken = input.idToken;
+    spend = (on) => spendIdToken(on, verified.provider, idToken, verified.payload);
   }
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) return registerTakenEmail({ ctx, input });
@@ -72,6 +86,8 @@ export async function register({
           .onConflictDoNothing()
           .returning({ userId: oidcIdentities.userId });
         if (linked.length === 0) throw new ApiError(409, 'conflict', 'This identity is already linked to a user');
+        // The sign-in or the token that brought the identity links once.
+        await spend?.(ctx.withDb(tx));
       }
       // A friend's code: an unknown one refuses the registration (422 on referralCode), nothing is kept.
       if (input.referralCode) {

@@ -1,15 +1,32 @@
-// Sign-in with an external identity provider (implicit flow: the provider returns an ID token in the URL fragment;
-// the server verifies it against the provider's JWKS on POST /auth/login/openId). Which providers there are is the
-// server's to say (GET auth/login/openId/providers): only those it accepts are offered, the demo one on demo servers.
+// Sign-in with an external identity provider: the OpenID Connect authorization code flow with PKCE, done by the server
+// (issue 36). The app asks the server to start (POST auth/login/openId/start: the provider's URL and a handle), keeps the
+// handle in sessionStorage, sends the driver to the provider, and on /openid/callback hands the provider's answer to the
+// server with the handle. State, nonce and PKCE verifier never reach the browser; the ID token neither.
+// Which providers there are is the server's to say (GET auth/login/openId/providers).
 import { queryOptions } from '@tanstack/react-query';
-import type { OpenIdProviders } from '../../../contract/auth';
+import type {
+  OpenIdCallbackResponse,
+  OpenIdCompleteBody,
+  OpenIdEmailBody,
+  OpenIdProviders,
+} from '../../../contract/auth';
 import { api, lazySchema } from '../../lib/http/index';
 
 export type OpenIdProvider = OpenIdProviders['providers'][number];
 
-const providersSchema = lazySchema(() => import('../../../contract/auth').then((m) => m.openIdProviders));
+const auth = () => import('../../../contract/auth');
+const providersSchema = lazySchema(() => auth().then((m) => m.openIdProviders));
+const startSchema = lazySchema(() => auth().then((m) => m.openIdStartResponse));
+const callbackSchema = lazySchema(() => auth().then((m) => m.openIdCallbackResponse));
+const loginSchema = lazySchema(() => auth().then((m) => m.loginResponse));
+const sentSchema = lazySchema(() => auth().then((m) => m.resendPasswordResponse));
+const identitiesSchema = lazySchema(() => auth().then((m) => m.openIdIdentities));
+const okSchema = lazySchema(() => auth().then((m) => m.logoutResponse));
 
-export const openIdKeys = { providers: ['session', 'openid-providers'] as const };
+export const openIdKeys = {
+  providers: ['session', 'openid-providers'] as const,
+  identities: ['session', 'openid-identities'] as const,
+};
 
 /** The server's identity providers. A server without the call (404) or not reached offers none. */
 export const openIdProvidersQuery = queryOptions({
@@ -18,45 +35,61 @@ export const openIdProvidersQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/** The signed-in driver's linked sign-ins (profile). */
+export const openIdIdentitiesQuery = queryOptions({
+  queryKey: openIdKeys.identities,
+  queryFn: ({ signal }) => api.request('auth/openId/identities', identitiesSchema, { signal }),
+});
+
+export const openIdApi = {
+  callback: (transaction: string, callback: string): Promise<OpenIdCallbackResponse> =>
+    api.request('auth/login/openId/callback', callbackSchema, { method: 'POST', json: { transaction, callback } }),
+  sendEmailCode: (body: OpenIdEmailBody) =>
+    api.request('auth/login/openId/email', sentSchema, { method: 'POST', json: body }),
+  complete: (body: OpenIdCompleteBody) =>
+    api.request('auth/login/openId/complete', loginSchema, { method: 'POST', json: body }),
+  unlink: (provider: string) =>
+    api.request(`auth/openId/identities/${encodeURIComponent(provider)}`, okSchema, { method: 'DELETE' }),
+};
+
 const PENDING_KEY = 'openid-pending';
 const IDENTITY_KEY = 'openid-identity';
 
-type Pending = { provider: string; state: string; nonce: string };
-export type PendingIdentity = { idProvider: string; idToken: string; email: string | null };
+/** A sign-in under way, kept in this tab only: the server's handle, and where the driver goes afterwards. */
+export type PendingOpenId = { transaction: string; provider: string; purpose: 'login' | 'link'; redirect?: string };
+/** After not_registered: the sign-in to link when the driver registers with its email. */
+export type PendingIdentity = { transaction: string; email: string };
 
-function random(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export function startOpenIdLogin(provider: OpenIdProvider, returnPath = '/login'): void {
-  const pending: Pending = { provider: provider.id, state: random(), nonce: random() };
+export async function startOpenIdLogin(
+  provider: OpenIdProvider,
+  opts: { purpose?: 'login' | 'link'; redirect?: string } = {},
+): Promise<void> {
+  const purpose = opts.purpose ?? 'login';
+  const { authorizeUrl, transaction } = await api.request('auth/login/openId/start', startSchema, {
+    method: 'POST',
+    json: { idProvider: provider.id, purpose },
+  });
+  const pending: PendingOpenId = {
+    transaction,
+    provider: provider.id,
+    purpose,
+    ...(opts.redirect ? { redirect: opts.redirect } : {}),
+  };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-  const url = new URL(provider.authorizeUrl, window.location.origin);
-  url.searchParams.set('client_id', provider.clientId);
-  url.searchParams.set('redirect_uri', new URL(returnPath, window.location.origin).toString());
-  url.searchParams.set('response_type', 'id_token');
-  url.searchParams.set('scope', 'openid email');
-  url.searchParams.set('state', pending.state);
-  url.searchParams.set('nonce', pending.nonce);
-  window.location.assign(url.toString());
+  window.location.assign(authorizeUrl);
 }
 
-/** Reads an ID token returned in the fragment; null when there is none or its state does not match ours. */
-export function takeOpenIdResult(hash: string): { idProvider: string; idToken: string } | null {
-  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
-  const idToken = params.get('id_token');
-  if (!idToken) return null;
-  const raw = sessionStorage.getItem(PENDING_KEY);
-  sessionStorage.removeItem(PENDING_KEY);
-  if (!raw) return null;
-  const pending = JSON.parse(raw) as Pending;
-  if (params.get('state') !== pending.state) return null;
-  return { idProvider: pending.provider, idToken };
+/** The sign-in this tab started (taken: a reload of the callback page does not send it twice). */
+export function takePendingOpenId(): PendingOpenId | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
+    return raw ? (JSON.parse(raw) as PendingOpenId) : null;
+  } catch {
+    return null;
+  }
 }
 
-/** After not_registered: the identity to link when the driver registers. */
 export function rememberIdentity(identity: PendingIdentity): void {
   sessionStorage.setItem(IDENTITY_KEY, JSON.stringify(identity));
 }
@@ -72,15 +105,4 @@ export function pendingIdentity(): PendingIdentity | null {
 
 export function forgetIdentity(): void {
   sessionStorage.removeItem(IDENTITY_KEY);
-}
-
-/** The email inside an ID token (for prefilling the register form; the server verifies the token itself). */
-export function emailFromIdToken(idToken: string): string | null {
-  try {
-    const payload = idToken.split('.')[1] ?? '';
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { email?: unknown };
-    return typeof json.email === 'string' ? json.email : null;
-  } catch {
-    return null;
-  }
 }

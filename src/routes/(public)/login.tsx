@@ -1,17 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { LoginResponse } from '../../../contract/auth';
 import { signInSearch } from '../../features/session/model/search';
-import { emailFromIdToken, rememberIdentity, takeOpenIdResult } from '../../features/session/openid';
-import { useContinueAsGuest, useLogin, useLoginOpenId } from '../../features/session/queries';
+import { useContinueAsGuest, useLogin } from '../../features/session/queries';
 import { AlertInView } from '../../features/session/ui/AlertInView';
 import { AmazonSignInButton } from '../../features/session/ui/AmazonSignInButton';
 import { AmazonSignInNotice } from '../../features/session/ui/AmazonSignInNotice';
 import { OpenIdButtons } from '../../features/session/ui/OpenIdButtons';
 import { OrDivider } from '../../features/session/ui/OrDivider';
-import { ApiError } from '../../lib/http/errors';
 import { validateEmail, validateRequired } from '../../lib/validation';
 import { Button, Page, PasswordField, TextField, useForm } from '../../ui';
 
@@ -25,9 +23,7 @@ function Login() {
   const navigate = useNavigate();
   const formId = useId();
   const login = useLogin();
-  const loginOpenId = useLoginOpenId();
   const guest = useContinueAsGuest();
-  const handledHash = useRef(false);
   const form = useForm({
     initial: { email: search.email ?? '', password: '' },
     labels: { email: msg`Email`, password: msg`Password` },
@@ -39,26 +35,6 @@ function Login() {
     else if (search.redirect) await navigate({ href: search.redirect });
     else await navigate({ to: '/' });
   }
-
-  // Back from the identity provider with an ID token in the fragment.
-  useEffect(() => {
-    if (handledHash.current) return;
-    handledHash.current = true;
-    const result = takeOpenIdResult(window.location.hash);
-    if (!result) return;
-    history.replaceState(history.state, '', window.location.pathname + window.location.search);
-    void form.run(async () => {
-      try {
-        await finish(await loginOpenId.mutateAsync(result));
-      } catch (error) {
-        if (!(error instanceof ApiError && error.code === 'not_registered')) throw error;
-        // An identity without an account: registering links it (the form is filled with its email).
-        const tokenEmail = emailFromIdToken(result.idToken);
-        rememberIdentity({ ...result, email: tokenEmail });
-        await navigate({ to: '/register/mail', search: tokenEmail ? { email: tokenEmail } : {} });
-      }
-    });
-  });
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     await finish(await login.mutateAsync({ email: email.trim(), password }));
@@ -110,7 +86,7 @@ function Login() {
       <div className="sign-in-alternatives">
         <OrDivider />
         <AmazonSignInButton from="/login" redirect={search.redirect} email={email} disabled={form.pending} />
-        <OpenIdButtons />
+        <OpenIdButtons redirect={search.redirect} disabled={form.pending} />
         <Button variant="ghost" loading={guest.isPending} disabled={form.pending} onClick={continueAsGuest}>
           <Trans>Continue as guest</Trans>
         </Button>

@@ -9,6 +9,7 @@ import { useDeleteAccount, useUpdateUser } from '../../features/profile/queries'
 import { DataExportItem } from '../../features/profile/ui/DataExportItem';
 import { useOwnUser } from '../../features/profile/ui/use-own-user';
 import { clearLocalStore } from '../../features/session/queries';
+import { LinkedSignIns } from '../../features/session/ui/LinkedSignIns';
 import { GENERIC_ERROR } from '../../i18n/messages';
 import {
   Button,
@@ -78,6 +79,7 @@ function PersonalForm({ user }: { user: User }) {
           <Checkbox label={<Trans>SMS</Trans>} {...form.checkbox('marketingSms')} />
         </fieldset>
       </form>
+      <LinkedSignIns />
       <AccountActions email={user.email} />
       <Page.Actions>
         <Button type="submit" form={formId} size="lg" loading={form.pending}>

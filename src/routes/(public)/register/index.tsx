@@ -44,7 +44,7 @@ function Register() {
             <Trans>Register with email</Trans>
           </Link>
           <AmazonSignInButton from="/register" redirect={redirect} referralCode={referralCode} />
-          <OpenIdButtons />
+          <OpenIdButtons redirect={redirect} />
         </>
       }
     >

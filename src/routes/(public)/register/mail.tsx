@@ -82,8 +82,9 @@ function RegisterMail() {
       ...(search.partner ? { partner: search.partner } : {}),
       ...(search.data ? { data: search.data } : {}),
       ...(code ? { referralCode: code } : {}),
-      ...(identity && identity.email?.toLowerCase() === address.toLowerCase()
-        ? { idProvider: identity.idProvider, idToken: identity.idToken }
+      // The identity's proven email: registering with it links the sign-in (another email links nothing).
+      ...(identity && identity.email.toLowerCase() === address.toLowerCase()
+        ? { openIdTransaction: identity.transaction }
         : {}),
     });
 
