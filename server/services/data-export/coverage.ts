@@ -9,6 +9,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
     'single-use sign-in tokens of the Amazon page, kept as a hash for minutes; the identity they link is in linked-identities',
   auth_challenges:
     'one-time codes and WebAuthn challenges of a second factor, kept as hashes until they expire (minutes); secrets, not data about you',
+  oidc_logins:
+    "sign-ins at an OpenID provider while they run (minutes): the state, nonce and PKCE verifier of the code flow, an email code's hash. The identity they link is in linked-identities",
   psp_sessions:
     "visits of the payment provider's pages (card entry, 3-D Secure), kept until they expire; their id is the page's secret. What they produced is in payment-methods and orders",
   idempotency_keys:
