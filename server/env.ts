@@ -359,7 +359,7 @@ export const envVariables = z.object({
   OIDC_ISSUER: v(optionalString, {
     area: 'signIn',
     description:
-      'an OpenID Connect provider by its issuer: endpoints and keys from `{issuer}/.well-known/openid-configuration` (checked at start, a log line when it fails); https (plain http on loopback only). Register `${PUBLIC_URL}/openid/callback` as its redirect URI; sign-in is the code flow with PKCE, the server exchanges the code',
+      'an OpenID Connect provider by its issuer: endpoints and keys from `{issuer}/.well-known/openid-configuration` (checked at start, a log line when it fails); https (plain http on loopback only). Register PUBLIC_URL + `/openid/callback` as its redirect URI; sign-in is the code flow with PKCE, the server exchanges the code',
   }),
   OIDC_CLIENT_ID: v(optionalString, { area: 'signIn', description: 'the client id at OIDC_ISSUER (needed with it)' }),
   OIDC_CLIENT_SECRET: v(optionalString, {

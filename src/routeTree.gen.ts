@@ -30,6 +30,7 @@ import { Route as HistoryErrorRouteImport } from './routes/history/error'
 import { Route as HistoryImportRouteImport } from './routes/history/import'
 import { Route as HistoryTransactionsOverviewRouteImport } from './routes/history/transactions-overview'
 import { Route as MapIndexRouteImport } from './routes/map/index'
+import { Route as OpenidCallbackRouteImport } from './routes/openid/callback'
 import { Route as PayIndexRouteImport } from './routes/pay/index'
 import { Route as PayCancelRouteImport } from './routes/pay/cancel'
 import { Route as PayFinishRouteImport } from './routes/pay/finish'
@@ -43,7 +44,6 @@ import { Route as ProfilePaymentsRouteRouteImport } from './routes/profile/payme
 import { Route as ProfileReferRouteImport } from './routes/profile/refer'
 import { Route as TutorialsIndexRouteImport } from './routes/tutorials/index'
 import { Route as TutorialsIdRouteImport } from './routes/tutorials/$id'
-import { Route as publicOpenidCallbackRouteImport } from './routes/(public)/openid/callback'
 import { Route as publicRegisterIndexRouteImport } from './routes/(public)/register/index'
 import { Route as publicRegisterMailRouteImport } from './routes/(public)/register/mail'
 import { Route as HistoryIdIndexRouteImport } from './routes/history/$id/index'
@@ -184,6 +184,11 @@ const MapIndexRoute = MapIndexRouteImport.update({
   path: '/map/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpenidCallbackRoute = OpenidCallbackRouteImport.update({
+  id: '/openid/callback',
+  path: '/openid/callback',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PayIndexRoute = PayIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -247,11 +252,6 @@ const TutorialsIndexRoute = TutorialsIndexRouteImport.update({
 const TutorialsIdRoute = TutorialsIdRouteImport.update({
   id: '/tutorials/$id',
   path: '/tutorials/$id',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const publicOpenidCallbackRoute = publicOpenidCallbackRouteImport.update({
-  id: '/(public)/openid/callback',
-  path: '/openid/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
 const publicRegisterIndexRoute = publicRegisterIndexRouteImport.update({
@@ -443,6 +443,7 @@ export interface FileRoutesByFullPath {
   '/history/error': typeof HistoryErrorRoute
   '/history/import': typeof HistoryImportRoute
   '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
+  '/openid/callback': typeof OpenidCallbackRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/odometer': typeof PayOdometerRoute
@@ -457,7 +458,6 @@ export interface FileRoutesByFullPath {
   '/pay/': typeof PayIndexRoute
   '/profile/': typeof ProfileIndexRoute
   '/tutorials/': typeof TutorialsIndexRoute
-  '/openid/callback': typeof publicOpenidCallbackRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
@@ -510,6 +510,7 @@ export interface FileRoutesByTo {
   '/history/error': typeof HistoryErrorRoute
   '/history/import': typeof HistoryImportRoute
   '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
+  '/openid/callback': typeof OpenidCallbackRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/odometer': typeof PayOdometerRoute
@@ -524,7 +525,6 @@ export interface FileRoutesByTo {
   '/pay': typeof PayIndexRoute
   '/profile': typeof ProfileIndexRoute
   '/tutorials': typeof TutorialsIndexRoute
-  '/openid/callback': typeof publicOpenidCallbackRoute
   '/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
@@ -581,6 +581,7 @@ export interface FileRoutesById {
   '/history/error': typeof HistoryErrorRoute
   '/history/import': typeof HistoryImportRoute
   '/history/transactions-overview': typeof HistoryTransactionsOverviewRoute
+  '/openid/callback': typeof OpenidCallbackRoute
   '/pay/cancel': typeof PayCancelRoute
   '/pay/finish': typeof PayFinishRoute
   '/pay/odometer': typeof PayOdometerRoute
@@ -595,7 +596,6 @@ export interface FileRoutesById {
   '/pay/': typeof PayIndexRoute
   '/profile/': typeof ProfileIndexRoute
   '/tutorials/': typeof TutorialsIndexRoute
-  '/(public)/openid/callback': typeof publicOpenidCallbackRoute
   '/(public)/register/mail': typeof publicRegisterMailRoute
   '/history/$id/merge': typeof HistoryIdMergeRoute
   '/pay/ev/finish': typeof PayEvFinishRoute
@@ -653,6 +653,7 @@ export interface FileRouteTypes {
     | '/history/error'
     | '/history/import'
     | '/history/transactions-overview'
+    | '/openid/callback'
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/odometer'
@@ -667,7 +668,6 @@ export interface FileRouteTypes {
     | '/pay/'
     | '/profile/'
     | '/tutorials/'
-    | '/openid/callback'
     | '/register/mail'
     | '/history/$id/merge'
     | '/pay/ev/finish'
@@ -720,6 +720,7 @@ export interface FileRouteTypes {
     | '/history/error'
     | '/history/import'
     | '/history/transactions-overview'
+    | '/openid/callback'
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/odometer'
@@ -734,7 +735,6 @@ export interface FileRouteTypes {
     | '/pay'
     | '/profile'
     | '/tutorials'
-    | '/openid/callback'
     | '/register/mail'
     | '/history/$id/merge'
     | '/pay/ev/finish'
@@ -790,6 +790,7 @@ export interface FileRouteTypes {
     | '/history/error'
     | '/history/import'
     | '/history/transactions-overview'
+    | '/openid/callback'
     | '/pay/cancel'
     | '/pay/finish'
     | '/pay/odometer'
@@ -804,7 +805,6 @@ export interface FileRouteTypes {
     | '/pay/'
     | '/profile/'
     | '/tutorials/'
-    | '/(public)/openid/callback'
     | '/(public)/register/mail'
     | '/history/$id/merge'
     | '/pay/ev/finish'
@@ -857,6 +857,7 @@ export interface RootRouteChildren {
   publicLoginRoute: typeof publicLoginRoute
   publicMaintenanceRoute: typeof publicMaintenanceRoute
   publicOnboardingRoute: typeof publicOnboardingRoute
+  OpenidCallbackRoute: typeof OpenidCallbackRoute
   PaymentMethodMbwayRoute: typeof PaymentMethodMbwayRoute
   ProfileBenefitsRoute: typeof ProfileBenefitsRoute
   ProfileManageRoute: typeof ProfileManageRoute
@@ -865,7 +866,6 @@ export interface RootRouteChildren {
   MapIndexRoute: typeof MapIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
   TutorialsIndexRoute: typeof TutorialsIndexRoute
-  publicOpenidCallbackRoute: typeof publicOpenidCallbackRoute
   publicRegisterMailRoute: typeof publicRegisterMailRoute
   ProfileCarsIdRoute: typeof ProfileCarsIdRoute
   ProfileLoyaltyAddRoute: typeof ProfileLoyaltyAddRoute
@@ -1028,6 +1028,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MapIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/openid/callback': {
+      id: '/openid/callback'
+      path: '/openid/callback'
+      fullPath: '/openid/callback'
+      preLoaderRoute: typeof OpenidCallbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pay/': {
       id: '/pay/'
       path: '/'
@@ -1117,13 +1124,6 @@ declare module '@tanstack/react-router' {
       path: '/tutorials/$id'
       fullPath: '/tutorials/$id'
       preLoaderRoute: typeof TutorialsIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/(public)/openid/callback': {
-      id: '/(public)/openid/callback'
-      path: '/openid/callback'
-      fullPath: '/openid/callback'
-      preLoaderRoute: typeof publicOpenidCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/(public)/register/': {
@@ -1470,6 +1470,7 @@ const rootRouteChildren: RootRouteChildren = {
   publicLoginRoute: publicLoginRoute,
   publicMaintenanceRoute: publicMaintenanceRoute,
   publicOnboardingRoute: publicOnboardingRoute,
+  OpenidCallbackRoute: OpenidCallbackRoute,
   PaymentMethodMbwayRoute: PaymentMethodMbwayRoute,
   ProfileBenefitsRoute: ProfileBenefitsRoute,
   ProfileManageRoute: ProfileManageRoute,
@@ -1478,7 +1479,6 @@ const rootRouteChildren: RootRouteChildren = {
   MapIndexRoute: MapIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
   TutorialsIndexRoute: TutorialsIndexRoute,
-  publicOpenidCallbackRoute: publicOpenidCallbackRoute,
   publicRegisterMailRoute: publicRegisterMailRoute,
   ProfileCarsIdRoute: ProfileCarsIdRoute,
   ProfileLoyaltyAddRoute: ProfileLoyaltyAddRoute,

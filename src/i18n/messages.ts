@@ -19,10 +19,6 @@ const BY_CODE: Record<string, MessageDescriptor> = {
   email_has_account: msg`This email address is already registered. Please log in instead.`,
   not_registered: msg`There is no account for this identity yet. Please register first.`,
   invalid_id_token: msg`The sign-in with your identity provider could not be verified. Please try again.`,
-  openid_code_wrong: msg`The code is not right. Check the mail we sent and try again.`,
-  openid_unavailable: msg`The identity provider cannot be reached right now. Please try again later.`,
-  openid_identity_taken: msg`This sign-in is already linked to another account.`,
-  openid_failed: msg`The sign-in with your identity provider could not be verified. Please try again.`,
   too_many_requests: msg`Too many attempts. Please wait a few minutes and try again.`,
   // 503 on resend-password: the mail could not go out; nothing was changed.
   mail_unavailable: msg`We cannot send emails right now. Your password has not been changed. Please try again in a few minutes.`,

@@ -1,14 +1,17 @@
 // /login and /register offer the identity providers the server offers (GET auth/login/openId/providers), not the
 // build's: a server without DEMO_MODE has no "Continue with Demo ID", one that cannot be asked offers none.
 
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openIdKeys } from '../../src/features/session/openid';
+import { openIdKeys, takeOpenIdStart } from '../../src/features/session/openid';
 import { OpenIdButtons } from '../../src/features/session/ui/OpenIdButtons';
 import { queryClient } from '../../src/lib/query-client';
 import { renderWith } from './ui/harness';
 
 const demo = { id: 'demo', label: 'Demo ID' };
+// The router's navigate, as the buttons call it (no route tree in a component test).
+const navigate = vi.hoisted(() => vi.fn());
+vi.mock('@tanstack/react-router', () => ({ useNavigate: () => navigate }));
 
 function serverAnswers(status: number, body: unknown) {
   const calls: string[] = [];
@@ -19,11 +22,11 @@ function serverAnswers(status: number, body: unknown) {
   return calls;
 }
 
-function renderButtons() {
+function renderButtons(redirect?: string) {
   renderWith(
     <>
       <p>form</p>
-      <OpenIdButtons />
+      <OpenIdButtons redirect={redirect} />
     </>,
   );
   return queryClient;
@@ -33,6 +36,8 @@ describe('OpenIdButtons', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     queryClient.clear();
+    navigate.mockReset();
+    sessionStorage.clear();
   });
 
   it('a demo server: "Continue with Demo ID", asked of the server', async () => {
@@ -60,5 +65,15 @@ describe('OpenIdButtons', () => {
     expect(calls).toHaveLength(1);
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(screen.getByText('form')).toBeTruthy();
+  });
+
+  it('a press asks /openid/callback to start that provider, with where to go afterwards', async () => {
+    const calls = serverAnswers(200, { providers: [demo] });
+    renderButtons('/pay?pid=7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Demo ID' }));
+    expect(navigate).toHaveBeenCalledWith({ to: '/openid/callback' });
+    expect(takeOpenIdStart()).toEqual({ provider: demo, purpose: 'login', redirect: '/pay?pid=7' });
+    // Nothing is asked of the server here: the callback page starts it and says what went wrong.
+    expect(calls).toHaveLength(1);
   });
 });

@@ -1,10 +1,4 @@
-import type {
-  AmazonSignInBody,
-  ChangePasswordBody,
-  LoginLocalBody,
-  LoginOpenIdBody,
-  RegisterBody,
-} from '../../../contract/auth';
+import type { AmazonSignInBody, ChangePasswordBody, LoginLocalBody, RegisterBody } from '../../../contract/auth';
 import { api, lazySchema } from '../../lib/http/index';
 
 // The response schemas load with the first call, not with the app's entry (lib/http/client.ts). The sign-in answer
@@ -24,8 +18,6 @@ export const authApi = {
   loginLocal: (body: LoginLocalBody) => api.request('auth/login/local', loginResponse, { method: 'POST', json: body }),
   loginGuest: (partner?: string) =>
     api.request('auth/register/guest', loginResponse, { method: 'POST', json: partner ? { partner } : {} }),
-  loginOpenId: (body: LoginOpenIdBody) =>
-    api.request('auth/login/openId', loginResponse, { method: 'POST', json: body }),
   changePassword: (body: ChangePasswordBody) =>
     api.request('auth/change-password', loginResponse, { method: 'POST', json: body }),
   resendPassword: (email: string) =>

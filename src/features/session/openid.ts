@@ -52,42 +52,56 @@ export const openIdApi = {
     api.request(`auth/openId/identities/${encodeURIComponent(provider)}`, okSchema, { method: 'DELETE' }),
 };
 
+const START_KEY = 'openid-start';
 const PENDING_KEY = 'openid-pending';
 const IDENTITY_KEY = 'openid-identity';
+
+/**
+ * A sign-in the driver asked for (a button on /login, /register or the profile), for /openid/callback to start: that
+ * page asks the server, sends the driver on to the provider, and says in words what went wrong (its strings are the
+ * account catalog's, not the shell's every page loads).
+ */
+export type OpenIdStart = { provider: OpenIdProvider; purpose: 'login' | 'link'; redirect?: string };
+
+export function requestOpenIdStart(start: OpenIdStart): void {
+  sessionStorage.setItem(START_KEY, JSON.stringify(start));
+}
+
+/** The sign-in asked for in this tab (taken: a reload or Back does not start it twice). */
+export function takeOpenIdStart(): OpenIdStart | null {
+  return take(START_KEY);
+}
+
+function take<T>(key: string): T | null {
+  try {
+    const raw = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A sign-in under way, kept in this tab only: the server's handle, and where the driver goes afterwards. */
 export type PendingOpenId = { transaction: string; provider: string; purpose: 'login' | 'link'; redirect?: string };
 /** After not_registered: the sign-in to link when the driver registers with its email. */
 export type PendingIdentity = { transaction: string; email: string };
 
-export async function startOpenIdLogin(
-  provider: OpenIdProvider,
-  opts: { purpose?: 'login' | 'link'; redirect?: string } = {},
-): Promise<void> {
-  const purpose = opts.purpose ?? 'login';
+/** Asks the server to start, keeps its handle in this tab, and sends the driver to the provider (replacing this page). */
+export async function startOpenIdLogin({ provider, purpose, redirect }: OpenIdStart): Promise<void> {
   const { authorizeUrl, transaction } = await api.request('auth/login/openId/start', startSchema, {
     method: 'POST',
     json: { idProvider: provider.id, purpose },
   });
-  const pending: PendingOpenId = {
-    transaction,
-    provider: provider.id,
-    purpose,
-    ...(opts.redirect ? { redirect: opts.redirect } : {}),
-  };
+  const pending: PendingOpenId = { transaction, provider: provider.id, purpose, ...(redirect ? { redirect } : {}) };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-  window.location.assign(authorizeUrl);
+  // Replaced: Back from the provider's page comes to where the button was, not to a page that would start again.
+  window.location.replace(authorizeUrl);
 }
 
 /** The sign-in this tab started (taken: a reload of the callback page does not send it twice). */
 export function takePendingOpenId(): PendingOpenId | null {
-  try {
-    const raw = sessionStorage.getItem(PENDING_KEY);
-    sessionStorage.removeItem(PENDING_KEY);
-    return raw ? (JSON.parse(raw) as PendingOpenId) : null;
-  } catch {
-    return null;
-  }
+  return take(PENDING_KEY);
 }
 
 export function rememberIdentity(identity: PendingIdentity): void {

@@ -7,7 +7,6 @@ import type {
   AmazonSignInResponse,
   ChangePasswordBody,
   LoginLocalBody,
-  LoginOpenIdBody,
   LoginResponse,
   RegisterBody,
 } from '../../../contract/auth';
@@ -158,7 +157,6 @@ export async function ensureSession(queryClient: QueryClient): Promise<SessionSt
 
 export const sessionMutations = {
   login: ['session', 'login'] as const,
-  loginOpenId: ['session', 'login-openid'] as const,
   amazonSignIn: ['session', 'amazon-sign-in'] as const,
   continueAsGuest: ['session', 'continue-as-guest'] as const,
   register: ['session', 'register'] as const,
@@ -172,13 +170,6 @@ export function registerSessionMutations(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(sessionMutations.login, {
     mutationFn: async (body: LoginLocalBody) => {
       const response = await authApi.loginLocal(body);
-      startSession(queryClient, response, false);
-      return response;
-    },
-  });
-  queryClient.setMutationDefaults(sessionMutations.loginOpenId, {
-    mutationFn: async (body: LoginOpenIdBody) => {
-      const response = await authApi.loginOpenId(body);
       startSession(queryClient, response, false);
       return response;
     },
@@ -229,8 +220,6 @@ export function registerSessionMutations(queryClient: QueryClient): void {
 
 export const useLogin = () =>
   useMutation<LoginResponse, ApiError, LoginLocalBody>({ mutationKey: sessionMutations.login });
-export const useLoginOpenId = () =>
-  useMutation<LoginResponse, ApiError, LoginOpenIdBody>({ mutationKey: sessionMutations.loginOpenId });
 export const useAmazonSignIn = () =>
   useMutation<AmazonSignInResponse, ApiError, AmazonSignInBody>({ mutationKey: sessionMutations.amazonSignIn });
 export const useContinueAsGuest = () =>

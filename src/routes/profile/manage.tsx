@@ -9,7 +9,6 @@ import { useDeleteAccount, useUpdateUser } from '../../features/profile/queries'
 import { DataExportItem } from '../../features/profile/ui/DataExportItem';
 import { useOwnUser } from '../../features/profile/ui/use-own-user';
 import { clearLocalStore } from '../../features/session/queries';
-import { LinkedSignIns } from '../../features/session/ui/LinkedSignIns';
 import { GENERIC_ERROR } from '../../i18n/messages';
 import {
   Button,
@@ -28,6 +27,7 @@ import {
 } from '../../ui';
 import { KeyIcon, TrashIcon } from '../../ui/icons';
 import { accountPage } from '../-account-page';
+import { LinkedSignIns } from './-components/LinkedSignIns';
 
 export const Route = createFileRoute('/profile/manage')({
   beforeLoad: accountPage,

@@ -1,10 +1,9 @@
-import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { errorText } from '../../../i18n/messages';
 import { queryClient } from '../../../lib/query-client';
-import { Button, toast } from '../../../ui';
-import { type OpenIdProvider, openIdProvidersQuery, startOpenIdLogin } from '../openid';
+import { Button } from '../../../ui';
+import { type OpenIdProvider, openIdProvidersQuery, requestOpenIdStart } from '../openid';
 
 /**
  * One button per identity provider the server offers ("Continue with Demo ID" on a demo server only); none until it
@@ -14,11 +13,10 @@ import { type OpenIdProvider, openIdProvidersQuery, startOpenIdLogin } from '../
  * AmazonSignInButton, on the same pages, costs nothing measurable).
  */
 export function OpenIdButtons({ redirect, disabled }: { redirect?: string | undefined; disabled?: boolean }) {
-  const { i18n } = useLingui();
+  const navigate = useNavigate();
   const [providers, setProviders] = useState<OpenIdProvider[]>(
     () => queryClient.getQueryData(openIdProvidersQuery.queryKey)?.providers ?? [],
   );
-  const [starting, setStarting] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     queryClient.fetchQuery(openIdProvidersQuery).then(
@@ -29,23 +27,13 @@ export function OpenIdButtons({ redirect, disabled }: { redirect?: string | unde
       live = false;
     };
   }, []);
-  const start = async (provider: OpenIdProvider) => {
-    setStarting(provider.id);
-    try {
-      await startOpenIdLogin(provider, redirect ? { redirect } : {});
-    } catch (error) {
-      setStarting(null);
-      toast.show({ text: errorText(i18n, error), tone: 'danger' });
-    }
+  // /openid/callback starts it: there a failure is said in words from a catalog the first screens do not carry.
+  const start = (provider: OpenIdProvider) => {
+    requestOpenIdStart({ provider, purpose: 'login', ...(redirect ? { redirect } : {}) });
+    void navigate({ to: '/openid/callback' });
   };
   return providers.map((provider) => (
-    <Button
-      key={provider.id}
-      variant="secondary"
-      loading={starting === provider.id}
-      disabled={disabled || (starting !== null && starting !== provider.id)}
-      onClick={() => void start(provider)}
-    >
+    <Button key={provider.id} variant="secondary" disabled={disabled} onClick={() => start(provider)}>
       <Trans>Continue with {provider.label}</Trans>
     </Button>
   ));

@@ -1,18 +1,27 @@
 // The profile's "Linked sign-ins" (issue 36): each identity provider the server offers, linked or not. Linking runs the
-// same sign-in at the provider (purpose link: the identity joins this account); unlinking removes it here.
+// same sign-in at the provider (purpose link: the identity joins this account; /openid/callback starts it and says what
+// went wrong); unlinking removes it here.
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import {
+  openIdApi,
+  openIdIdentitiesQuery,
+  openIdKeys,
+  openIdProvidersQuery,
+  requestOpenIdStart,
+} from '../../../features/session/openid';
 import { errorText } from '../../../i18n/messages';
 import { Button, List, ListItem, Notice, Section } from '../../../ui';
 import { KeyIcon } from '../../../ui/icons';
-import { openIdApi, openIdIdentitiesQuery, openIdKeys, openIdProvidersQuery, startOpenIdLogin } from '../openid';
 
 export function LinkedSignIns() {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const providers = useQuery(openIdProvidersQuery);
   const identities = useQuery(openIdIdentitiesQuery);
   const [alert, setAlert] = useState<string | null>(null);
@@ -29,13 +38,9 @@ export function LinkedSignIns() {
     ...linked.filter((l) => !offered.some((p) => p.id === l.provider)).map((l) => ({ id: l.provider, label: l.label })),
   ];
   if (rows.length === 0) return null;
-  const link = async (id: string, label: string) => {
-    setAlert(null);
-    try {
-      await startOpenIdLogin({ id, label }, { purpose: 'link' });
-    } catch (error) {
-      setAlert(errorText(i18n, error));
-    }
+  const link = (id: string, label: string) => {
+    requestOpenIdStart({ provider: { id, label }, purpose: 'link' });
+    void navigate({ to: '/openid/callback' });
   };
   return (
     <Section title={<Trans>Linked sign-ins</Trans>}>
@@ -79,7 +84,7 @@ export function LinkedSignIns() {
                   <Button
                     size="sm"
                     variant="secondary"
-                    onClick={() => void link(row.id, row.label)}
+                    onClick={() => link(row.id, row.label)}
                     aria-label={i18n._(msg`Link ${label}`)}
                   >
                     <Trans>Link</Trans>

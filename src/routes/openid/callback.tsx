@@ -1,51 +1,76 @@
-// /openid/callback: the identity provider sends the driver back here with ?code&state (or ?error=access_denied). The
-// address bar is cleaned at once, whatever follows; the answer goes to the server with this tab's handle. Then: signed
-// in (on to where the driver was going), linked (back to the profile), or what the server still needs — the password
-// of the account the identity's email has (as with Amazon), an email proven by a mailed code, or a registration.
+// /openid/callback: the OpenID Connect sign-in's page in the app (issue 36), and the redirect URI registered at the
+// provider. A button (/login, /register, the profile's "Linked sign-ins") asks for a sign-in in this tab and comes here:
+// the page asks the server to start and sends the driver on to the provider. The provider sends the driver back here
+// with ?code&state (or ?error=access_denied). The address bar is cleaned at once, whatever follows; the answer goes to
+// the server with this tab's handle. Then: signed in (on to where the driver was going), linked (back to the profile),
+// or what the server still needs — the password of the account the identity's email has (as with Amazon), an email
+// proven by a mailed code, or a registration. Not a (public) page: its strings are the account catalog's, so the
+// shell catalog every first screen loads does not carry them.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { LoginResponse, OpenIdCallbackResponse } from '../../../../contract/auth';
-import { ApiError } from '../../../lib/http/errors';
-import { validateEmail, validateRequired } from '../../../lib/validation';
-import { Button, Page, PasswordField, Spinner, TextField, toast, useForm } from '../../../ui';
-import { AlertIcon } from '../../../ui/icons';
-import { openIdApi, type PendingOpenId, rememberIdentity, takePendingOpenId } from '../openid';
-import { startSession } from '../queries';
-import { AlertInView } from './AlertInView';
-import { SecureIcon } from './icons';
-import { StatusScreen } from './StatusScreen';
+import type { LoginResponse, OpenIdCallbackResponse } from '../../../contract/auth';
+import {
+  openIdApi,
+  openIdKeys,
+  type PendingOpenId,
+  rememberIdentity,
+  startOpenIdLogin,
+  takeOpenIdStart,
+  takePendingOpenId,
+} from '../../features/session/openid';
+import { startSession } from '../../features/session/queries';
+import { AlertInView } from '../../features/session/ui/AlertInView';
+import { SecureIcon } from '../../features/session/ui/icons';
+import { StatusScreen } from '../../features/session/ui/StatusScreen';
+import { errorText } from '../../i18n/messages';
+import { ApiError } from '../../lib/http/errors';
+import { validateEmail, validateRequired } from '../../lib/validation';
+import { Button, Page, PasswordField, Spinner, TextField, toast, useForm } from '../../ui';
+import { AlertIcon } from '../../ui/icons';
 
-type Failure = 'cancelled' | 'again' | 'refused' | 'unavailable' | 'taken';
+export const Route = createFileRoute('/openid/callback')({
+  component: OpenIdCallback,
+});
+
+type Purpose = PendingOpenId['purpose'];
 type Step =
-  | { kind: 'working' }
-  | { kind: 'failed'; reason: Failure }
+  | { kind: 'working'; label?: string }
+  | { kind: 'failed'; text: MessageDescriptor | string }
   | { kind: 'password'; email: string }
   | { kind: 'email'; suggested: string }
   | { kind: 'code'; email: string };
 
-const FAILURE_TEXT: Record<Failure, MessageDescriptor> = {
-  cancelled: msg`The sign-in was cancelled. Nothing was changed.`,
-  again: msg`This sign-in could not be completed: it expired, or it was started in another tab. Please start again.`,
-  refused: msg`The sign-in with your identity provider could not be verified. Please try again.`,
-  unavailable: msg`The identity provider cannot be reached right now. Please try again later.`,
-  taken: msg`This sign-in is already linked to another account.`,
-};
+const AGAIN = msg`This sign-in could not be completed: it expired, or it was started in another tab. Please start again.`;
+const REFUSED = msg`The sign-in with your identity provider could not be verified. Please try again.`;
 
-function failureOf(error: unknown): Failure {
-  if (!(error instanceof ApiError)) return 'refused';
-  if (error.code === 'openid_unavailable') return 'unavailable';
-  if (error.code === 'openid_identity_taken') return 'taken';
-  if (error.code === 'openid_failed') {
-    const reason = (error.details as { reason?: unknown } | null)?.reason;
-    if (reason === 'cancelled') return 'cancelled';
-    if (reason === 'state' || reason === 'expired' || reason === 'used') return 'again';
+/** The words for an error of the OpenID calls; null: the app's one error text (offline, too many attempts…). */
+function openIdText(error: unknown): MessageDescriptor | null {
+  if (!(error instanceof ApiError)) return null;
+  switch (error.code) {
+    case 'openid_unavailable':
+      return msg`The identity provider cannot be reached right now. Please try again later.`;
+    case 'openid_identity_taken':
+      return msg`This sign-in is already linked to another account.`;
+    case 'openid_code_wrong':
+      return msg`The code is not right. Check the mail we sent and try again.`;
+    case 'openid_failed': {
+      const reason = (error.details as { reason?: unknown } | null)?.reason;
+      if (reason === 'cancelled') return msg`The sign-in was cancelled. Nothing was changed.`;
+      if (reason === 'state' || reason === 'expired' || reason === 'used') return AGAIN;
+      return REFUSED;
+    }
+    case 'invalid_id_token':
+    case 'bad_request':
+    case 'not_found':
+      return REFUSED;
+    default:
+      return null;
   }
-  return 'refused';
 }
 
 const detailEmail = (error: ApiError): string | null => {
@@ -53,13 +78,16 @@ const detailEmail = (error: ApiError): string | null => {
   return typeof email === 'string' ? email : null;
 };
 
-export function OpenIdCallback() {
+function OpenIdCallback() {
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const started = useRef(false);
+  const [purpose, setPurpose] = useState<Purpose>('login');
   const [pending, setPending] = useState<PendingOpenId | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'working' });
+  const textOf = (error: unknown): MessageDescriptor | string => openIdText(error) ?? errorText(i18n, error);
+  const fail = (error: unknown) => setStep({ kind: 'failed', text: textOf(error) });
 
   const signedIn = (response: LoginResponse, to: PendingOpenId) => {
     startSession(queryClient, response, false);
@@ -71,29 +99,31 @@ export function OpenIdCallback() {
     try {
       const response = await answer();
       if ('linked' in response) {
-        await queryClient.invalidateQueries({ queryKey: ['session', 'openid-identities'] });
+        await queryClient.invalidateQueries({ queryKey: openIdKeys.identities });
         toast.show({ text: i18n._(msg`The sign-in is linked to your account`), tone: 'success' });
         void navigate({ to: '/profile/manage', replace: true });
         return;
       }
       signedIn(response, to);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'openid_link_required') {
+      if (!(error instanceof ApiError)) return fail(error);
+      if (error.code === 'openid_link_required') {
         setStep({ kind: 'password', email: detailEmail(error) ?? '' });
-      } else if (error instanceof ApiError && error.code === 'openid_email_required') {
+      } else if (error.code === 'openid_email_required') {
         setStep({ kind: 'email', suggested: detailEmail(error) ?? '' });
-      } else if (error instanceof ApiError && error.code === 'not_registered') {
+      } else if (error.code === 'not_registered') {
         // A verified email without an account: registering with it links the identity.
         const email = detailEmail(error) ?? '';
         rememberIdentity({ transaction: to.transaction, email });
-        void navigate({ to: '/register/mail', search: email ? { email } : {}, replace: true });
-      } else if (
-        error instanceof ApiError &&
-        ['openid_code_wrong', 'wrong_login_details', 'too_many_requests'].includes(error.code)
-      ) {
+        void navigate({
+          to: '/register/mail',
+          search: { ...(email ? { email } : {}), ...(to.redirect ? { redirect: to.redirect } : {}) },
+          replace: true,
+        });
+      } else if (['openid_code_wrong', 'wrong_login_details', 'too_many_requests'].includes(error.code)) {
         throw error; // said in the form that asked
       } else {
-        setStep({ kind: 'failed', reason: failureOf(error) });
+        fail(error);
       }
     }
   };
@@ -103,18 +133,26 @@ export function OpenIdCallback() {
     started.current = true;
     const answer = window.location.search;
     // Code, state or error never stay in the address bar or the history.
-    history.replaceState(null, '', window.location.pathname);
-    const taken = takePendingOpenId();
-    if (!taken) {
-      setStep({ kind: 'failed', reason: 'again' });
+    if (answer) history.replaceState(history.state, '', window.location.pathname);
+    const start = answer ? null : takeOpenIdStart();
+    if (start) {
+      setPurpose(start.purpose);
+      setStep({ kind: 'working', label: start.provider.label });
+      startOpenIdLogin(start).catch(fail);
       return;
     }
+    const taken = takePendingOpenId();
+    if (!taken || !answer) {
+      setStep({ kind: 'failed', text: AGAIN });
+      return;
+    }
+    setPurpose(taken.purpose);
     setPending(taken);
     void follow(taken, () => openIdApi.callback(taken.transaction, answer));
   });
 
   const back = () =>
-    void (pending?.purpose === 'link'
+    void (purpose === 'link'
       ? navigate({ to: '/profile/manage', replace: true })
       : navigate({ to: '/login', replace: true }));
 
@@ -127,11 +165,11 @@ export function OpenIdCallback() {
         live
         actions={
           <Button size="lg" onClick={back}>
-            {pending?.purpose === 'link' ? <Trans>Back to your details</Trans> : <Trans>Back to log in</Trans>}
+            {purpose === 'link' ? <Trans>Back to your details</Trans> : <Trans>Back to log in</Trans>}
           </Button>
         }
       >
-        <p>{i18n._(FAILURE_TEXT[step.reason])}</p>
+        <p>{typeof step.text === 'string' ? step.text : i18n._(step.text)}</p>
       </StatusScreen>
     );
   }
@@ -140,6 +178,7 @@ export function OpenIdCallback() {
       <LinkWithPassword
         email={step.email}
         cancel={back}
+        alertFor={textOf}
         link={(password) => follow(pending, () => openIdApi.complete({ transaction: pending.transaction, password }))}
       />
     );
@@ -149,6 +188,7 @@ export function OpenIdCallback() {
       <AskEmail
         suggested={step.suggested}
         cancel={back}
+        alertFor={textOf}
         send={async (email) => {
           await openIdApi.sendEmailCode({ transaction: pending.transaction, email });
           setStep({ kind: 'code', email });
@@ -161,20 +201,26 @@ export function OpenIdCallback() {
       <AskCode
         email={step.email}
         cancel={back}
+        alertFor={textOf}
         confirm={(emailCode) =>
           follow(pending, () => openIdApi.complete({ transaction: pending.transaction, emailCode }))
         }
       />
     );
   }
+  const label = step.kind === 'working' ? step.label : undefined;
   return (
-    <StatusScreen icon={<SecureIcon size={32} />} title={<Trans>Signing you in</Trans>} live>
+    <StatusScreen
+      icon={<SecureIcon size={32} />}
+      title={label ? <Trans>Connecting to {label}</Trans> : <Trans>Signing you in</Trans>}
+      live
+    >
       <Spinner />
     </StatusScreen>
   );
 }
 
-type Shared = { cancel: () => void };
+type Shared = { cancel: () => void; alertFor: (error: unknown) => MessageDescriptor | string };
 
 function StepPage({
   title,
@@ -184,7 +230,7 @@ function StepPage({
   pending,
   cancel,
   children,
-}: Shared & {
+}: Omit<Shared, 'alertFor'> & {
   title: React.ReactNode;
   description: React.ReactNode;
   submit: React.ReactNode;
@@ -214,12 +260,18 @@ function StepPage({
 }
 
 /** The identity's verified email has an account: its password links them, once. */
-function LinkWithPassword({ email, link, cancel }: Shared & { email: string; link: (p: string) => Promise<void> }) {
+function LinkWithPassword({
+  email,
+  link,
+  cancel,
+  alertFor,
+}: Shared & { email: string; link: (p: string) => Promise<void> }) {
   const formId = useId();
   const form = useForm({
     initial: { password: '' },
     labels: { password: msg`Password` },
     validate: { password: validateRequired },
+    alertFor,
   });
   return (
     <StepPage
@@ -244,12 +296,18 @@ function LinkWithPassword({ email, link, cancel }: Shared & { email: string; lin
 }
 
 /** No (verified) email came with the identity: the driver names one, and we mail a code to prove it. */
-function AskEmail({ suggested, send, cancel }: Shared & { suggested: string; send: (e: string) => Promise<void> }) {
+function AskEmail({
+  suggested,
+  send,
+  cancel,
+  alertFor,
+}: Shared & { suggested: string; send: (e: string) => Promise<void> }) {
   const formId = useId();
   const form = useForm({
     initial: { email: suggested },
     labels: { email: msg`Email` },
     validate: { email: validateEmail },
+    alertFor,
   });
   return (
     <StepPage
@@ -277,12 +335,18 @@ function AskEmail({ suggested, send, cancel }: Shared & { suggested: string; sen
 
 const validateCode = (value: string) => (/^\d{6}$/.test(value.trim()) ? null : { kind: 'format' as const });
 
-function AskCode({ email, confirm, cancel }: Shared & { email: string; confirm: (c: string) => Promise<void> }) {
+function AskCode({
+  email,
+  confirm,
+  cancel,
+  alertFor,
+}: Shared & { email: string; confirm: (c: string) => Promise<void> }) {
   const formId = useId();
   const form = useForm({
     initial: { code: '' },
     labels: { code: msg`Code` },
     validate: { code: validateCode },
+    alertFor,
   });
   return (
     <StepPage
