@@ -1,16 +1,23 @@
 // The server the browser tests talk to: the real one, on a fresh PGlite directory, serving the built app. Its output
 // also goes to .tmp/e2e-server.log, which the suite's teardown searches for secrets (tests/e2e/global-teardown.ts).
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { E2E_OIDC, startE2eOidcProvider } from './e2e-oidc-provider.mjs';
 import { serverNodeArgs } from './server-node-args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = join(root, '.tmp', 'e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
+const port = process.env.E2E_PORT ?? '8181';
+// A standard OpenID provider beside the server (tests/e2e/openid.spec.ts signs in at its pages), found by the server
+// through its issuer alone, as an operator configures one. Its address is written for the spec (a second server there).
+const oidc = await startE2eOidcProvider({ redirectUris: [`http://localhost:${port}/openid/callback`] });
+mkdirSync(join(root, '.tmp'), { recursive: true });
+writeFileSync(join(root, '.tmp', 'e2e-oidc.json'), JSON.stringify({ issuer: oidc.issuer, ...E2E_OIDC }));
 const env = {
   ...process.env,
-  PORT: process.env.E2E_PORT ?? '8181',
+  PORT: port,
   DATA_DIR: dataDir,
   STATIC_DIR: join(root, 'dist'),
   DEMO_MODE: 'true',
@@ -29,7 +36,11 @@ const env = {
   // than the production ones, whose cost is paid on the two shared cores once per sign-in (hashes stay argon2id).
   ARGON2_MEMORY_KIB: '1024',
   ARGON2_ITERATIONS: '1',
-  PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '8181'}`,
+  PUBLIC_URL: `http://localhost:${port}`,
+  OIDC_ISSUER: oidc.issuer,
+  OIDC_CLIENT_ID: E2E_OIDC.clientId,
+  OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+  OIDC_LABEL: E2E_OIDC.label,
   // Every browser test signs up and logs in from 127.0.0.1: the per-address limits of a public server would stop the
   // suite, so they are generous here (the limits themselves are tested in tests/server/security-auth.test.ts).
   RATE_LIMIT_GUESTS: '100000',
@@ -46,7 +57,6 @@ const server = spawn(process.execPath, [...serverNodeArgs(env), join(root, 'dist
   env,
   stdio: ['ignore', 'pipe', 'pipe'],
 });
-mkdirSync(join(root, '.tmp'), { recursive: true });
 const log = createWriteStream(join(root, '.tmp', 'e2e-server.log'));
 server.stdout.on('data', (d) => {
   log.write(d);
@@ -62,4 +72,4 @@ server.stderr.on('data', (d) => {
   process.stderr.write(d);
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => void oidc.close().finally(() => process.exit(code ?? 0)));

@@ -38,6 +38,11 @@ export const MAIL = {
   registerTakenIgnore: /*i18n*/ {
     id: 'If it was not you, ignore this mail: your account and your password stay as they are.',
   },
+  // An identity provider's sign-in that brought no verified email (issue 36): the code proves the one the driver gave.
+  openIdCodeIs: /*i18n*/ { id: 'Your Forecourt Pay code is: {code}' },
+  openIdCodeUse: /*i18n*/ {
+    id: 'Enter it in the app to confirm this email for your sign-in. It is valid for {minutes} minutes.',
+  },
 } as const;
 
 export type MailMessage = (typeof MAIL)[keyof typeof MAIL];

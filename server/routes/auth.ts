@@ -89,7 +89,9 @@ export function authRoutes(ctx: AppContext) {
 
   r.post('/auth/login/openId/email', rateLimit(ctx, 'passwordMails'), async (c) => {
     const input = await jsonBody(c, openIdEmailBody);
-    return c.json(await sendOpenIdEmailCode({ ctx, input }));
+    // The mail's language: the app's (X-Locale), else the browser's (Accept-Language).
+    const locale = c.req.header('x-locale') ?? c.req.header('accept-language');
+    return c.json(await sendOpenIdEmailCode({ ctx, input: { ...input, locale } }));
   });
 
   r.post('/auth/login/openId/complete', async (c) => {

@@ -312,6 +312,33 @@ describe.each(drivers)('OpenID Connect with oidc-provider, by issuer and discove
     expect((await signIn(login)).res.body._id).toBe(reg.body._id);
   });
 
+  it("mails the code in the driver's language (the app's X-Locale, else Accept-Language): subject, text and HTML", async () => {
+    for (const [headers, want] of [
+      [
+        { 'x-locale': 'de' },
+        { lang: 'de', subject: 'Ihr Forecourt-Pay-Code: ', line: 'Ihr Forecourt-Pay-Code lautet: ' },
+      ],
+      [{ 'accept-language': 'fr-FR,fr;q=0.9' }, { lang: 'fr', subject: 'Votre code Forecourt Pay', line: 'est : ' }],
+      [{}, { lang: 'en', subject: 'Your Forecourt Pay code: ', line: 'Your Forecourt Pay code is: ' }],
+    ] as const) {
+      const first = await signIn(account({}));
+      const email = uniqueEmail(`code-${want.lang}`);
+      const sent = await server.request('/api/auth/login/openId/email', {
+        body: { transaction: first.transaction, email },
+        headers,
+      });
+      expect(sent.status).toBe(200);
+      const mail = await latestMail(server, email);
+      const code = new RegExp(`${want.line}(\\d{6})`).exec(mail?.text ?? '')?.[1] ?? '';
+      expect(code, mail?.text).toMatch(/^\d{6}$/);
+      expect(mail?.subject).toContain(want.subject);
+      expect(mail?.subject).toContain(code);
+      expect(mail?.html).toContain(`<html lang="${want.lang}">`);
+      expect(mail?.html).toContain(`>${code}</strong>`);
+      expect(mail?.html).not.toMatch(/<img|https?:\/\/[^"]*\.(png|jpg|css)/);
+    }
+  });
+
   it('fetches the keys again for an unknown key id (the provider rotated its key)', async () => {
     const email = uniqueEmail('rotate');
     const login = account({ email, email_verified: true });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DEMO_AUDIENCE, mintDemoIdToken } from '../../server/auth/demo-oidc';
-import { drivers, PASSWORD, uniqueEmail, useServer } from './helpers';
+import { drivers, PASSWORD, registerUser, uniqueEmail, useServer } from './helpers';
 
 describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
   const t = useServer(driver);
@@ -218,6 +218,32 @@ describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
       const next = await callback(again.transaction, new URL(back.headers.get('location') ?? '').search);
       expect(next.status).toBe(200);
       expect(next.body._id).toBe(reg.body._id);
+    });
+
+    it("gives no session for another driver's email (32.1): the owner's password links it, then it signs in", async () => {
+      const owner = await registerUser(t.server, { email: uniqueEmail('victim') });
+      // Anyone at the demo page may type the owner's email and tick "verified": that proves nothing.
+      const attempt = async () => {
+        const { transaction, fields } = await startDemo();
+        const back = await formPost({ ...fields, email: owner.email, verified: 'yes', action: 'sign-in' });
+        return { transaction, res: await callback(transaction, new URL(back.headers.get('location') ?? '').search) };
+      };
+      const first = await attempt();
+      expect(first.res.status).toBe(409);
+      expect(first.res.body).toMatchObject({ code: 'openid_link_required', details: { email: owner.email } });
+      expect(first.res.body.auth_token).toBeUndefined();
+      const complete = (password: string) =>
+        t.server.request('/api/auth/login/openId/complete', { body: { transaction: first.transaction, password } });
+      const wrong = await complete('not-the-password-1');
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.auth_token).toBeUndefined();
+      const linked = await complete(PASSWORD);
+      expect(linked.status).toBe(200);
+      expect(linked.body._id).toBe(owner.id);
+      // Linked by its owner: from now on this demo identity is the owner's sign-in.
+      const next = await attempt();
+      expect(next.res.status).toBe(200);
+      expect(next.res.body._id).toBe(owner.id);
     });
 
     it('Cancel sends access_denied back, which the server says as cancelled', async () => {

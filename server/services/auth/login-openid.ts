@@ -22,6 +22,7 @@ import {
   completeLogin,
   finishLogin,
   type LoginRow,
+  OIDC_LOGIN_TTL_MS,
   oidcFailed,
   openLogin,
   providerLabel,
@@ -31,6 +32,8 @@ import {
 import type { AppContext } from '../../context';
 import { oidcIdentities, oidcLogins, users } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { MAIL, mailHtml, mailI18n, mailLocale } from '../../mail/i18n';
+import { escapeHtml } from '../../mail/mailer';
 import { createSession } from './create-session';
 import { loginLocal } from './login-local';
 
@@ -143,25 +146,48 @@ export async function exchangedLogin(ctx: AppContext, transaction: string): Prom
 }
 
 /** POST /auth/login/openId/email: a six-digit code to the email the driver gave (the identity had no verified one). */
-export async function sendOpenIdEmailCode({ ctx, input }: { ctx: AppContext; input: OpenIdEmailBody }) {
+export async function sendOpenIdEmailCode({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  /** locale: the app's X-Locale, else Accept-Language (there is no account yet whose language to take). */
+  input: OpenIdEmailBody & { locale?: string | undefined };
+}) {
   const row = await exchangedLogin(ctx, input.transaction);
   if (row.email && row.emailVerified) throw oidcFailed('refused', 'This identity has a verified email already');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await ctx.db
     .update(oidcLogins)
-    .set({ pendingEmail: input.email, emailCodeHash: sha256Hex(`${row.id}:${code}`), emailCodeTries: 0 })
+    // The code works for ten minutes from this mail (the sign-in waits for it as long), as the mail and the app say.
+    .set({
+      pendingEmail: input.email,
+      emailCodeHash: sha256Hex(`${row.id}:${code}`),
+      emailCodeTries: 0,
+      expiresAt: new Date(ctx.clock.now().getTime() + OIDC_LOGIN_TTL_MS),
+    })
     .where(eq(oidcLogins.id, row.id));
-  const text = [
-    'Hello,',
-    '',
-    `Your Forecourt Pay code is: ${code}`,
-    '',
-    'Enter it in the app to confirm this email for your sign-in. It works for 10 minutes.',
-    'If you did not ask for this, ignore this mail.',
-  ].join('\n');
-  ctx.background.run('openid email code', () =>
-    ctx.mailer.send({ to: input.email, subject: `Your Forecourt Pay code: ${code}`, text }),
-  );
+  const i18n = mailI18n(mailLocale({ acceptLanguage: input.locale }));
+  const t = i18n.t;
+  const lines = [
+    t(MAIL.greeting),
+    t(MAIL.openIdCodeIs, { code }),
+    t(MAIL.openIdCodeUse, { minutes: OIDC_LOGIN_TTL_MS / 60_000 }),
+  ];
+  const subject = t(MAIL.codeSubject, { code });
+  const text = [...lines, t(MAIL.codeIgnore), t(MAIL.signature)].join('\n\n');
+  const html = mailHtml({
+    locale: i18n.locale,
+    title: subject,
+    paragraphs: [
+      escapeHtml(lines[0] ?? ''),
+      escapeHtml(lines[1] ?? '').replace(code, `<strong style="font-family:monospace;font-size:20px">${code}</strong>`),
+      escapeHtml(lines[2] ?? ''),
+      escapeHtml(t(MAIL.codeIgnore)),
+      escapeHtml(t(MAIL.signature)),
+    ],
+  });
+  ctx.background.run('openid email code', () => ctx.mailer.send({ to: input.email, subject, text, html }));
   return { sent: true as const };
 }
 
