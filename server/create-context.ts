@@ -1,8 +1,11 @@
 // Builds the context of a process (server/index.ts, the tests): the place where areas that must not import each other
 // are connected — the development mailbox behind the mailer, the orders behind the forecourt's hooks.
-import { createDemoOidc } from './auth/demo-oidc';
+
+import { lt } from 'drizzle-orm';
+import { createDemoOidc, type SpendOnce } from './auth/demo-oidc';
 import { type AppContext, type Background, type Clock, consoleLogger, type Logger, systemClock } from './context';
 import { type Db, type DbDriver, type ProcessIdentity, soleProcess } from './db/client';
+import { oidcUsedTokens } from './db/schema';
 import type { Env } from './env';
 import { loadMailCatalogs } from './mail/i18n';
 import { createDelivery } from './mail/mailer';
@@ -29,7 +32,7 @@ export async function createContext(opts: {
     env: opts.env,
     driver: opts.driver,
     log,
-    demoOidc: opts.env.demoMode ? await createDemoOidc(opts.env.publicUrl) : undefined,
+    demoOidc: opts.env.demoMode ? await createDemoOidc(opts.env.publicUrl, spendOnce(opts.db)) : undefined,
     memo: new Map(),
     clock: opts.clock ?? systemClock,
     background: createBackground(log),
@@ -132,5 +135,18 @@ function createBackground(log: Logger): Background {
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running]);
     },
+  };
+}
+
+/** The demo provider's codes are spent in the database, so each is taken once whichever API process takes it. */
+export function spendOnce(db: Db): SpendOnce {
+  return async (key, expiresAt) => {
+    await db.delete(oidcUsedTokens).where(lt(oidcUsedTokens.expiresAt, new Date()));
+    const taken = await db
+      .insert(oidcUsedTokens)
+      .values({ key, expiresAt })
+      .onConflictDoNothing()
+      .returning({ key: oidcUsedTokens.key });
+    return taken.length === 1;
   };
 }

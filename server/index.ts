@@ -14,6 +14,7 @@
 import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { DEMO_OIDC_KEY_VAR, newDemoOidcKey } from './auth/demo-oidc';
 import { checkProviders } from './auth/oidc';
 import type { AppContext } from './context';
 import { createContext } from './create-context';
@@ -362,7 +363,8 @@ async function primary(env: Env, log: ProcessLog, say: Say) {
   let announced = false;
   // The sandbox Amazon's signing key, one for all workers: a button config signed by one worker is checked by
   // whichever takes the sign-in page (issue 32.6: with a key per worker, 6 of 6 sign-ins failed on 2 workers).
-  const shared = { [SANDBOX_AMAZON_KEY_VAR]: newSandboxAmazonKey() };
+  // The demo OpenID provider's key likewise: its codes and ID tokens are signed with it (server/auth/demo-oidc.ts).
+  const shared = { [SANDBOX_AMAZON_KEY_VAR]: newSandboxAmazonKey(), [DEMO_OIDC_KEY_VAR]: newDemoOidcKey() };
   const fork = () => {
     const worker = cluster.fork(shared);
     worker.on('message', (msg: { type?: string }) => {

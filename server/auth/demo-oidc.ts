@@ -2,14 +2,37 @@
 // ${PUBLIC_URL}/dev/oidc, client 'forecourt-pay' (public, PKCE). It speaks the authorization code flow as a real provider
 // does: its page (routes/dev-oidc.ts) issues a one-time code bound to the PKCE challenge, its token endpoint trades the
 // code for an ID token carrying the nonce. The server reaches that endpoint in-process (`fetch`), others over HTTP.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+// One provider for all API processes (WORKERS on PostgreSQL): the primary hands every worker the same key (server/
+// index.ts, as the sandbox Amazon's, issue 32.6), a code is the grant itself signed with that key, and it is spent once
+// in the database (`spend`), so a code issued by one worker is taken by whichever gets the callback, and only once.
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  randomUUID,
+} from 'node:crypto';
+import { createLocalJWKSet, exportJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import type { AuthorizationServer } from 'oauth4webapi';
 import { sha256Hex } from './crypto';
 
 export const DEMO_PROVIDER_ID = 'demo';
 export const DEMO_AUDIENCE = 'forecourt-pay';
 const KID = 'demo-es256';
+/** The variable through which the cluster's primary hands its workers one demo provider key (server/index.ts). */
+export const DEMO_OIDC_KEY_VAR = 'FORECOURT_DEMO_OIDC_KEY';
+const CODE_TYPE = 'demo-oidc-code+jwt';
+
+/** A new demo provider signing key (ES256), as PEM (PKCS #8). */
+export function newDemoOidcKey(): string {
+  return generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+}
+
+/** Takes a code once, for all processes (the database's table of spent tokens); false when it was taken before. */
+export type SpendOnce = (key: string, expiresAt: Date) => Promise<boolean>;
 /** A code is good for one minute, once. */
 const CODE_TTL_MS = 60_000;
 
@@ -38,7 +61,7 @@ export type DemoOidc = {
     expiresInSeconds?: number;
   }): Promise<string>;
   /** The sign-in page's answer: a one-time code for this driver, bound to the client's PKCE challenge. */
-  issueCode(grant: Omit<Grant, 'expiresAt'>): string;
+  issueCode(grant: Omit<Grant, 'expiresAt'>): Promise<string>;
   /** The token endpoint: `grant_type=authorization_code` (+ code, redirect_uri, client_id, code_verifier). */
   token(form: URLSearchParams): Promise<{ status: number; body: Record<string, unknown> }>;
   /** fetch() as oauth4webapi calls it, answered here: the token endpoint; anything else 404. */
@@ -48,12 +71,17 @@ export type DemoOidc = {
 /** The stable subject of an email at the demo provider. */
 export const demoSubject = (email: string): string => sha256Hex(`demo-oidc:${email.trim().toLowerCase()}`).slice(0, 32);
 
-export async function createDemoOidc(publicUrl: string): Promise<DemoOidc> {
-  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+export async function createDemoOidc(
+  publicUrl: string,
+  spend: SpendOnce,
+  pem: string = process.env[DEMO_OIDC_KEY_VAR] ?? newDemoOidcKey(),
+): Promise<DemoOidc> {
+  // A worker uses its primary's key; a single process makes its own.
+  const privateKey = createPrivateKey(pem);
+  const publicKey = createPublicKey(privateKey);
   const publicJwk = { ...(await exportJWK(publicKey)), kid: KID, alg: 'ES256', use: 'sig' };
   const jwks = { keys: [publicJwk] };
   const issuer = `${publicUrl}/dev/oidc`;
-  const codes = new Map<string, Grant>();
   const metadata: AuthorizationServer = {
     issuer,
     authorization_endpoint: `${issuer}/authorize`,
@@ -88,12 +116,24 @@ export async function createDemoOidc(publicUrl: string): Promise<DemoOidc> {
     status: 400,
     body: { error, error_description: description },
   });
+  /** A code this provider (any of its processes) issued and that has not expired: its grant, else null. */
+  const openCode = async (code: string): Promise<(Grant & { jti: string }) | null> => {
+    try {
+      const { payload } = await jwtVerify(code, publicKey, { issuer, typ: CODE_TYPE, algorithms: ['ES256'] });
+      const grant = payload.grant as Omit<Grant, 'expiresAt'> | undefined;
+      if (!grant || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+      return { ...grant, expiresAt: payload.exp * 1000, jti: payload.jti };
+    } catch {
+      return null;
+    }
+  };
   const token: DemoOidc['token'] = async (form) => {
     if (form.get('grant_type') !== 'authorization_code') return oauthError('unsupported_grant_type', 'code only');
     const code = form.get('code') ?? '';
-    const grant = codes.get(code);
-    codes.delete(code); // once, whatever the outcome
-    if (!grant || grant.expiresAt <= Date.now()) return oauthError('invalid_grant', 'unknown, used or expired code');
+    const grant = await openCode(code);
+    if (!grant || !(await spend(`demo-code:${grant.jti}`, new Date(grant.expiresAt + 60_000)))) {
+      return oauthError('invalid_grant', 'unknown, used or expired code');
+    }
     if (form.get('redirect_uri') !== grant.redirectUri) return oauthError('invalid_grant', 'redirect_uri differs');
     if ((form.get('client_id') ?? DEMO_AUDIENCE) !== grant.clientId) return oauthError('invalid_client', 'client_id');
     const verifier = form.get('code_verifier') ?? '';
@@ -122,13 +162,13 @@ export async function createDemoOidc(publicUrl: string): Promise<DemoOidc> {
     keySet: createLocalJWKSet(jwks),
     metadata,
     mint,
-    issueCode: (grant) => {
-      const now = Date.now();
-      for (const [k, g] of codes) if (g.expiresAt <= now) codes.delete(k);
-      const code = randomBytes(24).toString('base64url');
-      codes.set(code, { ...grant, expiresAt: now + CODE_TTL_MS });
-      return code;
-    },
+    issueCode: (grant) =>
+      new SignJWT({ grant })
+        .setProtectedHeader({ alg: 'ES256', kid: KID, typ: CODE_TYPE })
+        .setIssuer(issuer)
+        .setJti(randomUUID())
+        .setExpirationTime(new Date(Date.now() + CODE_TTL_MS))
+        .sign(privateKey),
     token,
     fetch: async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));

@@ -111,7 +111,7 @@ export function devOidcRoutes(ctx: AppContext, demo: DemoOidc) {
     const typed = field('email').trim();
     const email = typed ? emailSchema.safeParse(typed) : undefined;
     if (email && !email.success) return c.html(authorizePage(p, 'Enter a valid email address.', typed), 400);
-    const code = demo.issueCode({
+    const code = await demo.issueCode({
       email: email?.data,
       emailVerified: field('verified') === 'yes',
       nonce: p.nonce || undefined,

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { DEMO_AUDIENCE, mintDemoIdToken } from '../../server/auth/demo-oidc';
+import { createDemoOidc, DEMO_AUDIENCE, mintDemoIdToken, newDemoOidcKey } from '../../server/auth/demo-oidc';
+import { spendOnce } from '../../server/create-context';
 import { drivers, PASSWORD, registerUser, uniqueEmail, useServer } from './helpers';
 
 describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
@@ -244,6 +245,44 @@ describe.each(drivers)('OpenID login with the demo issuer (%s)', (driver) => {
       const next = await attempt();
       expect(next.res.status).toBe(200);
       expect(next.res.body._id).toBe(owner.id);
+    });
+
+    it('is one provider for all API processes: a code one issued is taken once by another (WORKERS on PostgreSQL)', async () => {
+      // Two processes as the primary starts them: the same key (DEMO_OIDC_KEY_VAR), the same database.
+      const pem = newDemoOidcKey();
+      const spend = spendOnce(t.server.ctx.db);
+      const [a, b] = await Promise.all([
+        createDemoOidc('http://localhost:8080', spend, pem),
+        createDemoOidc('http://localhost:8080', spend, pem),
+      ]);
+      expect(b.jwks).toEqual(a.jwks);
+      const verifier = 'v'.repeat(43);
+      const grant = {
+        email: uniqueEmail('worker'),
+        emailVerified: true,
+        nonce: 'n-1',
+        codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+        redirectUri: 'http://localhost:8080/openid/callback',
+        clientId: DEMO_AUDIENCE,
+      };
+      const code = await a.issueCode(grant);
+      const form = (c: string) =>
+        new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: c,
+          redirect_uri: grant.redirectUri,
+          client_id: DEMO_AUDIENCE,
+          code_verifier: verifier,
+        });
+      const taken = await b.token(form(code));
+      expect(taken.status).toBe(200);
+      const { payload } = await jwtVerify(String(taken.body.id_token), createLocalJWKSet(a.jwks));
+      expect(payload).toMatchObject({ email: grant.email, nonce: 'n-1' });
+      expect((await a.token(form(code))).body.error).toBe('invalid_grant');
+      expect((await b.token(form(code))).body.error).toBe('invalid_grant');
+      // A code of another key (another server's demo provider) is nobody's here.
+      const other = await createDemoOidc('http://localhost:8080', spend, newDemoOidcKey());
+      expect((await b.token(form(await other.issueCode(grant)))).body.error).toBe('invalid_grant');
     });
 
     it('Cancel sends access_denied back, which the server says as cancelled', async () => {

@@ -61,7 +61,7 @@ describe.each(drivers)('security: accounts (%s)', (driver) => {
       expect((await authorize(redirect)).status).toBe(200);
       const res = await submit(redirect);
       expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toMatch(/^http:\/\/localhost:8080\/openid\/callback\?code=[\w-]{20,}&iss=/);
+      expect(res.headers.get('location')).toMatch(/^http:\/\/localhost:8080\/openid\/callback\?code=[\w.-]{20,}&iss=/);
     });
 
     it('answers a broken form with 400, not 500', async () => {

@@ -132,9 +132,12 @@ function OpenIdCallback() {
     if (started.current) return;
     started.current = true;
     const answer = window.location.search;
+    // The provider's answer (the app's own query keys, such as auth, may be there too).
+    const params = new URLSearchParams(answer);
+    const fromProvider = ['code', 'state', 'error'].some((key) => params.has(key));
     // Code, state or error never stay in the address bar or the history.
-    if (answer) history.replaceState(history.state, '', window.location.pathname);
-    const start = answer ? null : takeOpenIdStart();
+    if (fromProvider) history.replaceState(history.state, '', window.location.pathname);
+    const start = fromProvider ? null : takeOpenIdStart();
     if (start) {
       setPurpose(start.purpose);
       setStep({ kind: 'working', label: start.provider.label });
@@ -142,7 +145,7 @@ function OpenIdCallback() {
       return;
     }
     const taken = takePendingOpenId();
-    if (!taken || !answer) {
+    if (!taken || !fromProvider) {
       setStep({ kind: 'failed', text: AGAIN });
       return;
     }
