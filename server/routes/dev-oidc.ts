@@ -28,7 +28,7 @@ type AuthorizeParams = {
 };
 
 const STYLE =
-  'body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}label{display:block;font-weight:600;margin:.5rem 0 .25rem}input[type=email]{width:100%;padding:.6rem;font-size:1rem;box-sizing:border-box}button{margin-top:1rem;padding:.6rem 1.2rem;font-size:1rem}[role=alert]{color:#a00000}';
+  'body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}label{display:block;font-weight:600;margin:.5rem 0 .25rem}input[type=email]{width:100%;padding:.6rem;font-size:1rem;box-sizing:border-box}button{margin-top:1rem;padding:.6rem 1.2rem;font-size:1rem}[role=alert]{color:#a00000}label[for=verified]{display:inline}';
 /** The sign-in page posts to itself and is then redirected to the app (form-action 'self' covers both). */
 const CSP = pageCsp({ styles: [STYLE], forms: true });
 
@@ -42,7 +42,7 @@ function authorizePage(p: AuthorizeParams, error?: string, email = '') {
     hidden('code_challenge', p.codeChallenge),
     hidden('code_challenge_method', p.codeChallengeMethod),
   ].join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Demo identity provider</title><style>${STYLE}</style></head><body><main><h1>Demo identity provider</h1><p>This stands in for an external sign-in provider. Enter any email address; no password is needed. Leave it empty to sign in as an identity without an email.</p><form method="post" action="/dev/oidc/authorize">${fields}<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${h(email)}"${error ? ' aria-invalid="true" aria-describedby="email-error"' : ''}>${error ? `<p id="email-error" role="alert">${h(error)}</p>` : ''}<p><input id="verified" name="verified" type="checkbox" value="yes" checked> <label for="verified" style="display:inline">The provider has verified this email</label></p><button type="submit" name="action" value="sign-in">Sign in</button> <button type="submit" name="action" value="cancel">Cancel</button></form></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Demo identity provider</title><style>${STYLE}</style></head><body><main><h1>Demo identity provider</h1><p>This stands in for an external sign-in provider. Enter any email address; no password is needed. Leave it empty to sign in as an identity without an email.</p><form method="post" action="/dev/oidc/authorize">${fields}<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${h(email)}"${error ? ' aria-invalid="true" aria-describedby="email-error"' : ''}>${error ? `<p id="email-error" role="alert">${h(error)}</p>` : ''}<p><input id="verified" name="verified" type="checkbox" value="yes" checked> <label for="verified">The provider has verified this email</label></p><button type="submit" name="action" value="sign-in">Sign in</button> <button type="submit" name="action" value="cancel">Cancel</button></form></main></body></html>`;
 }
 
 export function devOidcRoutes(ctx: AppContext, demo: DemoOidc) {
