@@ -4,7 +4,7 @@ import { accountFeatures, preferences, user as userSchema } from '../../contract
 import { orders, things, users } from '../../server/db/schema';
 import { seedDemoUser } from '../../server/services/seed';
 import { addThing } from '../../server/services/things';
-import { drivers, latestMail, type Registered, registerUser, useServer } from './helpers';
+import { drivers, type Registered, registerUser, useServer } from './helpers';
 
 describe.each(drivers)('users, preferences, features (%s)', (driver) => {
   const t = useServer(driver);
