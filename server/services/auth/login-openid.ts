@@ -157,16 +157,6 @@ export async function sendOpenIdEmailCode({
   const row = await exchangedLogin(ctx, input.transaction);
   if (row.email && row.emailVerified) throw oidcFailed('refused', 'This identity has a verified email already');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await ctx.db
-    .update(oidcLogins)
-    // The code works for ten minutes from this mail (the sign-in waits for it as long), as the mail and the app say.
-    .set({
-      pendingEmail: input.email,
-      emailCodeHash: sha256Hex(`${row.id}:${code}`),
-      emailCodeTries: 0,
-      expiresAt: new Date(ctx.clock.now().getTime() + OIDC_LOGIN_TTL_MS),
-    })
-    .where(eq(oidcLogins.id, row.id));
   const i18n = mailI18n(mailLocale({ acceptLanguage: input.locale }));
   const t = i18n.t;
   const lines = [
@@ -187,7 +177,20 @@ export async function sendOpenIdEmailCode({
       escapeHtml(t(MAIL.signature)),
     ],
   });
-  ctx.background.run('openid email code', () => ctx.mailer.send({ to: input.email, subject, text, html }));
+  // The code and its mail in one transaction: the mail queue sends what was stored, nothing else.
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(oidcLogins)
+      // The code works for ten minutes from this mail (the sign-in waits for it as long), as the mail and the app say.
+      .set({
+        pendingEmail: input.email,
+        emailCodeHash: sha256Hex(`${row.id}:${code}`),
+        emailCodeTries: 0,
+        expiresAt: new Date(ctx.clock.now().getTime() + OIDC_LOGIN_TTL_MS),
+      })
+      .where(eq(oidcLogins.id, row.id));
+    await ctx.withDb(tx).mailer.send({ to: input.email, subject, text, html });
+  });
   return { sent: true as const };
 }
 

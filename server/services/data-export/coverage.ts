@@ -15,6 +15,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
     "visits of the payment provider's pages (card entry, 3-D Secure), kept until they expire; their id is the page's secret. What they produced is in payment-methods and orders",
   idempotency_keys:
     'the replay memory of your app requests for 24 hours (a copy of answers already in the other files)',
+  mail_queue:
+    "mails to you on their way to the mail relay; a sent one keeps no text (only its address and times, for 7 days), and this export's own ready mail is one of them",
   mails: 'the development mailbox (DEMO_MODE only): a copy of mails sent to you, not kept by a production server',
   forecourt_devices: "a pump's or charger's state, naming the order it serves while it serves it",
   forecourt_sessions: "the pump's or charger's own record of a fill; its quantity and amount are in orders",
