@@ -1,6 +1,12 @@
 // @vitest-environment node -- pure rules: no DOM needed, and jsdom costs each file about a second to set up
 import { describe, expect, it } from 'vitest';
-import { ATTEMPT_TTL_MS, attemptFor, authorizeKeyFor, type Selection } from '../../src/features/checkout/model/attempt';
+import {
+  ATTEMPT_TTL_MS,
+  attemptFor,
+  attemptForOrder,
+  authorizeKeyFor,
+  type Selection,
+} from '../../src/features/checkout/model/attempt';
 import { cancelPageFor } from '../../src/features/orders/model/cancel-page';
 
 const selection: Selection = {
@@ -45,7 +51,7 @@ describe('idempotency keys per payment attempt', () => {
   });
   it('the same selection reuses the stored attempt (a retry or a reload after a lost answer)', () => {
     const stored = { ...attemptFor(null, selection, 1000, keys()), orderId: 'o1' };
-    expect(attemptFor(stored, { ...selection }, 5000, keys())).toBe(stored);
+    expect(attemptFor(stored, { ...selection }, 5000, keys())).toEqual(stored);
   });
   it.each([
     ['pump', { productId: 'p2' }],
@@ -62,6 +68,31 @@ describe('idempotency keys per payment attempt', () => {
   it('an old attempt is not reused', () => {
     const stored = attemptFor(null, selection, 0, keys());
     expect(attemptFor(stored, selection, ATTEMPT_TTL_MS, () => 'fresh').createKey).toBe('fresh');
+  });
+});
+
+describe('idempotency keys of paying an order that exists (postpay, wash)', () => {
+  it('a new attempt for the order has nothing to create and no authorize key yet', () => {
+    expect(attemptForOrder(null, 'o1', 1000)).toEqual({
+      selection: null,
+      createKey: null,
+      authorizeKeys: {},
+      orderId: 'o1',
+      createdAt: 1000,
+    });
+  });
+  it('the same order reuses its attempt (pressing pay again, a reload): its keys replay', () => {
+    const stored = authorizeKeyFor(attemptForOrder(null, 'o1', 1000), 'visa', () => 'k1').attempt;
+    expect(attemptForOrder(stored, 'o1', 5000)).toBe(stored);
+  });
+  it('another order, or an old attempt, starts anew', () => {
+    const stored = authorizeKeyFor(attemptForOrder(null, 'o1', 0), 'visa', () => 'k1').attempt;
+    expect(attemptForOrder(stored, 'o2', 10).authorizeKeys).toEqual({});
+    expect(attemptForOrder(stored, 'o1', ATTEMPT_TTL_MS).authorizeKeys).toEqual({});
+  });
+  it('a prepay attempt is not replayed for a selection once the stored one pays an existing order', () => {
+    const priced = attemptForOrder(null, 'o1', 1000);
+    expect(attemptFor(priced, selection, 2000, () => 'fresh').createKey).toBe('fresh');
   });
 });
 

@@ -2,7 +2,8 @@
 // The wallet rules of the summary (pay-flows.md §4 Amazon return, §5, §6, §9), one `it` per sentence, table-style;
 // and the idempotency scope of paying with a wallet token.
 import { describe, expect, it } from 'vitest';
-import { keyFor, meansKey } from '../../src/features/checkout/model/pay-means';
+import { attemptForOrder, authorizeKeyFor } from '../../src/features/checkout/model/attempt';
+import { meansKey } from '../../src/features/checkout/model/pay-means';
 import {
   amazonReturn,
   walletAmount,
@@ -131,12 +132,14 @@ describe('idempotency of paying with a wallet', () => {
   it('one key per saved method, one per wallet token', () => {
     expect(meansKey({ paymentMethodId: 'pm1' })).toBe('pm1');
     expect(meansKey({ paymentToken: { googlePayToken: 'tok' } })).toBe('tok');
-    const keys = new Map<string, string>();
     let n = 0;
     const next = () => `k${++n}`;
-    expect(keyFor(keys, { paymentMethodId: 'pm1' }, next)).toBe('k1');
-    expect(keyFor(keys, { paymentMethodId: 'pm1' }, next)).toBe('k1');
-    expect(keyFor(keys, { paymentToken: { googlePayToken: 'a' } }, next)).toBe('k2');
-    expect(keyFor(keys, { paymentToken: { googlePayToken: 'b' } }, next)).toBe('k3');
+    const first = authorizeKeyFor(attemptForOrder(null, 'o1', 0), meansKey({ paymentMethodId: 'pm1' }), next);
+    expect(first.key).toBe('k1');
+    const again = authorizeKeyFor(first.attempt, meansKey({ paymentMethodId: 'pm1' }), next);
+    expect(again.key).toBe('k1');
+    const a = authorizeKeyFor(again.attempt, meansKey({ paymentToken: { googlePayToken: 'a' } }), next);
+    expect(a.key).toBe('k2');
+    expect(authorizeKeyFor(a.attempt, meansKey({ paymentToken: { googlePayToken: 'b' } }), next).key).toBe('k3');
   });
 });

@@ -22,3 +22,12 @@ export function writeAttempt(attempt: Attempt | null): void {
     // Without storage a reload starts a new attempt; the server still refuses a duplicate within this page.
   }
 }
+
+/**
+ * The driver came back from the issuer's page without answering (3-D Secure abandoned): the next press of pay is a new
+ * authorization (a new challenge), not a replay of the one left; what the attempt created stays.
+ */
+export function renewAuthorization(): void {
+  const attempt = readAttempt();
+  if (attempt) writeAttempt({ ...attempt, authorizeKeys: {} });
+}

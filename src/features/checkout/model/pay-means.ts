@@ -19,17 +19,3 @@ export function interactionStart(order: Pick<Order, 'userInteraction'>): string 
 /** An authorization that ended the order: the payment error page (pay-flows.md §8). */
 export const paymentFailed = (order: Pick<Order, 'state'>): boolean =>
   order.state === 'FAILED' || order.state === 'REJECTED' || order.state === 'CANCELLED' || order.state === 'PROBLEM';
-
-/** The idempotency key of paying one order with these means (made on first use, then replayed). */
-export function keyFor(
-  keys: Map<string, string>,
-  means: PayMeans,
-  newKey: () => string = () => crypto.randomUUID(),
-): string {
-  const scope = meansKey(means);
-  const known = keys.get(scope);
-  if (known) return known;
-  const key = newKey();
-  keys.set(scope, key);
-  return key;
-}

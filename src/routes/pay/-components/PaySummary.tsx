@@ -28,7 +28,7 @@ import {
   walletAmount,
   walletButtons,
 } from '../../../features/checkout/model/wallets';
-import { afterRefusal } from '../../../features/checkout/queries';
+import { afterRefusal, renewAuthorization } from '../../../features/checkout/queries';
 import { PaymentMethodPicker } from '../../../features/checkout/ui/PaymentMethodPicker';
 import { PinSheet } from '../../../features/checkout/ui/PinSheet';
 import { SandboxWalletSheet } from '../../../features/checkout/ui/SandboxWalletSheet';
@@ -197,8 +197,11 @@ export function PaySummary(props: PaySummaryProps) {
   const pendingInteraction = props.pendingInteraction ?? null;
   useEffect(() => {
     if (!pendingInteraction) return;
-    if (leftFor() === pendingInteraction) setAbandoned(pendingInteraction);
-    else visitChallenge(pendingInteraction);
+    if (leftFor() === pendingInteraction) {
+      // Pressing pay again is a new authorization (a new check), not a replay of the one left.
+      renewAuthorization();
+      setAbandoned(pendingInteraction);
+    } else visitChallenge(pendingInteraction);
   }, [pendingInteraction]);
   useEffect(() => {
     // Back from the issuer's page into the summary the browser kept (back/forward cache): load it afresh, so it shows

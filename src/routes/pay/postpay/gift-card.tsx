@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, redirect, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { requireRegistered } from '../../../app/guards';
-import { usePayPrepay } from '../../../features/checkout/queries';
+import { usePayOrder } from '../../../features/checkout/queries';
 import { orderGroup } from '../../../features/orders/model/search';
 import { useSession, useUser } from '../../../features/session/queries';
 import { formatMoney } from '../../../lib/money';
@@ -43,7 +43,7 @@ function GiftCard() {
   const user = useUser(record?.userId);
   const { station } = useStation(query.pid ?? '', query);
   const [picked, setPicked] = useState<string | null>(null);
-  const pay = usePayPrepay();
+  const pay = usePayOrder();
 
   if (!station) return <StepSkeleton rows={3} />;
   const cards = station.products
@@ -59,19 +59,20 @@ function GiftCard() {
     mutate: (means, callbacks) =>
       pay.mutate(
         {
-          pid: station._id,
-          productId: choice.product._id,
-          fuelTypeId: choice.item.itemCode,
-          amount: price.amount,
-          currency: price.currency,
-          precision: price.precision,
-          ...(means.paymentMethodId ? { paymentMethodId: means.paymentMethodId } : {}),
-          ...(means.paymentProof ? { paymentProof: means.paymentProof } : {}),
-          ...(means.paymentToken ? { paymentToken: means.paymentToken } : {}),
-          ...(means.userDetails ? { userDetails: means.userDetails } : {}),
-          thingId: user.data?.thingId ?? null,
-          partner: query.partner,
-          ...(means.userInteraction ? { returnTo: means.userInteraction.urls } : {}),
+          flow: {
+            kind: 'giftCard',
+            selection: {
+              pid: station._id,
+              productId: choice.product._id,
+              fuelTypeId: choice.item.itemCode,
+              amount: price.amount,
+              currency: price.currency,
+              precision: price.precision,
+            },
+            thingId: user.data?.thingId ?? null,
+            partner: query.partner,
+          },
+          means,
         },
         callbacks,
       ),
@@ -85,7 +86,7 @@ function GiftCard() {
       action={action}
       failureType="generic"
       returnTo={{
-        // The order id is added once the order exists (usePayPrepay).
+        // The order id is added once the order exists (payOrder).
         success: router.buildLocation({
           to: '/pay/postpay/processing',
           search: (prev) => ({ ...prev, orderType: 'POSTPAY' }),

@@ -2,13 +2,14 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { interactionStart, keyFor } from '../../../features/checkout/model/pay-means';
+import { interactionStart } from '../../../features/checkout/model/pay-means';
+import { usePayOrder } from '../../../features/checkout/queries';
 import { LoyaltyCardSlot } from '../../../features/loyalty/ui/LoyaltyCardSlot';
 import { carOdometerMOf, type OdometerAnswer } from '../../../features/odometer/model/odometer';
 import { bindOdometerToOrder, orderOdometer } from '../../../features/odometer/store';
 import { PLANS } from '../../../features/orders/model/order-wait';
 import { orderGroup } from '../../../features/orders/model/search';
-import { updateOrderNow, usePayPriced } from '../../../features/orders/postpay';
+import { updateOrderNow } from '../../../features/orders/postpay';
 import { useOrderSnapshot } from '../../../features/orders/queries';
 import { useOrderWait } from '../../../features/orders/use-order-wait';
 import { useSession } from '../../../features/session/queries';
@@ -48,13 +49,11 @@ function Summary({ orderId }: { orderId: string }) {
   const order = useOrderSnapshot(orderId).data;
   const { state } = useOrderWait(orderId, PLANS.postpaySummary);
   useFlowExit(state, orderId);
-  // One key per means for this order: pressing pay again replays, never pays twice.
-  const [keys] = useState(() => new Map<string, string>());
   // The vouchers' discount on this order, as the capture will apply it (none for guests, pay-flows.md §6).
   const record = useSession();
   const isGuest = !record || record.isGuest === true;
   const preview = useDiscountPreview(isGuest || order?.state !== 'PAYMENT_PENDING' ? null : orderPreviewBody(order));
-  const pay = usePayPriced();
+  const pay = usePayOrder();
   // What the sheet of a fuel card chosen here added to the order (the reading the order was created with is kept by
   // order, features/odometer/store).
   const [supplied, setSupplied] = useState<OdometerAnswer | null>(null);
@@ -66,7 +65,7 @@ function Summary({ orderId }: { orderId: string }) {
   const action: PayAction = {
     isPending: pay.isPending,
     error: pay.error,
-    mutate: (means, callbacks) => pay.mutate({ order, means, idempotencyKey: keyFor(keys, means) }, callbacks),
+    mutate: (means, callbacks) => pay.mutate({ flow: { kind: 'postpay', order }, means }, callbacks),
   };
   const search = { ...query, orderId, orderType: 'POSTPAY' as const };
   const carried = supplied ?? orderOdometer(orderId);

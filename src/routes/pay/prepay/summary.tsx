@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { currencyDigits } from '../../../../contract/money';
-import { usePayPrepay } from '../../../features/checkout/queries';
+import { usePayOrder } from '../../../features/checkout/queries';
 import { LoyaltyCardSlot } from '../../../features/loyalty/ui/LoyaltyCardSlot';
 import { orderGroup } from '../../../features/orders/model/search';
 import { useSession, useUser } from '../../../features/session/queries';
@@ -38,7 +38,7 @@ function PrepaySummary() {
       ? null
       : prepayPreviewBody({ poiId: station?._id, pump, item, amount: query.amount, currency: query.currency }),
   );
-  const pay = usePayPrepay();
+  const pay = usePayOrder();
   const odometer = useOdometerStep({
     pid: query.pid,
     productId: query.productId,
@@ -67,20 +67,21 @@ function PrepaySummary() {
     mutate: (means, callbacks) =>
       pay.mutate(
         {
-          pid: station._id,
-          productId: pump._id,
-          fuelTypeId: item.itemCode,
-          amount,
-          currency,
-          precision,
-          ...(means.paymentMethodId ? { paymentMethodId: means.paymentMethodId } : {}),
-          ...(means.paymentProof ? { paymentProof: means.paymentProof } : {}),
-          ...(means.paymentToken ? { paymentToken: means.paymentToken } : {}),
-          ...(means.userDetails ? { userDetails: means.userDetails } : {}),
-          ...odometer.order(user.data?.thingId ?? null),
-          partner: query.partner,
-          // The fueling page's orderId is set once the order exists (payPrepay).
-          ...(means.userInteraction ? { returnTo: means.userInteraction.urls } : {}),
+          flow: {
+            kind: 'prepay',
+            selection: {
+              pid: station._id,
+              productId: pump._id,
+              fuelTypeId: item.itemCode,
+              amount,
+              currency,
+              precision,
+            },
+            ...odometer.order(user.data?.thingId ?? null),
+            partner: query.partner,
+          },
+          // The fueling page's orderId is set once the order exists (payOrder).
+          means,
         },
         {
           onSuccess: (order) => {

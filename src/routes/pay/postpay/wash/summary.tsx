@@ -1,14 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { OrderState } from '../../../../../contract/plain/orders';
-import { interactionStart, keyFor } from '../../../../features/checkout/model/pay-means';
+import { interactionStart } from '../../../../features/checkout/model/pay-means';
+import { usePayOrder } from '../../../../features/checkout/queries';
 import { LoyaltyCardSlot } from '../../../../features/loyalty/ui/LoyaltyCardSlot';
 import { orderGroup } from '../../../../features/orders/model/search';
 import { hasReached } from '../../../../features/orders/model/waits';
 import { orderQuery } from '../../../../features/orders/queries';
-import { usePayWash } from '../../../../features/wash/queries';
+import { keepTicketsOf } from '../../../../features/wash/queries';
 import { Money } from '../../../../ui';
 import '../../../../features/wash/ui/wash.css';
 import { useSession } from '../../../../features/session/queries';
@@ -41,13 +41,11 @@ function Summary({ orderId }: { orderId: string }) {
   const router = useRouter();
   const { station } = useStation(query.pid ?? '', query);
   const order = useQuery(orderQuery(orderId)).data;
-  // One key per means for this order: pressing pay again replays, never pays twice.
-  const [keys] = useState(() => new Map<string, string>());
   // The vouchers' discount on this order, as the capture will apply it (none for guests, pay-flows.md §6).
   const record = useSession();
   const isGuest = !record || record.isGuest === true;
   const preview = useDiscountPreview(isGuest || order?.state !== 'PAYMENT_PENDING' ? null : orderPreviewBody(order));
-  const pay = usePayWash();
+  const pay = usePayOrder();
 
   if (!order) return <StepSkeleton rows={2} />;
   // Already paid (a reload, the back button): the codes are on the finish page.
@@ -62,7 +60,18 @@ function Summary({ orderId }: { orderId: string }) {
   const action: PayAction = {
     isPending: pay.isPending,
     error: pay.error,
-    mutate: (means, callbacks) => pay.mutate({ order, means, idempotencyKey: keyFor(keys, means) }, callbacks),
+    mutate: (means, callbacks) =>
+      pay.mutate(
+        { flow: { kind: 'wash', order }, means },
+        {
+          // The codes go on the device at once (the finish page keeps them too, as the order arrives there).
+          onSuccess: (paid) =>
+            void keepTicketsOf(paid)
+              .catch(() => undefined)
+              .then(() => callbacks.onSuccess(paid)),
+          onError: callbacks.onError,
+        },
+      ),
   };
 
   return (

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
-import { usePayPrepay } from '../../../../features/checkout/queries';
+import { usePayOrder } from '../../../../features/checkout/queries';
 import { parkingOf, preAuthorizationFor } from '../../../../features/ev/model/ev';
 import { useAccountFeatures } from '../../../../features/ev/queries';
 import { useCostLimit } from '../../../../features/ev/ui/CostLimit';
@@ -50,7 +50,7 @@ function EvSummary() {
       ? null
       : prepayPreviewBody({ poiId: station?._id, pump: port, item, amount: hold.amount, currency: hold.currency }),
   );
-  const pay = usePayPrepay();
+  const pay = usePayOrder();
   const costLimit = useCostLimit(hold);
   const odometer = useOdometerStep({
     pid: query.pid,
@@ -76,19 +76,20 @@ function EvSummary() {
       if (!hold) return;
       pay.mutate(
         {
-          pid: station._id,
-          productId: port._id,
-          fuelTypeId: item.itemCode,
-          amount: hold.amount,
-          currency: hold.currency,
-          precision: hold.precision,
-          ...(means.paymentMethodId ? { paymentMethodId: means.paymentMethodId } : {}),
-          ...(means.paymentProof ? { paymentProof: means.paymentProof } : {}),
-          ...(means.paymentToken ? { paymentToken: means.paymentToken } : {}),
-          ...(means.userDetails ? { userDetails: means.userDetails } : {}),
-          ...odometer.order(user.data?.thingId ?? null),
-          partner: query.partner,
-          ...(means.userInteraction ? { returnTo: means.userInteraction.urls } : {}),
+          flow: {
+            kind: 'ev',
+            selection: {
+              pid: station._id,
+              productId: port._id,
+              fuelTypeId: item.itemCode,
+              amount: hold.amount,
+              currency: hold.currency,
+              precision: hold.precision,
+            },
+            ...odometer.order(user.data?.thingId ?? null),
+            partner: query.partner,
+          },
+          means,
         },
         {
           onSuccess: (order) => {
@@ -124,7 +125,7 @@ function EvSummary() {
       voucherPreviewLoading={previewLoading(preview)}
       failureType="generic"
       returnTo={{
-        // The order id is added once the order exists (usePayPrepay).
+        // The order id is added once the order exists (payOrder).
         success: router.buildLocation({
           to: '/pay/prepay/ev/charging',
           search: (prev) => ({ ...prev, orderType: 'PREPAY' }),
