@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '../../contract/orders';
 import { PAYMENT_PROOF_TTL_SECONDS } from '../../contract/plain/payment-methods';
 import { PROOF_MARGIN_MS, reusableProof } from '../../src/features/checkout/model/kept-proof';
-import { mbwayRefusal, summaryRefusal } from '../../src/features/checkout/model/refusals';
+import { mbwayRefusal, payAnswer, summaryRefusal } from '../../src/features/checkout/model/refusals';
+import { walletMeans } from '../../src/features/checkout/model/wallets';
 import { afterRefusal } from '../../src/features/checkout/queries';
 import { stationKeys } from '../../src/features/stations/queries';
 
@@ -120,5 +121,112 @@ describe('the kept validation proof (reusableProof)', () => {
     expect(reusableProof(kept, at + PAYMENT_PROOF_TTL_SECONDS * 1000)).toBeNull();
     expect(reusableProof(kept, at - 1)).toBeNull(); // a clock set back: not trusted
     expect(reusableProof(null, at)).toBeNull();
+  });
+});
+
+describe('what the summary does with a failed authorization (payAnswer)', () => {
+  const refused = (status: number, reason?: string, extra: object = {}) => ({
+    status,
+    code: 'refused',
+    details: reason ? { reason, ...extra } : undefined,
+  });
+  const card = { paymentMethodId: 'fc1' };
+  it.each([
+    [
+      'no answer (offline, lost): pay again replays',
+      { status: 0, code: 'network_error' },
+      card,
+      null,
+      { kind: 'noAnswer' },
+    ],
+    [
+      "a fuel card's data missing: its step asks",
+      { status: 422, code: 'fuel_card_data_missing', details: { vin: true } },
+      card,
+      null,
+      { kind: 'fuelCardData', details: { vin: true } },
+    ],
+    [
+      "a fuel card's second factor for the order: the code step",
+      refused(403, 'second_factor_required', { orderId: 'o1' }),
+      card,
+      null,
+      { kind: 'secondFactor', orderId: 'o1' },
+    ],
+    [
+      'a second factor without its order: the error page',
+      refused(403, 'second_factor_required'),
+      card,
+      null,
+      { kind: 'failed' },
+    ],
+    [
+      'a second factor for a wallet token (no saved method): the error page',
+      refused(403, 'second_factor_required', { orderId: 'o1' }),
+      { paymentToken: { googlePayToken: 't' } },
+      null,
+      { kind: 'failed' },
+    ],
+    [
+      'the kept proof refused: the validation step again at once',
+      refused(403, 'validation_required'),
+      { ...card, paymentProof: 'p1' },
+      'p1',
+      { kind: 'validateAgain' },
+    ],
+    [
+      'a fresh proof refused: "confirm with your PIN again"',
+      refused(403, 'validation_required'),
+      { ...card, paymentProof: 'p2' },
+      'p1',
+      { kind: 'refused', refusal: { kind: 'validation' } },
+    ],
+    [
+      'the station no longer takes the method: explained on the summary',
+      refused(422, 'method_not_accepted'),
+      card,
+      null,
+      { kind: 'refused', refusal: { kind: 'methodNotAccepted' } },
+    ],
+    [
+      'a declined card or any other refusal: the error page',
+      refused(402, 'card_declined'),
+      card,
+      null,
+      { kind: 'failed' },
+    ],
+    [
+      'a 409 the recovery did not answer: the error page',
+      { status: 409, code: 'conflict' },
+      card,
+      null,
+      { kind: 'failed' },
+    ],
+  ] as const)('%s', (_name, error, means, kept, answer) => {
+    expect(payAnswer(error, means, kept)).toEqual(answer);
+  });
+});
+
+describe("a wallet's answer as the authorize payload (walletMeans, §6)", () => {
+  it("a signed-in driver: the token alone, in its wallet's field", () => {
+    expect(walletMeans('APPLE_PAY', { token: 't1' })).toEqual({ paymentToken: { applePayToken: 't1' } });
+    expect(walletMeans('AMAZON_PAY', { token: 't2' })).toEqual({ paymentToken: { amazonPayToken: 't2' } });
+  });
+  it("a guest: the wallet's email and billing address as userDetails, empty parts left out", () => {
+    expect(
+      walletMeans('GOOGLE_PAY', {
+        token: 't3',
+        email: 'guest@example.org',
+        firstName: 'Ana',
+        address: { street: 'Main 1', street2: '', city: 'Porto', countryCode: 'PT' },
+      }),
+    ).toEqual({
+      paymentToken: { googlePayToken: 't3' },
+      userDetails: {
+        invoiceEmail: 'guest@example.org',
+        firstName: 'Ana',
+        address: { street: 'Main 1', city: 'Porto', countryCode: 'PT' },
+      },
+    });
   });
 });

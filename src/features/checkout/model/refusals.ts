@@ -2,6 +2,7 @@
 // payment"), besides the error page: refusals the driver can answer on the summary itself.
 import { atPrecision } from '../../../../contract/money';
 import type { PaymentMethod } from '../../../../contract/orders';
+import type { PayMeans } from './pay-means';
 
 export type SummaryRefusal =
   /** A fuel card's second factor for this order (shell-and-account.md §5): the code step, then pay again. */
@@ -56,4 +57,34 @@ export function mbwayRefusal(
     return { kind: 'mbwayLimit' };
   }
   return null;
+}
+
+/** What the summary does with a failed authorization (pay-flows.md §4): the pay machine's next event, or the error page. */
+export type PayAnswer =
+  /** No answer (offline, lost): nothing is lost, pressing pay again replays the same keys. */
+  | { kind: 'noAnswer' }
+  /** 422 fuel_card_data_missing: the card's step says what the server misses, and asks for it at the next press. */
+  | { kind: 'fuelCardData'; details: unknown }
+  /** A fuel card's second factor for this order: the code, then the same means again. */
+  | { kind: 'secondFactor'; orderId: string }
+  /** The proof kept from an earlier press was refused: the validation step again at once, not after another press. */
+  | { kind: 'validateAgain' }
+  | { kind: 'refused'; refusal: SummaryRefusal }
+  /** The payment error page (or the generic one, when creating the order failed). */
+  | { kind: 'failed' };
+
+export function payAnswer(error: Refused & { code?: string }, means: PayMeans, keptProof: string | null): PayAnswer {
+  if (error.status === 0) return { kind: 'noAnswer' };
+  if (error.code === 'fuel_card_data_missing') return { kind: 'fuelCardData', details: error.details ?? {} };
+  const refusal = summaryRefusal(error);
+  if (!refusal) return { kind: 'failed' };
+  if (refusal.kind === 'secondFactor') {
+    return refusal.orderId && means.paymentMethodId
+      ? { kind: 'secondFactor', orderId: refusal.orderId }
+      : { kind: 'failed' };
+  }
+  if (refusal.kind === 'validation' && means.paymentProof && means.paymentProof === keptProof) {
+    return { kind: 'validateAgain' };
+  }
+  return { kind: 'refused', refusal };
 }

@@ -2,6 +2,7 @@
 // which wallet buttons show, the amount a wallet is asked for, and what a return from Amazon Pay means.
 import type { CheckoutStation } from './checkout';
 import { stationTakes } from './checkout';
+import type { PayMeans } from './pay-means';
 
 export const WALLETS = ['GOOGLE_PAY', 'APPLE_PAY', 'AMAZON_PAY'] as const;
 export type WalletId = (typeof WALLETS)[number];
@@ -53,4 +54,41 @@ export function amazonReturn(search: { amazonCheckoutSessionId?: string; amazonI
   if (search.amazonIsCancel !== undefined && search.amazonIsCancel !== 'false') return { kind: 'cancelled' };
   if (search.amazonCheckoutSessionId) return { kind: 'checkout', sessionId: search.amazonCheckoutSessionId };
   return null;
+}
+
+export type BillingAddress = {
+  street?: string;
+  street2?: string;
+  zip?: string;
+  city?: string;
+  countryCode?: string;
+};
+
+/** What a wallet's sheet gives: its payment token, and for a guest the contact the station needs (§6). */
+export type WalletResult = {
+  token: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  address?: BillingAddress;
+};
+
+const TOKEN_FIELD = { GOOGLE_PAY: 'googlePayToken', APPLE_PAY: 'applePayToken', AMAZON_PAY: 'amazonPayToken' } as const;
+
+/** A wallet's answer as the authorize payload: its token, and its contact as userDetails (empty parts left out). */
+export function walletMeans(id: WalletId, result: WalletResult): PayMeans {
+  const paymentToken = { [TOKEN_FIELD[id]]: result.token };
+  if (!result.email && !result.address) return { paymentToken };
+  const address = result.address
+    ? Object.fromEntries(Object.entries(result.address).filter(([, v]) => typeof v === 'string' && v !== ''))
+    : undefined;
+  return {
+    paymentToken,
+    userDetails: {
+      ...(result.email ? { invoiceEmail: result.email } : {}),
+      ...(result.firstName ? { firstName: result.firstName } : {}),
+      ...(result.lastName ? { lastName: result.lastName } : {}),
+      ...(address ? { address } : {}),
+    },
+  };
 }

@@ -1,8 +1,8 @@
 // The device wallets (Google Pay, Apple Pay, Amazon Pay) behind one interface: the summary asks an adapter whether
 // this device can pay with it and for a payment token; each wallet has a sandbox adapter (our own sheet) and a real one.
-import type { WalletId } from '../model/wallets';
+import type { WalletId, WalletResult } from '../model/wallets';
 
-export type { WalletId };
+export type { BillingAddress, WalletId, WalletResult } from '../model/wallets';
 
 export type WalletRequest = {
   /** "12.34" (§9: wallet amounts as strings with 2 decimals). */
@@ -17,22 +17,6 @@ export type WalletRequest = {
   needsContact: boolean;
   /** Amazon Pay returns to the app by a redirect: where it comes back to (payment-return group added). */
   returnUrl: string;
-};
-
-export type BillingAddress = {
-  street?: string;
-  street2?: string;
-  zip?: string;
-  city?: string;
-  countryCode?: string;
-};
-
-export type WalletResult = {
-  token: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  address?: BillingAddress;
 };
 
 /** The driver closed the wallet's sheet: stays silent (§4 "a user-cancelled Google Pay … or Apple Pay … stay silent"). */
