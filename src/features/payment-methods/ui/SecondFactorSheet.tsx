@@ -1,7 +1,10 @@
 import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { BottomSheet } from '../../../ui';
 import { twoFactorApi } from '../api';
-import { TwoFactorCode } from './TwoFactorCode';
+
+// The code form loads when a fuel card asks for its second factor (rare): not on every summary's first load.
+const TwoFactorCode = lazy(() => import('./TwoFactorCode').then((m) => ({ default: m.TwoFactorCode })));
 
 type Props = {
   /** The order to confirm and the method that pays it (a fuel card); null: closed. */
@@ -24,13 +27,15 @@ export function SecondFactorSheet({ target, onClose, onVerified }: Props) {
       description={<Trans>Your fuel card pays only with a code we send to your email address for this payment.</Trans>}
     >
       {target ? (
-        <TwoFactorCode
-          key={target.orderId}
-          send={() => twoFactorApi.authenticationOptions(target.paymentMethodId)}
-          verify={(code) => twoFactorApi.verifyAuthentication({ ...target, code })}
-          onVerified={onVerified}
-          submitLabel={<Trans>Confirm and pay</Trans>}
-        />
+        <Suspense fallback={null}>
+          <TwoFactorCode
+            key={target.orderId}
+            send={() => twoFactorApi.authenticationOptions(target.paymentMethodId)}
+            verify={(code) => twoFactorApi.verifyAuthentication({ ...target, code })}
+            onVerified={onVerified}
+            submitLabel={<Trans>Confirm and pay</Trans>}
+          />
+        </Suspense>
       ) : null}
     </BottomSheet>
   );
