@@ -1,6 +1,6 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
-import { catalogFiles } from './scripts/catalog-areas.ts';
+import { catalogFiles, OWN_CATALOGS } from './scripts/catalog-areas.ts';
 import { AREAS } from './src/i18n/catalog-area.ts';
 
 /**
@@ -21,7 +21,7 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['de', 'en', 'nl', 'fr', 'it', 'es', 'pt', 'da', 'pl'],
   catalogs: [
-    ...(['shell', ...AREAS] as const).map((name) => ({
+    ...(['shell', ...AREAS, ...(Object.keys(OWN_CATALOGS) as (keyof typeof OWN_CATALOGS)[])] as const).map((name) => ({
       path: `<rootDir>/src/locales/{locale}/${name}`,
       include: globs(files[name]),
       exclude: ['**/node_modules/**'],

@@ -13,6 +13,7 @@ import {
   type PaymentMethodType,
   TERMINAL_STATES,
 } from './plain/orders';
+import { PRODUCT_TYPES } from './plain/stations';
 import { currency } from './stations';
 
 // The plain values live in plain/orders.ts (no zod: the app's start-up code imports them from there).
@@ -64,6 +65,8 @@ export type RedemptionCode = z.infer<typeof redemptionCode>;
 export const orderProduct = z.object({
   _id: z.string(),
   name: z.string(),
+  /** The product's type (GAS, EV_CHARGE, CAR_WASH, GIFT_CARD): which screens the order's flow has (its resume). */
+  type: z.enum(PRODUCT_TYPES).optional(),
   fuelType: z.object({ fuelTypeId: z.string(), name: z.string() }).optional(),
   redemptionCodes: z.array(redemptionCode).optional(),
   /** A gift card bought with this order (pay-flows.md §2 gift card flow): its code, expiry, value and balance. */

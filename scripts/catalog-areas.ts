@@ -20,6 +20,16 @@ export const SHELL = [
   'src/routes/index.tsx',
   'src/routes/(public)',
 ];
+/**
+ * Folders whose strings form a catalog of their own, loaded by the folder's own (lazy) code rather than by a page's
+ * area: the running-order banner shows on every screen after the first one, so its strings in the shell catalog
+ * would weigh on every first load (issue 33.4: +0.6 KiB). The app's catalog loader (src/i18n/index.ts) skips them.
+ */
+export const OWN_CATALOGS = { resume: 'src/features/orders/resume' } as const;
+type OwnCatalog = keyof typeof OWN_CATALOGS;
+const ownCatalogOf = (file: string) =>
+  (Object.keys(OWN_CATALOGS) as OwnCatalog[]).find((name) => file.startsWith(`${OWN_CATALOGS[name]}/`)) ?? null;
+
 /** Where the shell's own code starts (its imports of route files are the router's, not the shell's). */
 const SHELL_ROOTS = ['src/main.tsx', 'src/routes/__root.tsx', 'src/routes/index.tsx'];
 
@@ -51,7 +61,7 @@ const isRouteFile = (file: string) =>
   !file.split('/').some((part) => part.startsWith('-')) &&
   !SHELL_ROOTS.includes(file);
 
-export type CatalogName = 'shell' | Area;
+export type CatalogName = 'shell' | Area | OwnCatalog;
 
 /** The source files (relative to root) with Lingui strings, by the catalog their strings belong to. */
 export function catalogFiles(root: string): Record<CatalogName, string[]> {
@@ -86,12 +96,16 @@ export function catalogFiles(root: string): Record<CatalogName, string[]> {
     const area = inShell(file) ? null : areaOfPath(`/${file.split('/')[2]}`);
     if (area) for (const reached of reach([file], false)) areaReach[area].add(reached);
   }
-  const out = Object.fromEntries(['shell', ...AREAS].map((name) => [name, [] as string[]])) as Record<
-    CatalogName,
-    string[]
-  >;
+  const out = Object.fromEntries(
+    ['shell', ...AREAS, ...Object.keys(OWN_CATALOGS)].map((name) => [name, [] as string[]]),
+  ) as Record<CatalogName, string[]>;
   for (const file of files) {
     if (!/from '@lingui\/(react\/|core\/)?macro'/.test(texts.get(file)!)) continue;
+    const own = ownCatalogOf(file);
+    if (own) {
+      out[own].push(file);
+      continue;
+    }
     const areas = AREAS.filter((area) => areaReach[area].has(file));
     // Used nowhere (yet): the account's, the catalog of "everything else".
     const name: CatalogName =

@@ -9,9 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AREAS } from '../src/i18n/catalog-area.ts';
+import { OWN_CATALOGS } from './catalog-areas.ts';
 
-// `mail`: the server's mails (lingui.config.ts).
-const CATALOGS = ['shell', ...AREAS, 'mail'].map((name) => `${name}.po`);
+// `mail`: the server's mails; OWN_CATALOGS: a feature's own (lingui.config.ts).
+const CATALOGS = ['shell', ...AREAS, 'mail', ...Object.keys(OWN_CATALOGS)].map((name) => `${name}.po`);
 const SOURCE = 'en';
 const dir = join(import.meta.dirname, '../src/locales');
 

@@ -18,6 +18,7 @@ export type ConnectorStandard = (typeof CONNECTOR_STANDARDS)[number];
 
 export const FACILITIES = ['PUMP', 'WASH', 'CHARGER', 'SHOP'] as const;
 export const PRODUCT_TYPES = ['GAS', 'EV_CHARGE', 'CAR_WASH', 'GIFT_CARD'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
 /** AVAILABLE is the only selectable status; the others say why not. */
 export const PRODUCT_STATUSES = ['AVAILABLE', 'IN_USE', 'OUT_OF_ORDER', 'UNAVAILABLE'] as const;
 export const POI_STATUSES = ['ONLINE', 'OFFLINE'] as const;

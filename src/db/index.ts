@@ -105,6 +105,19 @@ export type StoredVehicle = {
   thing: Thing;
 };
 
+export type StoredOngoingOrder = {
+  /** The order id. */
+  id: string;
+  /** Whose order it is: a shared phone shows each driver only their own. */
+  userId: string;
+  order: Order;
+  station: { name: string; brand: string; address: string } | null;
+  /** When the server last answered with this order (epoch ms): offline, the banner says it is the last known. */
+  fetchedAt: number;
+  /** The stage at which the driver dismissed its banner (features/orders/resume/model): it comes back at the next. */
+  dismissedPhase?: string;
+};
+
 class ForecourtDb extends Dexie {
   /** Receipts of recent orders: the finish page and the recent-receipts list open them without signal. */
   receipts!: EntityTable<StoredReceipt, 'id'>;
@@ -120,6 +133,8 @@ class ForecourtDb extends Dexie {
   washTickets!: EntityTable<StoredWashTicket, 'id'>;
   /** The driver's vehicles (issue 13): the vehicle list opens without signal. */
   vehicles!: EntityTable<StoredVehicle, 'id'>;
+  /** The driver's running orders as GET v4/ongoing-orders last told (issue 33.4): the banner shows them offline too. */
+  ongoingOrders!: EntityTable<StoredOngoingOrder, 'id'>;
 
   constructor(name = APP_DB_NAME) {
     super(name);
@@ -154,6 +169,16 @@ class ForecourtDb extends Dexie {
       mapStations: 'id, latitude, fetchedAt',
       washTickets: 'id, orderId, storedAt',
       vehicles: 'id, userId',
+    });
+    this.version(7).stores({
+      receipts: 'id, storedAt',
+      outbox: '++seq, &id, kind',
+      historyEvents: 'id, [userId+time]',
+      historySync: 'id',
+      mapStations: 'id, latitude, fetchedAt',
+      washTickets: 'id, orderId, storedAt',
+      vehicles: 'id, userId',
+      ongoingOrders: 'id, userId',
     });
   }
 }

@@ -10,8 +10,13 @@ import { setCurrentLanguage } from './state';
 
 type CatalogName = 'shell' | Area;
 // Every catalog of every language, each its own chunk ('../locales/de/pay.po' → its import); not the mails' catalog,
-// which only the server reads (server/mail/i18n.ts).
-const catalogs = import.meta.glob<{ messages: Messages }>(['../locales/*/*.po', '!../locales/*/mail.po']);
+// which only the server reads (server/mail/i18n.ts), nor a feature's own one (the running-order banner's resume.po,
+// scripts/catalog-areas.ts OWN_CATALOGS), which its lazy code loads (loadOwnCatalog).
+const catalogs = import.meta.glob<{ messages: Messages }>([
+  '../locales/*/*.po',
+  '!../locales/*/mail.po',
+  '!../locales/*/resume.po',
+]);
 const loads = new Map<string, Promise<void>>();
 /** The areas whose strings have been asked for: a switch of language loads them in the new language too. */
 const areas = new Set<Area>();

@@ -8,6 +8,7 @@ import { AppFrame } from '../app/ui/AppFrame';
 import { OfflineBanner } from '../app/ui/OfflineBanner';
 import { TopBar } from '../app/ui/TopBar';
 import { UpdatePrompt } from '../app/ui/UpdatePrompt';
+import { ResumeOrders } from '../features/orders/resume/ui/ResumeOrders';
 import { areaMessages, isShellPath } from '../i18n';
 import { buttonClass, Page } from '../ui';
 
@@ -60,6 +61,7 @@ function RootLayout() {
         <>
           <TopBar />
           <OfflineBanner />
+          <ResumeOrders />
         </>
       }
       after={<UpdatePrompt />}

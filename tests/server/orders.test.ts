@@ -528,6 +528,8 @@ describe.each(drivers)('orders (%s)', (driver) => {
       await manual.request(`/api/v4/order/${ids[6]}/cancel`, { method: 'POST', token: d.token });
       const res = await manual.request('/api/v4/ongoing-orders?limit=5', { token: d.token });
       expect(res.body.map((o: { _id: string }) => o._id)).toEqual([ids[5], ids[4], ids[3], ids[2], ids[1]]);
+      // The product's type tells the app which screens the order's flow has (its resume banner, issue 33.4).
+      expect(res.body[0].products[0].type).toBe('GAS');
       expect((await manual.request('/api/v4/ongoing-orders?limit=50', { token: d.token })).body).toHaveLength(5);
       expect((await manual.request('/api/v4/ongoing-orders?limit=x', { token: d.token })).status).toBe(400);
       const other = await newDriver(manual);

@@ -1,6 +1,7 @@
 // The wire form of an order (contract `order`), from its row and its ledger. Pure.
 import type { OrderCharge } from '../../../contract/ev';
 import type { LedgerEntry, Order, OrderPrice } from '../../../contract/orders';
+import { PRODUCT_TYPES, type ProductType } from '../../../contract/plain/stations';
 import type { Currency } from '../../../contract/stations';
 import type { OrderRow } from '../../db/schema';
 import { AMOUNT_PRECISION } from '../forecourt';
@@ -31,6 +32,9 @@ export type OrderExtras = {
   charge?: OrderCharge | null;
   discounts?: DiscountJson[];
 };
+
+const isProductType = (type: string | null): type is ProductType =>
+  (PRODUCT_TYPES as readonly (string | null)[]).includes(type);
 
 const sum = (ledger: LedgerJson[], kinds: LedgerEntry['kind'][]) =>
   ledger.filter((l) => kinds.includes(l.kind)).reduce((a, l) => a + l.amount, 0);
@@ -79,6 +83,7 @@ export function toOrderJson(row: OrderRow, ledgerRows: LedgerJson[], extras: Ord
       {
         _id: row.productId,
         name: row.productName,
+        ...(isProductType(row.productType) ? { type: row.productType } : {}),
         ...(row.itemCode ? { fuelType: { fuelTypeId: row.itemCode, name: row.itemName ?? row.itemCode } } : {}),
         ...(row.productType === 'GIFT_CARD' && codes[0] && total
           ? {
