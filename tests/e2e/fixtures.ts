@@ -64,6 +64,7 @@ export type StationKey = keyof typeof STATIONS;
  *   manyPumps   Pump 1, 3         wallets            Apple Pay and Amazon Pay pay: both stay RELEASED
  *   manyPumps   Pump 11           wallets            Google Pay through the browser's payment handler, fuels
  *   manyPumps   Pump 2            stations           faults and clears
+ *   manyPumps   Pump 4            resume-order       pays, fuels with the app closed, hangs up
  *   manyPumps   Pump 5, 6         pin                pays (5); wrong PINs on the summary (6)
  *   manyPumps   Pump 7            loyalty            to the summary
  *   manyPumps   Pump 8            vouchers           pays, fuels
@@ -92,6 +93,7 @@ const DEVICES = {
   vouchers: { manyPumps: ['8'] },
   referral: { manyPumps: ['9'] },
   history: { manyPumps: ['10'] },
+  'resume-order': { manyPumps: ['4'] },
   postpay: { postpay: ['2', '3', '4'] },
   'redirect-methods': { payconiq: ['1', '2'] },
   'card-payments': { payconiq: ['3', '4', '5'] },
