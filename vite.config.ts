@@ -163,8 +163,11 @@ const appConfig = defineConfig({
     modulePreload: {
       // Every browser the app supports (es2022) has <link rel=modulepreload>: no polyfill in the entry.
       polyfill: false,
-      resolveDependencies: (_file, deps, { hostId, hostType }) => {
+      resolveDependencies: (file, deps, { hostId, hostType }) => {
         if (hostType !== 'js' || !bundle) return deps;
+        // The running-order banner loads after the first screen: its chunks come as it asks for them, so the
+        // shell's entry carries no list of them (only its stylesheet, which the preload helper is the one to load).
+        if (/\/ResumeBanner-[\w-]+\.js$/.test(file)) return deps.filter((dep) => dep.endsWith('.css'));
         const loaded = loadedWith(hostId);
         return deps.filter((dep) => !loaded.has(dep));
       },
