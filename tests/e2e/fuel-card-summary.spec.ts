@@ -87,7 +87,7 @@ async function choosePump(page: Page, pump: string) {
   await page.getByRole('button', { name: 'Understood' }).click();
   await page.getByRole('button', { name: `Pump ${pump}`, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
-  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
 }
 

@@ -60,7 +60,7 @@ test('console changes reach the pump grid, the fueling screen (live meter) and t
   await page.getByRole('button', { name: `Pump ${PAY_PUMP}`, exact: true }).click();
   // The fuel list, not the pump grid still on screen (its first item is pump 1).
   await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
-  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
   await refuseOdometer(page);
   await expect(page.getByRole('button', { name: 'Pay €30.00' })).toBeEnabled();

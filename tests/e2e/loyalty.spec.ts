@@ -47,7 +47,7 @@ test('loyalty: the partner form’s age rule, a card added, and the card on the 
   await page.getByRole('button', { name: 'Pump 7', exact: true }).click();
   // The fuel list, not the pump grid still on screen (its first item is pump 1).
   await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
-  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
   await refuseOdometer(page);
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();

@@ -38,7 +38,7 @@ async function toOdometer(page: Page) {
   await page.getByRole('button', { name: 'Understood' }).click();
   await page.getByRole('button', { name: `Pump ${PUMP}`, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
-  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
   await expect(page).toHaveURL(/\/pay\/odometer\?/);
 }

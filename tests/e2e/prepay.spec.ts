@@ -13,7 +13,7 @@ async function toSummary(page: Page, pump: string, check = false) {
   await page.getByRole('button', { name: `Pump ${pump}`, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
   if (check) await expectAccessible(page, 'fuel selection');
-  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
   await expect(page.getByRole('heading', { name: 'How much do you want to fuel at most?' })).toBeVisible();
   if (check) await expectAccessible(page, 'amount selection');
   await page.getByRole('button', { name: '€30.00' }).click();

@@ -107,7 +107,7 @@ test('a friend registers with a referral code, sees the referral discount in the
   await friend.getByRole('button', { name: `Pump ${PUMP}`, exact: true }).click();
   // The fuel list, not the pump grid still on screen (its first item is pump 1).
   await expect(friend.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
-  await friend.getByRole('listitem').getByRole('button').first().click();
+  await friend.getByRole('main').getByRole('listitem').getByRole('button').first().click();
   await friend.getByRole('button', { name: '€20.00' }).click();
   await expect(friend.getByRole('heading', { name: 'Summary' })).toBeVisible();
   const discounts = friend.getByRole('heading', { name: 'Your discounts' }).locator('xpath=..');

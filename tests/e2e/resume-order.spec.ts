@@ -63,7 +63,7 @@ test('a fill whose app was closed comes back from the map: fuelling with the liv
   const session = await signInAsDemoDriver(first.page, `/pay?pid=${station.id}`);
   await first.page.getByRole('button', { name: `Pump ${PUMP}`, exact: true }).click();
   await expect(first.page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
-  await first.page.getByRole('listitem').getByRole('button').first().click();
+  await first.page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
   await first.page.getByRole('button', { name: '€30.00' }).click();
   await refuseOdometer(first.page);
   await first.page.getByRole('button', { name: 'Pay €30.00' }).click();

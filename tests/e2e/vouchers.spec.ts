@@ -65,7 +65,7 @@ test('a custom voucher: its errors, the card, the discount previewed and the sam
   await page.getByRole('button', { name: `Pump ${PUMP}`, exact: true }).click();
   // The fuel list, not the pump grid still on screen (its first item is pump 1).
   await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
-  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€20.00' }).click();
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
   const discounts = page.getByRole('heading', { name: 'Your discounts' }).locator('xpath=..');

@@ -59,7 +59,7 @@ test('a guest pays with the sandbox Google Pay at the guest-checkout station, to
   await page.getByRole('button', { name: `Pump ${GUEST_PUMP}`, exact: true }).click();
   // The fuel list, not the pump grid still on screen (its first item is pump 1).
   await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
-  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
 
@@ -158,7 +158,7 @@ test.describe('where the browser installs the sandbox payment handler', () => {
     await page.getByRole('button', { name: `Pump ${HANDLER_PUMP}`, exact: true }).click();
     // The fuel list, not the pump grid still on screen (its first item is pump 1).
     await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
-    await page.getByRole('listitem').getByRole('button').first().click();
+    await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
     await page.getByRole('button', { name: '€30.00' }).click();
     await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
 
@@ -201,7 +201,7 @@ test.describe('on Safari', () => {
       await page.getByRole('button', { name: `Pump ${pump}`, exact: true }).click();
       // The fuel list, not the pump grid still on screen (its first item is pump 1).
       await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
-      await page.getByRole('listitem').getByRole('button').first().click();
+      await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
       await page.getByRole('button', { name: '€30.00' }).click();
       await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
     };

@@ -42,7 +42,7 @@ test('biometrics: registration with a passkey, then validation before a card pay
   await page.getByRole('button', { name: 'Pump 4', exact: true }).click();
   // The fuel list, not the pump grid still on screen (its first item is pump 1).
   await expect(page.getByRole('heading', { name: 'Which fuel?' })).toBeVisible();
-  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
   await page.getByRole('button', { name: '€30.00' }).click();
   await expect(page.getByText('Set up a payment PIN to pay with this card.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Pay €30.00' }).click();
