@@ -295,6 +295,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
           {
             _id: pumpId,
             name: order.products[0]!.name,
+            type: 'GAS',
             fuelType: order.products[0]!.fuelType,
             attributes: {
               paymentAttributes: {
