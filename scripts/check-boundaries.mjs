@@ -5,7 +5,9 @@
 // - lib, ui, db, contract and i18n import no feature; contract imports nothing of the app (the server shares it);
 // - a feature's model/ is pure: no React, router, query client, Dexie, HTTP or DOM storage;
 // - the server imports nothing of src/ (both share the top-level contract/ package);
-// - contract/ imports nothing but contract/ and zod.
+// - contract/ imports nothing but contract/ and zod;
+// - server/services and server/psp speak the domain, not HTTP: they import nothing of server/http or server/routes
+//   and throw DomainError with a kind, never an HTTP status (the edge, server/http/errors.ts, maps kind to status).
 // Prints each violation with file and import; exits 1 when there is any.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -53,6 +55,20 @@ for (const file of files) {
   const source = readFileSync(file, 'utf8');
   const from = area(file);
   const fromRel = rel(file);
+  const isDomain = /^server\/(services|psp)\//.test(fromRel);
+  // Known exceptions, to be moved out: the sandbox provider serves its own pages (card form, wallet sheet), and the
+  // language remembered at sign-in is parsed from Accept-Language. A new file here must not join them.
+  const mayUseHttp = [
+    'server/psp/card-page-html.ts',
+    'server/psp/sandbox-wallet-handler.ts',
+    'server/services/auth/remember-language.ts',
+  ].includes(fromRel);
+  if (isDomain) {
+    if (/\bApiError\s*\(|new DomainError\(\s*\d/.test(source))
+      violations.push(`${fromRel}: throws an error with an HTTP status — throw DomainError with a kind`);
+    if (!mayUseHttp && /\bfrom\s*['"]hono(\/|['"])/.test(source))
+      violations.push(`${fromRel}: imports hono — services and the payment provider know no HTTP`);
+  }
   const isModel = /^src\/features\/[^/]+\/model\//.test(fromRel);
   for (const match of source.matchAll(IMPORT)) {
     const spec = match[1] ?? match[2];
@@ -70,6 +86,8 @@ for (const file of files) {
     if (from.top === 'server') {
       if (targetRel.startsWith('src/'))
         say('the server imports nothing of the web app: shared code lives in contract/');
+      if (isDomain && !mayUseHttp && /^server\/(http|routes)\//.test(targetRel))
+        say('services and the payment provider speak the domain: they import nothing of server/http or server/routes');
       continue;
     }
     if (from.top === 'other') continue;

@@ -3,7 +3,7 @@
 // algorithm AMZN-PAY-RSASSA-PSS-V2 (RSASSA-PSS, SHA-256, salt 32). No SDK dependency: one GET needs ~80 lines.
 import { constants, createHash, type KeyObject, sign } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 
 export const AMAZON_SIGNATURE_ALGORITHM = { name: 'AMZN-PAY-RSASSA-PSS-V2', saltLength: 32 } as const;
 /** How long we wait for Amazon before answering 502. */
@@ -100,7 +100,8 @@ export type AmazonApiConfig = {
   timeoutMs?: number;
 };
 
-const unavailable = (message: string, details?: unknown) => new ApiError(502, 'amazon_unavailable', message, details);
+const unavailable = (message: string, details?: unknown) =>
+  new DomainError('upstream_failed', 'amazon_unavailable', message, details);
 
 /**
  * GET /v2/buyers/{buyerToken}: the buyer who signed in at Amazon. A token Amazon does not know (400, 404) is the
@@ -130,7 +131,9 @@ export async function getAmazonBuyer(config: AmazonApiConfig, buyerToken: string
   }
   const body: unknown = await res.json().catch(() => null);
   if (res.status === 400 || res.status === 404) {
-    throw new ApiError(422, 'amazon_token_invalid', 'Amazon does not know this sign-in', { reason: 'unknown' });
+    throw new DomainError('unprocessable', 'amazon_token_invalid', 'Amazon does not know this sign-in', {
+      reason: 'unknown',
+    });
   }
   if (!res.ok) {
     const reasonCode = (body as { reasonCode?: unknown } | null)?.reasonCode;

@@ -12,7 +12,7 @@ import type { OpenIdProviders } from '../../contract/auth';
 import type { AppContext } from '../context';
 import { oidcLogins, oidcUsedTokens } from '../db/schema';
 import type { OidcProvider } from '../env';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 import { newToken, sha256Hex } from './crypto';
 import { DEMO_PROVIDER_ID } from './demo-oidc';
 
@@ -26,9 +26,9 @@ const HTTP_TIMEOUT_MS = 10_000;
 
 export type OidcFailure = 'cancelled' | 'refused' | 'state' | 'expired' | 'used' | 'invalid_token';
 export const oidcFailed = (reason: OidcFailure, message: string) =>
-  new ApiError(422, 'openid_failed', message, { reason });
+  new DomainError('unprocessable', 'openid_failed', message, { reason });
 const unavailable = (id: string, why: string) =>
-  new ApiError(503, 'openid_unavailable', `The identity provider "${id}" cannot be reached: ${why}`);
+  new DomainError('unavailable', 'openid_unavailable', `The identity provider "${id}" cannot be reached: ${why}`);
 
 /** The providers drivers are offered (GET /auth/login/openId/providers): the demo one in DEMO_MODE, each labelled one. */
 export function offeredProviders(ctx: AppContext): OpenIdProviders {
@@ -355,7 +355,7 @@ export async function verifyIdToken({
 }): Promise<VerifiedIdentity> {
   const { providerId, idToken } = input;
   const verifier = directVerifier(ctx, providerId);
-  if (!verifier) throw new ApiError(422, 'invalid_id_token', `Unknown identity provider: ${providerId}`);
+  if (!verifier) throw new DomainError('unprocessable', 'invalid_id_token', `Unknown identity provider: ${providerId}`);
   const keys = await verifier.keys();
   try {
     const { payload } = await jwtVerify(idToken, keys, {
@@ -374,6 +374,6 @@ export async function verifyIdToken({
     return { provider: providerId, subject: payload.sub as string, email, payload };
   } catch (err) {
     const reason = err instanceof Error ? ((err as { code?: string }).code ?? err.message) : 'invalid';
-    throw new ApiError(422, 'invalid_id_token', `The ID token was not accepted (${reason})`);
+    throw new DomainError('unprocessable', 'invalid_id_token', `The ID token was not accepted (${reason})`);
   }
 }

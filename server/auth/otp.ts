@@ -1,7 +1,7 @@
 // decrypt_otp tokens: a compact JWE (alg 'dir', enc 'A256GCM', 32-byte key from OTP_KEY or the demo key)
 // whose payload is {email, otp, exp}. Host apps create them with encryptOtp; the app asks the server to open them.
 import { EncryptJWT, errors, jwtDecrypt } from 'jose';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 
 export async function encryptOtp(opts: {
   key: Uint8Array;
@@ -27,14 +27,15 @@ export async function decryptOtp(opts: { key: Uint8Array; email: string; token: 
       requiredClaims: ['exp'],
     }));
   } catch (err) {
-    if (err instanceof errors.JWTExpired) throw new ApiError(422, 'unprocessable', 'The one-time password has expired');
-    throw new ApiError(400, 'bad_request', 'encryptOtp is not a valid token');
+    if (err instanceof errors.JWTExpired)
+      throw new DomainError('unprocessable', 'unprocessable', 'The one-time password has expired');
+    throw new DomainError('invalid', 'bad_request', 'encryptOtp is not a valid token');
   }
   if (typeof payload.otp !== 'string' || typeof payload.email !== 'string') {
-    throw new ApiError(400, 'bad_request', 'encryptOtp is not a valid token');
+    throw new DomainError('invalid', 'bad_request', 'encryptOtp is not a valid token');
   }
   if (payload.email.trim().toLowerCase() !== opts.email.trim().toLowerCase()) {
-    throw new ApiError(422, 'unprocessable', 'The one-time password belongs to another email');
+    throw new DomainError('unprocessable', 'unprocessable', 'The one-time password belongs to another email');
   }
   return payload.otp;
 }

@@ -3,7 +3,7 @@
 // lower case, so "Password1" counts as "password1"), fewer than 4 different characters, or a plain sequence or
 // repetition that no list holds all of (abcdefgh, 12341234: issue 32.7). The list is loaded once, on first use.
 import { passwordWeakness, type WeakPasswordReason } from '../../contract/password';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 
 let common: Promise<Set<string>> | undefined;
 
@@ -33,5 +33,5 @@ const MESSAGES: Record<WeakPasswordReason, string> = {
 /** Throws 422 weak_password with details {reason} for a weak password. */
 export async function assertStrongPassword(password: string): Promise<void> {
   const reason = await weakPasswordReason(password);
-  if (reason) throw new ApiError(422, 'weak_password', MESSAGES[reason], { reason });
+  if (reason) throw new DomainError('unprocessable', 'weak_password', MESSAGES[reason], { reason });
 }

@@ -3,6 +3,7 @@
 // from timestamps, so a tick only decides the next step; a restart continues where the database says.
 import { randomInt } from 'node:crypto';
 import type { AppContext, Clock } from '../context';
+import { isDomainError } from '../errors';
 import { DEMO_STATIONS } from '../seed/stations';
 import { purgeExpiredExports, resumeDataExports } from '../services/data-export';
 import {
@@ -145,7 +146,7 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
         await step(a, now);
       } catch (err) {
         // A console action or an order may have moved the device meanwhile (409); the next tick looks again.
-        if ((err as { status?: number }).status !== 409 && (err as { status?: number }).status !== 404) throw err;
+        if (!isDomainError(err, 'conflict') && !isDomainError(err, 'not_found')) throw err;
       }
     }
     // Orders follow their pumps (reconciliation, also after a crash; invoice steps; the watchdog), through the hooks
@@ -166,7 +167,7 @@ export function createSimulator(ctx: AppContext, opts: { clock?: Clock; ambient?
       try {
         await ambientTraffic(now);
       } catch (err) {
-        if ((err as { status?: number }).status !== 409) throw err;
+        if (!isDomainError(err, 'conflict')) throw err;
       }
     }
   }

@@ -2,7 +2,7 @@
 // (GET/PATCH own user, own account features, change-password, logout); anything else → 403 temp_pass.
 import type { MiddlewareHandler } from 'hono';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 import { authenticate } from '../services/auth';
 import type { AppEnv } from './types';
 
@@ -10,10 +10,14 @@ export function requireAuth(ctx: AppContext, opts: { allowTempPass?: boolean } =
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header);
-    if (!match?.[1]) throw new ApiError(401, 'invalid_session', 'Invalid login session');
+    if (!match?.[1]) throw new DomainError('unauthenticated', 'invalid_session', 'Invalid login session');
     const session = await authenticate({ ctx, input: { token: match[1] } });
     if (session.tempPass && !opts.allowTempPass) {
-      throw new ApiError(403, 'temp_pass', 'Choose a new password first: you signed in with a temporary password');
+      throw new DomainError(
+        'forbidden',
+        'temp_pass',
+        'Choose a new password first: you signed in with a temporary password',
+      );
     }
     c.set('session', session);
     await next();

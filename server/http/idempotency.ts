@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_HEADER } from '../../contract/orders';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 import { requestFingerprint, runIdempotent } from '../services/idempotency';
 import type { AppEnv } from './types';
 
@@ -14,7 +14,7 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 function optionalIdempotencyKey(c: Context<AppEnv>): string | undefined {
   const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
   if (!key) return undefined;
-  if (!KEY.test(key)) throw new ApiError(400, 'bad_request', `The ${IDEMPOTENCY_HEADER} header is malformed`);
+  if (!KEY.test(key)) throw new DomainError('invalid', 'bad_request', `The ${IDEMPOTENCY_HEADER} header is malformed`);
   return key;
 }
 

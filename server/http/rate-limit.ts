@@ -4,7 +4,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppContext } from '../context';
 import type { Env } from '../env';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 import { recordHit } from '../services/throttle';
 import { clientAddress } from './client-address';
 import type { AppEnv } from './types';
@@ -19,8 +19,8 @@ export function rateLimit(ctx: AppContext, name: RateLimitName): MiddlewareHandl
     if (address) {
       const state = await recordHit({ ctx, input: { key: `rate:${name}:${address}`, windowSeconds } });
       if (state.count > max) {
-        throw new ApiError(
-          429,
+        throw new DomainError(
+          'rate_limited',
           'too_many_requests',
           'Too many requests from this address; try again later',
           undefined,

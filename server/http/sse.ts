@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppContext } from '../context';
+import { isDomainError } from '../errors';
 import type { Topic } from '../services/events';
 import type { AppEnv } from './types';
 
@@ -86,8 +87,7 @@ export function liveStream<T>(c: Context<AppEnv>, ctx: AppContext, opts: LiveOpt
             value = await opts.load();
           } catch (err) {
             // Gone (deleted, no longer the caller's) or the database failed: end; the client polls meanwhile.
-            const status = (err as { status?: number }).status;
-            if (status === undefined) ctx.log.error(`event stream ${opts.event}: load failed`, err);
+            if (!isDomainError(err)) ctx.log.error(`event stream ${opts.event}: load failed`, err);
             end();
             return;
           }

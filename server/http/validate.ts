@@ -3,7 +3,7 @@
 // [{path, message}].
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 
 type IssueDetail = { path: string; message: string };
 
@@ -40,13 +40,16 @@ function loneSurrogateAt(value: unknown, path: string): string | undefined {
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const broken = loneSurrogateAt(value, '');
   if (broken !== undefined) {
-    throw new ApiError(400, 'bad_request', 'The request contains text that is not valid Unicode (a lone surrogate)', [
-      { path: broken, message: 'Not valid Unicode' },
-    ]);
+    throw new DomainError(
+      'invalid',
+      'bad_request',
+      'The request contains text that is not valid Unicode (a lone surrogate)',
+      [{ path: broken, message: 'Not valid Unicode' }],
+    );
   }
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new ApiError(400, 'validation_error', 'The request is invalid', issuesToDetails(result.error));
+    throw new DomainError('invalid', 'validation_error', 'The request is invalid', issuesToDetails(result.error));
   }
   return result.data;
 }
@@ -79,12 +82,12 @@ export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
   if (jsonTooDeep(text)) {
-    throw new ApiError(400, 'bad_request', `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+    throw new DomainError('invalid', 'bad_request', `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`);
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'bad_request', 'The request body is not valid JSON');
+    throw new DomainError('invalid', 'bad_request', 'The request body is not valid JSON');
   }
 }
 

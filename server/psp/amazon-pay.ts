@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import type { AmazonSignedConfig, amazonButtonConfigBody, amazonSessionConfigBody } from '../../contract/wallets';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 import { ownUrl } from './wallet-urls';
 
 let sandboxKey: KeyObject | null = null;
@@ -63,7 +63,8 @@ export function amazonSignInMode(ctx: AppContext): 'amazon' | 'sandbox' | 'off' 
   return ctx.env.demoMode ? 'sandbox' : 'off';
 }
 
-export const amazonSignInOff = () => new ApiError(404, 'not_found', 'Sign in with Amazon is not set up on this server');
+export const amazonSignInOff = () =>
+  new DomainError('not_found', 'not_found', 'Sign in with Amazon is not set up on this server');
 
 export function amazonSignature(key: KeyObject, payload: string): string {
   const toSign = `AMZN-PAY-RSASSA-PSS\n${createHash('sha256').update(payload).digest('hex')}`;

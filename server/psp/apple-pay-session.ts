@@ -8,7 +8,7 @@ import { request } from 'node:https';
 import type { z } from 'zod';
 import type { applePaySessionBody } from '../../contract/wallets';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 
 const APPLE_GATEWAY = 'https://apple-pay-gateway.apple.com/paymentservices/paymentSession';
 const SESSION_MS = 5 * 60 * 1000;
@@ -18,12 +18,12 @@ type Body = z.infer<typeof applePaySessionBody>;
 export async function applePayMerchantSession(ctx: AppContext, body: Body): Promise<Record<string, unknown>> {
   const host = new URL(ctx.env.publicUrl).hostname;
   if (body.initiativeContext !== host) {
-    throw new ApiError(422, 'unprocessable', `initiativeContext must be this app's domain (${host})`, [
+    throw new DomainError('unprocessable', 'unprocessable', `initiativeContext must be this app's domain (${host})`, [
       { path: 'initiativeContext', message: 'Not this domain' },
     ]);
   }
   if (body.merchantIdentifier !== ctx.env.wallets.applePayMerchantId) {
-    throw new ApiError(422, 'unprocessable', 'Unknown merchantIdentifier', [
+    throw new DomainError('unprocessable', 'unprocessable', 'Unknown merchantIdentifier', [
       { path: 'merchantIdentifier', message: 'Not our merchant' },
     ]);
   }
@@ -66,19 +66,25 @@ function postJson(url: string, body: unknown, tls: { cert: Buffer; key: Buffer }
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           if (res.statusCode !== 200) {
-            reject(new ApiError(422, 'unprocessable', `Apple Pay refused the merchant validation (${res.statusCode})`));
+            reject(
+              new DomainError(
+                'unprocessable',
+                'unprocessable',
+                `Apple Pay refused the merchant validation (${res.statusCode})`,
+              ),
+            );
             return;
           }
           try {
             resolve(JSON.parse(text) as Record<string, unknown>);
           } catch {
-            reject(new ApiError(422, 'unprocessable', 'Apple Pay answered no merchant session'));
+            reject(new DomainError('unprocessable', 'unprocessable', 'Apple Pay answered no merchant session'));
           }
         });
       },
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => reject(new ApiError(422, 'unprocessable', 'Apple Pay could not be reached')));
+    req.on('error', () => reject(new DomainError('unprocessable', 'unprocessable', 'Apple Pay could not be reached')));
     req.end(JSON.stringify(body));
   });
 }

@@ -7,7 +7,7 @@ import { PAYMENT_METHODS_LIMIT } from '../../contract/payment-methods';
 import { newId, newToken } from '../auth/crypto';
 import type { AppContext } from '../context';
 import { type CardBehavior, type PspSessionRow, paymentMethods, pspSessions } from '../db/schema';
-import { ApiError, notFound } from '../errors';
+import { DomainError, notFound } from '../errors';
 import { countActive, limitReached, ownActiveMethod } from '../services/payment-methods/manage-methods';
 import { CREDIT_CARD_NUMBERS, cardBrand, luhnValid, TEST_CARD_NUMBERS } from './test-cards';
 
@@ -21,12 +21,17 @@ export function checkReturnUrl(ctx: AppContext, name: string, value: string): st
   try {
     url = new URL(value);
   } catch {
-    throw new ApiError(422, 'unprocessable', `${name} must be an absolute URL`, [{ path: name, message: 'Invalid' }]);
+    throw new DomainError('unprocessable', 'unprocessable', `${name} must be an absolute URL`, [
+      { path: name, message: 'Invalid' },
+    ]);
   }
   if (url.origin !== ctx.env.publicOrigin) {
-    throw new ApiError(422, 'unprocessable', `${name} must be an address of this app (${ctx.env.publicOrigin})`, [
-      { path: name, message: 'Not this app' },
-    ]);
+    throw new DomainError(
+      'unprocessable',
+      'unprocessable',
+      `${name} must be an address of this app (${ctx.env.publicOrigin})`,
+      [{ path: name, message: 'Not this app' }],
+    );
   }
   return url.toString();
 }
@@ -74,7 +79,7 @@ export async function openEdit({
   await ctx.db.transaction(async (tx) => {
     const method = await ownActiveMethod(tx, input.userId, input.paymentMethodId);
     if (method.provider !== SANDBOX_PROVIDER || !['DIRECT_CREDIT', 'CREDIT_CARD'].includes(method.method)) {
-      throw new ApiError(409, 'conflict', 'Only cards are edited on the provider page');
+      throw new DomainError('conflict', 'conflict', 'Only cards are edited on the provider page');
     }
     await tx.insert(pspSessions).values({
       id,

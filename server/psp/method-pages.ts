@@ -28,7 +28,7 @@ import {
   pspSessions,
   users,
 } from '../db/schema';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 import { countActive, limitReached } from '../services/payment-methods/manage-methods';
 import { CARD_PAGE_TTL_MS, checkReturnUrl, returnUrl } from './card-sessions';
 import { openPaymentVisit } from './challenge-session';
@@ -71,8 +71,8 @@ export async function openMethodPage({
   if (input.provider === MBWAY_PROVIDER) {
     phoneNumber = parseMbwayPhone(input.phoneNumber ?? '');
     if (!phoneNumber) {
-      throw new ApiError(
-        422,
+      throw new DomainError(
+        'unprocessable',
         'unprocessable',
         'Enter a Portuguese mobile number (9 digits starting with 91, 92, 93 or 96)',
         [{ path: 'phoneNumber', message: 'Invalid' }],

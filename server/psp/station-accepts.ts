@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { stations } from '../db/schema';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 
 /** pay-flows.md §5: "MAESTRO and AMERICAN_EXPRESS count as direct credit in the station's methods". */
 export function stationMethods(means: readonly string[]): Set<string> {
@@ -50,9 +50,14 @@ export async function requireStationAccepts({
     .where(eq(stations.id, input.poiId));
   if (stationAccepts(station?.means ?? [], input.method)) return;
   const name = NAMES[input.method] ?? input.method;
-  throw new ApiError(422, 'unprocessable', `This station does not take ${name}: choose another payment method`, {
-    reason: 'method_not_accepted',
-    method: input.method,
-    path: input.path,
-  });
+  throw new DomainError(
+    'unprocessable',
+    'unprocessable',
+    `This station does not take ${name}: choose another payment method`,
+    {
+      reason: 'method_not_accepted',
+      method: input.method,
+      path: input.path,
+    },
+  );
 }

@@ -10,7 +10,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { sha256Hex } from '../auth/crypto';
 import type { AppContext } from '../context';
-import { ApiError, forbidden, notFound } from '../errors';
+import { DomainError, forbidden, notFound } from '../errors';
 import { CONSOLE_CSP, consolePage, loginPage } from '../forecourt/console-page';
 import { clientAddress, isLoopbackClient } from '../http/client-address';
 import type { AppEnv } from '../http/types';
@@ -111,8 +111,8 @@ function consoleAccess(ctx: AppContext): MiddlewareHandler<AppEnv> {
     const throttleKey = `console:${clientAddress(c, ctx.env) ?? 'unknown'}`;
     const throttled = await readThrottle({ ctx, input: { key: throttleKey, windowSeconds } });
     if (throttled.count >= ctx.env.forecourt.maxBadTokens) {
-      throw new ApiError(
-        429,
+      throw new DomainError(
+        'rate_limited',
         'too_many_requests',
         'Too many wrong console tokens; try again later',
         undefined,
@@ -135,7 +135,7 @@ function consoleAccess(ctx: AppContext): MiddlewareHandler<AppEnv> {
       c.header('Content-Security-Policy', CONSOLE_CSP);
       return c.html(loginPage(), 401);
     }
-    throw new ApiError(401, 'unauthorized', 'The forecourt console needs the console token');
+    throw new DomainError('unauthenticated', 'unauthorized', 'The forecourt console needs the console token');
   };
 }
 
@@ -146,8 +146,8 @@ function csrfSafe(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
-        throw new ApiError(
-          415,
+        throw new DomainError(
+          'unsupported',
           'unsupported_media_type',
           'The console API takes JSON (Content-Type: application/json)',
         );

@@ -3,7 +3,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 import { isLoopbackClient } from '../http/client-address';
 import type { AppEnv } from '../http/types';
 
@@ -22,10 +22,10 @@ export function metricsRoutes(ctx: AppContext) {
     if (!allowed) {
       if (token) {
         c.header('WWW-Authenticate', 'Bearer realm="metrics"');
-        throw new ApiError(401, 'unauthorized', 'GET /metrics needs METRICS_TOKEN as a Bearer token');
+        throw new DomainError('unauthenticated', 'unauthorized', 'GET /metrics needs METRICS_TOKEN as a Bearer token');
       }
-      throw new ApiError(
-        403,
+      throw new DomainError(
+        'forbidden',
         'forbidden',
         'GET /metrics answers clients on this machine (set METRICS_TOKEN for others)',
       );

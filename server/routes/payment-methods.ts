@@ -18,7 +18,7 @@ import {
   twoFactorRegistrationVerifyBody,
 } from '../../contract/payment-methods';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 import { requireAuth } from '../http/auth';
 import { rateLimit } from '../http/rate-limit';
 import type { AppEnv } from '../http/types';
@@ -101,7 +101,7 @@ export function paymentMethodRoutes(ctx: AppContext) {
     const asked = phone ?? query(c, providerUrlsQuery);
     const taken = PROVIDERS.find((p) => p.provider === provider)?.methods;
     if (asked.method && taken && !taken.includes(asked.method)) {
-      throw new ApiError(422, 'unprocessable', `${provider} does not take ${asked.method}`, [
+      throw new DomainError('unprocessable', 'unprocessable', `${provider} does not take ${asked.method}`, [
         { path: 'method', message: `One of: ${taken.join(', ')}` },
       ]);
     }

@@ -2,7 +2,7 @@
 import { type Context, Hono } from 'hono';
 import { placesQuery, poiSearchQuery } from '../../contract/stations';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { DomainError } from '../errors';
 import { jsonWithEtag } from '../http/etag';
 import type { AppEnv } from '../http/types';
 import { query, validate } from '../http/validate';
@@ -15,7 +15,9 @@ export function poiRoutes(ctx: AppContext) {
     // z.coerce turns an empty value into 0; an empty coordinate is malformed, not the equator.
     for (const key of ['lat', 'lon', 'radiusM']) {
       if (c.req.query(key)?.trim() === '') {
-        throw new ApiError(400, 'validation_error', 'The request is invalid', [{ path: key, message: 'Required' }]);
+        throw new DomainError('invalid', 'validation_error', 'The request is invalid', [
+          { path: key, message: 'Required' },
+        ]);
       }
     }
     const q = query(c, poiSearchQuery);

@@ -198,7 +198,7 @@ describe.each(drivers)('Sign in with Amazon through Amazon Pay API v2 (%s)', (dr
       new Date(),
     );
     await expect(call).rejects.toMatchObject({
-      status: 502,
+      kind: 'upstream_failed',
       code: 'amazon_unavailable',
       details: { reason: 'timeout' },
     });

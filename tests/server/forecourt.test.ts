@@ -21,13 +21,13 @@ describe('transition tables', () => {
   it('refuse moves that are not in the table with 409 conflict', () => {
     expect(transition('PUMP', 'IDLE', 'release')).toBe('RELEASED');
     expect(() => transition('PUMP', 'IDLE', 'hangUp')).toThrow(
-      expect.objectContaining({ status: 409, code: 'conflict' }),
+      expect.objectContaining({ kind: 'conflict', code: 'conflict' }),
     );
-    expect(() => transition('PUMP', 'FAULT', 'lift')).toThrow(expect.objectContaining({ status: 409 }));
+    expect(() => transition('PUMP', 'FAULT', 'lift')).toThrow(expect.objectContaining({ kind: 'conflict' }));
     expect(() => transition('CONNECTOR', 'Available', 'startCharging')).toThrow(
-      expect.objectContaining({ status: 409 }),
+      expect.objectContaining({ kind: 'conflict' }),
     );
-    expect(() => transition('WASH', 'WASHING', 'startWash')).toThrow(expect.objectContaining({ status: 409 }));
+    expect(() => transition('WASH', 'WASHING', 'startWash')).toThrow(expect.objectContaining({ kind: 'conflict' }));
   });
 
   it('rounds amounts down and caps the quantity at the prepaid maximum', () => {
@@ -224,7 +224,7 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
     }
     await act(s, c.id, 'plug');
     expect((await act(s, c.id, 'plug')).status).toBe(409);
-    await expect(startCharging({ ctx: s.ctx, input: { productId: c.id } })).rejects.toMatchObject({ status: 409 });
+    await expect(startCharging({ ctx: s.ctx, input: { productId: c.id } })).rejects.toMatchObject({ kind: 'conflict' });
     expect((await act(s, p.id, 'plug')).status).toBe(404);
     expect((await act(s, p.id, 'explode')).status).toBe(404);
     expect((await act(s, 'ffffffffffffffffffffffff', 'lift')).status).toBe(404);
@@ -270,12 +270,12 @@ describe.each(drivers)('simulated forecourt (%s)', (driver) => {
     expect(code.code).toMatch(/^\d{8}$/);
     expect(new Date(code.expiresAt).getTime()).toBe(clock.now().getTime() + 30 * 24 * 3600 * 1000);
     await expect(issueRedemptionCode({ ctx: s.ctx, input: { productId: p.id } })).rejects.toMatchObject({
-      status: 409,
+      kind: 'conflict',
     });
     await expect(
       issueRedemptionCode({ ctx: s.ctx, input: { productId: 'ffffffffffffffffffffffff' } }),
     ).rejects.toMatchObject({
-      status: 404,
+      kind: 'not_found',
     });
   });
 

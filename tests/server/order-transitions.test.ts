@@ -10,7 +10,8 @@ describe('order transitions', () => {
     const listed = ORDER_TRANSITIONS[from].includes(to);
     expect(canTransition(from, to)).toBe(listed);
     if (listed) expect(() => assertTransition(from, to)).not.toThrow();
-    else expect(() => assertTransition(from, to)).toThrow(expect.objectContaining({ status: 409, code: 'conflict' }));
+    else
+      expect(() => assertTransition(from, to)).toThrow(expect.objectContaining({ kind: 'conflict', code: 'conflict' }));
   });
 
   it('terminal states absorb: no way out of COMPLETED, PROBLEM, CANCELLED, FAILED, REJECTED', () => {

@@ -119,7 +119,7 @@ describe.each(drivers)('order model (%s)', (driver) => {
               break;
             case 'trigger':
               await startFlow({ ctx: s.ctx, input: { productId: pumpId, flowMlPerS: 600 } }).catch((e) => {
-                expect(e.status).toBe(409);
+                expect(e.kind).toBe('conflict');
               });
               break;
             case 'hangUp':

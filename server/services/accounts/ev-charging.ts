@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { evPreAuthorization } from '../../../contract/ev';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { featuresOf } from './features-of';
 
 /** 403 unless the account may charge; answers the hold for `currency` (minor units, precision 2). */
@@ -17,14 +17,14 @@ export async function assertEvCharging({
 }): Promise<{ preAuthorization: number }> {
   const features = await featuresOf(ctx, input.accountId);
   if (!features.evCharging.enabled) {
-    throw new ApiError(403, 'forbidden', 'EV charging is not enabled for this account');
+    throw new DomainError('forbidden', 'forbidden', 'EV charging is not enabled for this account');
   }
   const amount = evPreAuthorization(input.currency, {
     ...features.evCharging.preAuthorizations,
     ...ctx.env.pspPreauthConfig,
   });
   if (amount === undefined) {
-    throw new ApiError(422, 'unprocessable', `EV charging is not offered in ${input.currency}`);
+    throw new DomainError('unprocessable', 'unprocessable', `EV charging is not offered in ${input.currency}`);
   }
   return { preAuthorization: amount };
 }

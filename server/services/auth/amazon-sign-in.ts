@@ -14,7 +14,7 @@ import { newId, newToken, sha256Hex } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { accounts, amazonBuyerTokens, amazonIdentities, users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { amazonMerchantKey, amazonSignInMode, amazonSignInOff } from '../../psp/amazon-pay';
 import { defaultAccountFeatures } from '../accounts';
 import { acceptReferralCode } from '../vouchers/referral';
@@ -29,7 +29,7 @@ export type AmazonBuyer = { name: string; email: string };
 type KnownBuyer = AmazonBuyer & { subject: string; spend(): Promise<void> };
 
 const rejected = (reason: 'unknown' | 'expired' | 'used', message: string) =>
-  new ApiError(422, 'amazon_token_invalid', message, { reason });
+  new DomainError('unprocessable', 'amazon_token_invalid', message, { reason });
 
 /** The sandbox Amazon's side: a buyer token for this buyer (only its hash is kept). */
 export async function issueAmazonBuyerToken({ ctx, input }: { ctx: AppContext; input: AmazonBuyer }): Promise<string> {
@@ -79,9 +79,14 @@ export async function signInWithAmazon({
   if (existing) {
     // Someone's account already has this email: only its password links the buyer to it.
     if (!input.password) {
-      throw new ApiError(409, 'amazon_link_required', 'An account with this email exists: give its password to link', {
-        email: buyer.email,
-      });
+      throw new DomainError(
+        'conflict',
+        'amazon_link_required',
+        'An account with this email exists: give its password to link',
+        {
+          email: buyer.email,
+        },
+      );
     }
     const login = await loginLocal({
       ctx,
@@ -185,7 +190,7 @@ async function createBuyerAccount(
         await tx.transaction((sp) => acceptReferralCode(sp, { userId, referralCode: code, now: ctx.clock.now() }));
         return { code, accepted: true };
       } catch (err) {
-        if (err instanceof ApiError) return { code, accepted: false, error: err.code };
+        if (err instanceof DomainError) return { code, accepted: false, error: err.code };
         throw err;
       }
     });
@@ -199,9 +204,14 @@ async function createBuyerAccount(
         .from(amazonIdentities)
         .where(eq(amazonIdentities.subject, buyer.subject));
       if (mine) return { userId: mine.userId, referral: null };
-      throw new ApiError(409, 'amazon_link_required', 'An account with this email exists: give its password to link', {
-        email: buyer.email,
-      });
+      throw new DomainError(
+        'conflict',
+        'amazon_link_required',
+        'An account with this email exists: give its password to link',
+        {
+          email: buyer.email,
+        },
+      );
     }
     throw err;
   }

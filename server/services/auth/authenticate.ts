@@ -3,7 +3,7 @@ import { sha256Hex } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import { type AppContext, preparedFor } from '../../context';
 import { sessions, users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { cachedSession, rememberSession, sessionMark } from './session-cache';
 
 /** Resolves a bearer token to its live session; invalid, expired or revoked → 401 invalid_session. */
@@ -21,7 +21,7 @@ export async function authenticate({
   if (cached) return cached;
   const mark = sessionMark({ ctx });
   const [row] = await preparedLookup({ ctx }).execute({ tokenHash, now });
-  if (!row) throw new ApiError(401, 'invalid_session', 'Invalid login session');
+  if (!row) throw new DomainError('unauthenticated', 'invalid_session', 'Invalid login session');
   const { expiresAt, ...session } = row;
   rememberSession({
     ctx,

@@ -5,7 +5,7 @@ import { assertStrongPassword } from '../../auth/password-policy';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { createSession } from './create-session';
 import { forgetSessions } from './session-cache';
 
@@ -25,7 +25,7 @@ export async function changePassword({
   if (!session.tempPass) {
     const [user] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, session.userId));
     const ok = !!user?.hash && !!input.oldPassword && (await verifyPassword(user.hash, input.oldPassword));
-    if (!ok) throw new ApiError(422, 'wrong_password', 'The password you entered is incorrect');
+    if (!ok) throw new DomainError('unprocessable', 'wrong_password', 'The password you entered is incorrect');
   }
   const passwordHash = await hashPassword(ctx.env, input.newPassword);
   const token = await ctx.db.transaction(async (tx) => {

@@ -3,13 +3,13 @@ import type { LoginLocalBody, LoginResponse } from '../../../contract/auth';
 import { TEMP_PASSWORD_SHAPE, verifyPassword } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { readThrottle, recordHit, resetThrottle, type ThrottleState } from '../throttle';
 import { createSession } from './create-session';
 import { dummyHash } from './dummy-hash';
 
 const tooMany = (seconds: number, message = 'Too many failed logins; try again later') =>
-  new ApiError(429, 'too_many_requests', message, undefined, Math.max(1, Math.ceil(seconds)));
+  new DomainError('rate_limited', 'too_many_requests', message, undefined, Math.max(1, Math.ceil(seconds)));
 
 /** Seconds one (account, address) must wait after its latest failure: none for the first few, then 1, 2, 4 … */
 export function loginDelaySeconds(failures: number, free: number, maxSeconds: number): number {
@@ -79,7 +79,7 @@ export async function loginLocal({
         'Too many failed logins for this account; ask for a temporary password (Forgot your password?)',
       );
     }
-    throw new ApiError(401, 'wrong_login_details', 'Username and/or password are wrong');
+    throw new DomainError('unauthenticated', 'wrong_login_details', 'Username and/or password are wrong');
   }
   await resetThrottle({ ctx, input: { key: pairKey } });
   const token = await createSession({ ctx, input: { userId: user.id, tempPass } });

@@ -31,7 +31,7 @@ import {
 } from '../../auth/oidc';
 import type { AppContext } from '../../context';
 import { oidcIdentities, oidcLogins, users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { MAIL, mailHtml, mailI18n, mailLocale } from '../../mail/i18n';
 import { escapeHtml } from '../../mail/mailer';
 import { createSession } from './create-session';
@@ -45,13 +45,15 @@ export async function loginOpenId({ ctx, input }: { ctx: AppContext; input: Logi
   const identity = await verifyIdToken({ ctx, input: { providerId: input.idProvider, idToken: input.idToken } });
   const link = await linkedUser(ctx, identity.provider, identity.subject);
   if (!link) {
-    throw new ApiError(422, 'not_registered', 'No user is registered with this identity', {
+    throw new DomainError('unprocessable', 'not_registered', 'No user is registered with this identity', {
       email: identity.email ?? null,
     });
   }
   // Used once: the same token posted again opens no second session.
   await spendIdToken(ctx, identity.provider, input.idToken, identity.payload).catch((err) => {
-    throw err instanceof ApiError ? new ApiError(422, 'invalid_id_token', err.message, { reason: 'used' }) : err;
+    throw err instanceof DomainError
+      ? new DomainError('unprocessable', 'invalid_id_token', err.message, { reason: 'used' })
+      : err;
   });
   const token = await createSession({ ctx, input: { userId: link } });
   return { auth_token: token, _id: link };
@@ -64,7 +66,8 @@ export function startOpenId({
   ctx: AppContext;
   input: { idProvider: string; purpose: 'login' | 'link'; userId: string | undefined };
 }) {
-  if (input.purpose === 'link' && !input.userId) throw new ApiError(401, 'unauthorized', 'Sign in to link an identity');
+  if (input.purpose === 'link' && !input.userId)
+    throw new DomainError('unauthenticated', 'unauthorized', 'Sign in to link an identity');
   return beginLogin(ctx, {
     providerId: input.idProvider,
     purpose: input.purpose,
@@ -96,16 +99,28 @@ async function decide(ctx: AppContext, row: LoginRow): Promise<LoginResponse> {
   const userId = await linkedUser(ctx, row.provider, subject);
   if (userId) return sessionFor(ctx, row, userId);
   if (!row.email || !row.emailVerified) {
-    throw new ApiError(422, 'openid_email_required', 'This identity brought no verified email: give one', {
-      email: row.email,
-    });
+    throw new DomainError(
+      'unprocessable',
+      'openid_email_required',
+      'This identity brought no verified email: give one',
+      {
+        email: row.email,
+      },
+    );
   }
   if (await accountOf(ctx, row.email)) {
-    throw new ApiError(409, 'openid_link_required', 'An account with this email exists: give its password to link', {
-      email: row.email,
-    });
+    throw new DomainError(
+      'conflict',
+      'openid_link_required',
+      'An account with this email exists: give its password to link',
+      {
+        email: row.email,
+      },
+    );
   }
-  throw new ApiError(422, 'not_registered', 'No user is registered with this identity', { email: row.email });
+  throw new DomainError('unprocessable', 'not_registered', 'No user is registered with this identity', {
+    email: row.email,
+  });
 }
 
 async function sessionFor(ctx: AppContext, row: LoginRow, userId: string): Promise<LoginResponse> {
@@ -117,7 +132,7 @@ async function linkToSignedIn(ctx: AppContext, row: LoginRow): Promise<OpenIdCal
   const userId = row.userId as string;
   const owner = await linkedUser(ctx, row.provider, row.subject as string);
   if (owner && owner !== userId) {
-    throw new ApiError(409, 'openid_identity_taken', 'This identity is linked to another account');
+    throw new DomainError('conflict', 'openid_identity_taken', 'This identity is linked to another account');
   }
   if (!(await completeLogin(ctx, row.id))) throw oidcFailed('used', 'This sign-in was completed already');
   await linkIdentity(ctx, row, userId);
@@ -205,12 +220,14 @@ export async function completeOpenId({
   let row = await exchangedLogin(ctx, input.transaction);
   if (input.emailCode) {
     if (!row.pendingEmail || !row.emailCodeHash || row.emailCodeTries >= EMAIL_CODE_TRIES) {
-      throw new ApiError(422, 'openid_code_wrong', 'No code is waiting: ask for a new one', { triesLeft: 0 });
+      throw new DomainError('unprocessable', 'openid_code_wrong', 'No code is waiting: ask for a new one', {
+        triesLeft: 0,
+      });
     }
     if (sha256Hex(`${row.id}:${input.emailCode}`) !== row.emailCodeHash) {
       const tries = row.emailCodeTries + 1;
       await ctx.db.update(oidcLogins).set({ emailCodeTries: tries }).where(eq(oidcLogins.id, row.id));
-      throw new ApiError(422, 'openid_code_wrong', 'The code is not right', {
+      throw new DomainError('unprocessable', 'openid_code_wrong', 'The code is not right', {
         triesLeft: Math.max(0, EMAIL_CODE_TRIES - tries),
       });
     }
@@ -271,7 +288,7 @@ export async function unlinkIdentity({ ctx, input }: { ctx: AppContext; input: {
     .delete(oidcIdentities)
     .where(and(eq(oidcIdentities.userId, input.userId), eq(oidcIdentities.provider, input.provider)))
     .returning({ provider: oidcIdentities.provider });
-  if (gone.length === 0) throw new ApiError(404, 'not_found', 'No identity of this provider is linked');
+  if (gone.length === 0) throw new DomainError('not_found', 'not_found', 'No identity of this provider is linked');
   return { ok: true as const };
 }
 

@@ -6,7 +6,7 @@ import { assertStrongPassword } from '../../auth/password-policy';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { accounts, oidcIdentities, users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { MAIL, mailHtml, mailI18n, mailLocale } from '../../mail/i18n';
 import { escapeHtml } from '../../mail/mailer';
 import { defaultAccountFeatures } from '../accounts';
@@ -36,20 +36,25 @@ export async function register({
   let spend: ((on: AppContext) => Promise<unknown>) | undefined;
   if (input.openIdTransaction) {
     if (input.idProvider || input.idToken) {
-      throw new ApiError(422, 'invalid_id_token', 'Give openIdTransaction or idProvider and idToken, not both');
+      throw new DomainError(
+        'unprocessable',
+        'invalid_id_token',
+        'Give openIdTransaction or idProvider and idToken, not both',
+      );
     }
     const { row } = await identityForRegistration(ctx, input.openIdTransaction, input.email);
     identity = { provider: row.provider, subject: row.subject as string, email: row.email ?? undefined };
     spend = async (on) => {
-      if (!(await completeLogin(on, row.id))) throw new ApiError(409, 'conflict', 'This sign-in was used already');
+      if (!(await completeLogin(on, row.id)))
+        throw new DomainError('conflict', 'conflict', 'This sign-in was used already');
     };
   } else if (input.idProvider || input.idToken) {
     if (!input.idProvider || !input.idToken) {
-      throw new ApiError(422, 'invalid_id_token', 'idProvider and idToken must be given together');
+      throw new DomainError('unprocessable', 'invalid_id_token', 'idProvider and idToken must be given together');
     }
     const verified = await verifyIdToken({ ctx, input: { providerId: input.idProvider, idToken: input.idToken } });
     if (verified.email !== input.email) {
-      throw new ApiError(422, 'invalid_id_token', 'The ID token belongs to another email');
+      throw new DomainError('unprocessable', 'invalid_id_token', 'The ID token belongs to another email');
     }
     identity = verified;
     const idToken = input.idToken;
@@ -85,7 +90,8 @@ export async function register({
           .values({ provider: identity.provider, subject: identity.subject, userId, email: identity.email ?? null })
           .onConflictDoNothing()
           .returning({ userId: oidcIdentities.userId });
-        if (linked.length === 0) throw new ApiError(409, 'conflict', 'This identity is already linked to a user');
+        if (linked.length === 0)
+          throw new DomainError('conflict', 'conflict', 'This identity is already linked to a user');
         // The sign-in or the token that brought the identity links once.
         await spend?.(ctx.withDb(tx));
       }

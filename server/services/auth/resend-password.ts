@@ -3,7 +3,7 @@ import { generateTempPassword, hashPassword } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { type MailQueueRow, users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { MAIL, type MailLocale, mailHtml, mailI18n, mailLocale } from '../../mail/i18n';
 import { escapeHtml, type OutgoingMail } from '../../mail/mailer';
 import type { PreparedMail } from '../../mail/queue';
@@ -33,8 +33,8 @@ export async function resendPassword({
   input: { email: string; acceptLanguage?: string | undefined };
 }): Promise<void> {
   if (!(await ctx.mailer.available())) {
-    throw new ApiError(
-      503,
+    throw new DomainError(
+      'unavailable',
       'mail_unavailable',
       'Mail cannot be sent right now; the password is unchanged. Try again later.',
       undefined,

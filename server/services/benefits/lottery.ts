@@ -11,7 +11,7 @@ import { newId } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { accounts, lotteries, optins } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 
 type LotteryRow = typeof lotteries.$inferSelect;
 type OptinRow = typeof optins.$inferSelect;
@@ -128,21 +128,24 @@ export async function joinOptin({
   input: { session: AuthSession; body: OptinBody };
 }): Promise<{ created: boolean; optin: Optin }> {
   const { session, body } = input;
-  if (session.isGuest) throw new ApiError(403, 'forbidden', 'Register to join the lottery');
+  if (session.isGuest) throw new DomainError('forbidden', 'forbidden', 'Register to join the lottery');
   if (!(await gamificationOn(ctx, session))) {
-    throw new ApiError(403, 'forbidden', 'The lottery is not offered for your account');
+    throw new DomainError('forbidden', 'forbidden', 'The lottery is not offered for your account');
   }
   const lottery = await lotteryNamed(ctx, body.name);
   const existing = await ownOptin(ctx, session.userId, body.name);
   if (existing) return { created: false, optin: toOptin(body.name, existing) };
   if (body.consent === false) {
-    throw new ApiError(422, errorCodes.lotteryConsentRequired, 'Joining the lottery needs your consent to its terms', [
-      { path: 'consent', message: 'Required' },
-    ]);
+    throw new DomainError(
+      'unprocessable',
+      errorCodes.lotteryConsentRequired,
+      'Joining the lottery needs your consent to its terms',
+      [{ path: 'consent', message: 'Required' }],
+    );
   }
   const now = ctx.clock.now();
   if (lotteryStatusAt(lottery, now) !== 'RUNNING') {
-    throw new ApiError(422, errorCodes.lotteryClosed, 'This lottery is not open for joining');
+    throw new DomainError('unprocessable', errorCodes.lotteryClosed, 'This lottery is not open for joining');
   }
   const [row] = await ctx.db
     .insert(optins)

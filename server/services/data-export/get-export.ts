@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DataExport } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { dataExportChunks, dataExports } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { toDataExportJson } from './request-export';
 
 export async function latestDataExport({
@@ -42,7 +42,7 @@ export async function openDataExport({
       json.state === 'EXPIRED'
         ? 'This data export has expired; please request a new one'
         : 'This data export is not ready';
-    throw new ApiError(409, 'conflict', message, { state: json.state });
+    throw new DomainError('conflict', 'conflict', message, { state: json.state });
   }
   const exportId = row.id;
   let seq = 0;

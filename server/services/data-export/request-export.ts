@@ -6,7 +6,7 @@ import { newId } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { type DataExportRow, dataExports, users } from '../../db/schema';
-import { ApiError, forbidden, notFound } from '../../errors';
+import { DomainError, forbidden, notFound } from '../../errors';
 import { loadOwnThing } from '../things';
 import { buildExport } from './build-export';
 
@@ -42,7 +42,7 @@ export async function requestDataExport({
   if (input.thingId !== undefined) await loadOwnThing({ ctx, input: { userId, thingId: input.thingId } });
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound('No such user');
-  if (!user.email) throw new ApiError(422, 'unprocessable', 'This user has no email address');
+  if (!user.email) throw new DomainError('unprocessable', 'unprocessable', 'This user has no email address');
   const [open] = await ctx.db
     .select()
     .from(dataExports)

@@ -13,7 +13,7 @@ import {
   stationProducts,
   stations,
 } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { announce, orderTopic, stationTopic } from '../events';
 import { amountFor, meterAt, meterCap } from './meter';
 import { type DeviceEvent, INITIAL_STATE, transition } from './transitions';
@@ -102,18 +102,18 @@ export async function changeDevice({
     if (!row || (opts.kind && row.device.kind !== opts.kind)) throw notFound('No such device');
     const { device, product } = row;
     if (opts.requireOnline && row.stationStatus !== 'ONLINE') {
-      throw new ApiError(409, 'conflict', 'The station is offline');
+      throw new DomainError('conflict', 'conflict', 'The station is offline');
     }
     const from = device.state;
     const to = transition(device.kind, from, opts.event);
     const refusal = opts.guard?.(device, product);
-    if (refusal) throw new ApiError(409, 'conflict', refusal, { state: from, event: opts.event });
+    if (refusal) throw new DomainError('conflict', 'conflict', refusal, { state: from, event: opts.event });
     if (device.orderId && FUEL_STARTS.has(opts.event)) {
       // Fuel flows only for an order that is still open: the watchdog (or a cancel) may have ended it and released
       // its hold while the pump was still released for it. The device row is locked, so whoever ends the order
       // under the same lock (the orders' watchdog) and this check cannot cross.
       const ended = await ctx.orderHooks.fuelRefusal({ tx, orderId: device.orderId });
-      if (ended) throw new ApiError(409, 'conflict', ended, { state: from, event: opts.event });
+      if (ended) throw new DomainError('conflict', 'conflict', ended, { state: from, event: opts.event });
     }
     const next: DeviceRow = { ...device, ...(opts.patch?.(device, product) ?? {}) };
     if (opts.driver) next.driver = opts.driver;

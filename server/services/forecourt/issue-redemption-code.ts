@@ -4,7 +4,7 @@ import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { redemptionCodes, stationProducts } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 
 /** A code is valid for 30 days at the wash terminal. */
 const REDEMPTION_CODE_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -22,7 +22,8 @@ export async function issueRedemptionCode({
     .from(stationProducts)
     .where(eq(stationProducts.id, input.productId));
   if (!product) throw notFound('No such product');
-  if (product.type !== 'CAR_WASH') throw new ApiError(409, 'conflict', 'Only car wash products issue redemption codes');
+  if (product.type !== 'CAR_WASH')
+    throw new DomainError('conflict', 'conflict', 'Only car wash products issue redemption codes');
   const expiresAt = new Date(ctx.clock.now().getTime() + REDEMPTION_CODE_TTL_MS);
   for (let attempt = 0; ; attempt++) {
     const code = String(randomInt(0, 100_000_000)).padStart(8, '0');

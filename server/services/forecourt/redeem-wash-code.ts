@@ -5,7 +5,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { redemptionCodes, stationProducts } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import type { DeviceView } from './device-view';
 import { startWash } from './start-wash';
 
@@ -32,13 +32,13 @@ export async function redeemWashCode({
   if (found?.product.facility !== 'WASH') throw notFound('This code is not a wash code of this station');
   const { row } = found;
   if (row.usedAt) {
-    throw new ApiError(409, 'conflict', `This code was already used (${row.usedAt.toISOString()})`, [
+    throw new DomainError('conflict', 'conflict', `This code was already used (${row.usedAt.toISOString()})`, [
       { path: 'code', message: 'already_redeemed' },
     ]);
   }
   const now = ctx.clock.now();
   if (row.expiresAt.getTime() <= now.getTime()) {
-    throw new ApiError(409, 'conflict', `This code expired (${row.expiresAt.toISOString()})`, [
+    throw new DomainError('conflict', 'conflict', `This code expired (${row.expiresAt.toISOString()})`, [
       { path: 'code', message: 'expired' },
     ]);
   }
@@ -48,7 +48,9 @@ export async function redeemWashCode({
     .where(and(eq(redemptionCodes.id, row.id), isNull(redemptionCodes.usedAt)))
     .returning({ id: redemptionCodes.id });
   if (!used) {
-    throw new ApiError(409, 'conflict', 'This code was already used', [{ path: 'code', message: 'already_redeemed' }]);
+    throw new DomainError('conflict', 'conflict', 'This code was already used', [
+      { path: 'code', message: 'already_redeemed' },
+    ]);
   }
   try {
     const device = await startWash({

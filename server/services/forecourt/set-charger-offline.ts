@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { forecourtDevices, ocppBuiltinChargers } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { announce, stationTopic } from '../events';
 
 /**
@@ -20,7 +20,8 @@ export async function setChargerOffline({
     .from(forecourtDevices)
     .where(eq(forecourtDevices.productId, input.productId));
   if (!device) throw notFound('No such device');
-  if (device.kind !== 'CONNECTOR') throw new ApiError(409, 'conflict', 'Only a charger has a connection of its own');
+  if (device.kind !== 'CONNECTOR')
+    throw new DomainError('conflict', 'conflict', 'Only a charger has a connection of its own');
   await ctx.db
     .insert(ocppBuiltinChargers)
     .values({ productId: input.productId, offline: input.offline })

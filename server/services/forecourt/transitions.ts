@@ -1,7 +1,7 @@
 // The device state machines of the simulated forecourt: one table per device kind. A move not in the table is
 // refused (409 conflict). Pure: no database, no clock.
 import type { DeviceKind } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 
 const PUMP_STATES = ['IDLE', 'RELEASED', 'NOZZLE_LIFTED', 'DISPENSING', 'HUNG_UP', 'FAULT', 'OUT_OF_ORDER'] as const;
 /** OCPP 1.6 ChargePointStatus values we simulate. */
@@ -98,10 +98,15 @@ function nextState(kind: DeviceKind, state: string, event: DeviceEvent): string 
 export function transition(kind: DeviceKind, state: string, event: DeviceEvent): string {
   const next = nextState(kind, state, event);
   if (next === undefined) {
-    throw new ApiError(409, 'conflict', `${event} is not possible while the ${kind.toLowerCase()} is ${state}`, {
-      state,
-      event,
-    });
+    throw new DomainError(
+      'conflict',
+      'conflict',
+      `${event} is not possible while the ${kind.toLowerCase()} is ${state}`,
+      {
+        state,
+        event,
+      },
+    );
   }
   return next;
 }

@@ -11,7 +11,7 @@ import { newId } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { historyEvents, historyImageChunks, historyImages } from '../../db/schema';
-import { ApiError, forbidden, notFound } from '../../errors';
+import { DomainError, forbidden, notFound } from '../../errors';
 import { readThrottle, recordHit } from '../throttle';
 import { sniffImageType } from './sniff-image';
 
@@ -21,13 +21,13 @@ export const IMAGE_CHUNK_BYTES = 256 * 1024;
 export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
 
 const tooLarge = () =>
-  new ApiError(413, 'payload_too_large', 'The image must be under 6 MB', { limit: MAX_IMAGE_BYTES });
+  new DomainError('too_large', 'payload_too_large', 'The image must be under 6 MB', { limit: MAX_IMAGE_BYTES });
 
 const quotaBytes = (ctx: AppContext) => ctx.env.images.quotaMib * 1024 * 1024;
 
 function quotaFull(ctx: AppContext, used: number) {
-  return new ApiError(
-    413,
+  return new DomainError(
+    'too_large',
     'image_quota_exceeded',
     `Your images use ${Math.round(used / 1024 / 1024)} of ${ctx.env.images.quotaMib} MB: delete some to add more`,
     { limit: quotaBytes(ctx), used },
@@ -66,8 +66,8 @@ export async function beginImageUpload({
   const rate = { key, windowSeconds: 60 };
   const recent = await readThrottle({ ctx, input: rate });
   if (recent.count >= ctx.env.images.uploadsPerMinute) {
-    throw new ApiError(
-      429,
+    throw new DomainError(
+      'rate_limited',
       'too_many_requests',
       `At most ${ctx.env.images.uploadsPerMinute} images a minute`,
       undefined,
@@ -137,7 +137,8 @@ export async function streamImageUpload({
         at += take;
         if (contentType === undefined && size >= 12) {
           contentType = sniffImageType(Buffer.concat(pending, pendingBytes));
-          if (!contentType) throw new ApiError(422, 'unprocessable', 'Only JPEG, PNG and WebP images are accepted');
+          if (!contentType)
+            throw new DomainError('unprocessable', 'unprocessable', 'Only JPEG, PNG and WebP images are accepted');
         }
         if (pendingBytes === IMAGE_CHUNK_BYTES) await flush();
       }
@@ -145,9 +146,10 @@ export async function streamImageUpload({
   } finally {
     await reader?.cancel().catch(() => {});
   }
-  if (size === 0) throw new ApiError(400, 'bad_request', 'The image is empty');
+  if (size === 0) throw new DomainError('invalid', 'bad_request', 'The image is empty');
   if (contentType === undefined) contentType = sniffImageType(Buffer.concat(pending, pendingBytes));
-  if (!contentType) throw new ApiError(422, 'unprocessable', 'Only JPEG, PNG and WebP images are accepted');
+  if (!contentType)
+    throw new DomainError('unprocessable', 'unprocessable', 'Only JPEG, PNG and WebP images are accepted');
   await flush();
   const used = await bytesUsed(ctx, input.userId);
   if (used > quotaBytes(ctx)) throw quotaFull(ctx, used - size);
@@ -171,8 +173,8 @@ export async function finishImageUpload({
   const { stored } = input;
   const declared = input.declaredType?.split(';')[0]?.trim().toLowerCase();
   if (declared !== stored.contentType) {
-    throw new ApiError(
-      422,
+    throw new DomainError(
+      'unprocessable',
       'unprocessable',
       `The content type says ${declared ?? 'nothing'} but the image is ${stored.contentType}`,
     );
@@ -189,7 +191,7 @@ export async function finishImageUpload({
       .from(historyImages)
       .where(and(eq(historyImages.eventId, input.eventId), eq(historyImages.ready, true)));
     if ((had?.n ?? 0) >= MAX_IMAGES_PER_EVENT) {
-      throw new ApiError(409, 'conflict', `An event keeps at most ${MAX_IMAGES_PER_EVENT} images`);
+      throw new DomainError('conflict', 'conflict', `An event keeps at most ${MAX_IMAGES_PER_EVENT} images`);
     }
     await tx
       .update(historyImages)

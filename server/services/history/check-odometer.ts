@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gt, isNotNull, lte, ne, type SQL } from 'drizzle-or
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { historyEvents } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 
 export async function checkOdometer({
   db,
@@ -25,7 +25,7 @@ export async function checkOdometer({
     .orderBy(desc(historyEvents.sampleTime), desc(historyEvents.createdAt))
     .limit(1);
   if (before?.odometerM != null && odometerM < before.odometerM) {
-    throw new ApiError(422, 'unprocessable', 'The mileage is lower than the previous reading', [
+    throw new DomainError('unprocessable', 'unprocessable', 'The mileage is lower than the previous reading', [
       { path: 'odometer', message: 'below_previous', limit: before.odometerM, at: before.at.toISOString() },
     ]);
   }
@@ -36,7 +36,7 @@ export async function checkOdometer({
     .orderBy(asc(historyEvents.sampleTime))
     .limit(1);
   if (after?.odometerM != null && odometerM > after.odometerM) {
-    throw new ApiError(422, 'unprocessable', 'The mileage is higher than a later reading', [
+    throw new DomainError('unprocessable', 'unprocessable', 'The mileage is higher than a later reading', [
       { path: 'odometer', message: 'above_next', limit: after.odometerM, at: after.at.toISOString() },
     ]);
   }

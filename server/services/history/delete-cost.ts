@@ -7,7 +7,7 @@ import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { CostCategory, DeleteReach } from '../../../contract/history';
 import type { AppContext } from '../../context';
 import { historyCosts, historyEvents, historySeries } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 
 export async function deleteCost({
   ctx,
@@ -31,7 +31,7 @@ export async function deleteCost({
       .for('update');
     if (!row) throw notFound('No such cost');
     if (input.category && input.category !== row.category) {
-      throw new ApiError(422, 'unprocessable', `The cost is not of category ${input.category}`, [
+      throw new DomainError('unprocessable', 'unprocessable', `The cost is not of category ${input.category}`, [
         { path: 'category', message: 'Does not match the cost' },
       ]);
     }

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, sum 
 import type { CostCategory, Expenses } from '../../../contract/history';
 import type { AppContext } from '../../context';
 import { historyEvents, historyTrips } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { loadOwnThing } from '../things';
 import { materializeSeries } from './materialize-series';
 
@@ -28,11 +28,11 @@ export async function getExpenses({
   const start = new Date(input.startDate);
   const end = new Date(input.endDate);
   if (end < start)
-    throw new ApiError(400, 'validation_error', 'endDate is before startDate', [
+    throw new DomainError('invalid', 'validation_error', 'endDate is before startDate', [
       { path: 'endDate', message: 'Before startDate' },
     ]);
   if (end.getTime() - start.getTime() > MAX_PERIOD_DAYS * 86_400_000) {
-    throw new ApiError(400, 'validation_error', `The period is longer than ${MAX_PERIOD_DAYS} days`, [
+    throw new DomainError('invalid', 'validation_error', `The period is longer than ${MAX_PERIOD_DAYS} days`, [
       { path: 'startDate', message: 'Period too long' },
     ]);
   }

@@ -2,7 +2,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { historyPayments, orders, users } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { renderInvoicePdf } from './invoice-pdf';
 import { loadOwnEvent } from './load-events';
 import { ensurePaymentEvent } from './record-payment-event';
@@ -21,7 +21,7 @@ export async function getInvoice({
     .where(and(eq(orders.userId, input.userId), or(eq(orders.id, input.id), eq(historyPayments.eventId, input.id))));
   if (!found) throw notFound('No such order');
   const { order } = found;
-  if (order.state !== 'COMPLETED') throw new ApiError(409, 'conflict', 'The order has no invoice yet');
+  if (order.state !== 'COMPLETED') throw new DomainError('conflict', 'conflict', 'The order has no invoice yet');
   await ensurePaymentEvent({ ctx, input: { order } });
   const [link] = await ctx.db
     .select({ eventId: historyPayments.eventId })

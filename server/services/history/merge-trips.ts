@@ -5,7 +5,7 @@ import type { HistoryEvent } from '../../../contract/history';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { historyEvents, historyTrips } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { loadOwnThing } from '../things';
 import { loadOwnEvent } from './load-events';
 
@@ -36,7 +36,7 @@ export async function mergeTrips({
 }): Promise<HistoryEvent> {
   const { userId, thingId } = input;
   const ids = [...new Set(input.eventIds)];
-  if (ids.length < 2) throw new ApiError(422, 'unprocessable', 'Pick at least two different trips');
+  if (ids.length < 2) throw new DomainError('unprocessable', 'unprocessable', 'Pick at least two different trips');
   await loadOwnThing({ ctx, input: { userId, thingId } });
   const mergedId = newId();
   await ctx.db.transaction(async (tx) => {
@@ -49,10 +49,10 @@ export async function mergeTrips({
       .for('update');
     if (rows.length !== ids.length) throw notFound('No such trip');
     if (rows.some((r) => r.event.mergedInto !== null)) {
-      throw new ApiError(409, 'conflict', 'A trip is already part of a merged trip');
+      throw new DomainError('conflict', 'conflict', 'A trip is already part of a merged trip');
     }
     if (rows.some((r) => r.event.thingId !== thingId)) {
-      throw new ApiError(422, 'unprocessable', 'Every trip must be of this vehicle');
+      throw new DomainError('unprocessable', 'unprocessable', 'Every trip must be of this vehicle');
     }
     const first = rows[0];
     const last = rows[rows.length - 1];
@@ -72,7 +72,7 @@ export async function mergeTrips({
       )
       .limit(1);
     if (between.length > 0) {
-      throw new ApiError(422, 'unprocessable', 'Only consecutive trips can be merged', [
+      throw new DomainError('unprocessable', 'unprocessable', 'Only consecutive trips can be merged', [
         { path: 'eventIds', message: 'A trip in between is missing' },
       ]);
     }
@@ -128,7 +128,8 @@ export async function unmergeTrip({
       )
       .for('update');
     if (!merged) throw notFound('No such merged trip');
-    if (merged.mergedInto !== null) throw new ApiError(409, 'conflict', 'Unmerge the trip it was merged into first');
+    if (merged.mergedInto !== null)
+      throw new DomainError('conflict', 'conflict', 'Unmerge the trip it was merged into first');
     const restored = await tx
       .update(historyEvents)
       .set({ mergedInto: null })

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A key still "in progress" after this long was left by a process that died: a retry may take it over. */
@@ -76,7 +76,7 @@ export async function runIdempotent({
       continue;
     }
     if (existing.fingerprint !== input.fingerprint) {
-      throw new ApiError(422, 'unprocessable', 'This Idempotency-Key was used for another request');
+      throw new DomainError('unprocessable', 'unprocessable', 'This Idempotency-Key was used for another request');
     }
     if (
       existing.state === 'in_progress' &&
@@ -91,11 +91,11 @@ export async function runIdempotent({
       continue;
     }
     if (existing.state !== 'done' || existing.responseStatus === null || existing.responseBody === null) {
-      throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still in progress');
+      throw new DomainError('conflict', 'conflict', 'A request with this Idempotency-Key is still in progress');
     }
     return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
   }
-  throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still in progress');
+  throw new DomainError('conflict', 'conflict', 'A request with this Idempotency-Key is still in progress');
 }
 
 /**

@@ -17,7 +17,7 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { loyaltySubscriptions } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { enabledProviders, PROGRAMS } from './programs';
 
 type Row = typeof loyaltySubscriptions.$inferSelect;
@@ -54,13 +54,13 @@ export async function createSubscription({
   input: { session: AuthSession; body: LoyaltySubscriptionBody };
 }): Promise<LoyaltySubscription> {
   const { session, body } = input;
-  if (session.isGuest) throw new ApiError(403, 'forbidden', 'Register to add loyalty cards');
+  if (session.isGuest) throw new DomainError('forbidden', 'forbidden', 'Register to add loyalty cards');
   if (!(await enabledProviders(ctx, session)).includes(body.provider)) {
-    throw new ApiError(403, 'forbidden', 'This loyalty program is not available for your account');
+    throw new DomainError('forbidden', 'forbidden', 'This loyalty program is not available for your account');
   }
   if (!isValidCardNumber(body.provider, body.cardNumber)) {
-    throw new ApiError(
-      422,
+    throw new DomainError(
+      'unprocessable',
       'loyalty_card_number',
       'The card number has not the format of this program',
       field('cardNumber', 'Invalid format'),
@@ -70,8 +70,8 @@ export async function createSubscription({
   const account = body.createAccount;
   if (account) {
     if (!PROGRAMS[body.provider].canCreateAccount) {
-      throw new ApiError(
-        422,
+      throw new DomainError(
+        'unprocessable',
         'unprocessable',
         'This program has no account to create',
         field('createAccount', 'Not offered'),
@@ -79,24 +79,24 @@ export async function createSubscription({
     }
     const today = ctx.clock.now().toISOString().slice(0, 10);
     if (account.birthDate && !isAtLeastAge(account.birthDate, today, PARTNER_MIN_AGE)) {
-      throw new ApiError(
-        422,
+      throw new DomainError(
+        'unprocessable',
         'loyalty_age',
         `You must be at least ${PARTNER_MIN_AGE} years old`,
         field('createAccount.birthDate', 'Too young'),
       );
     }
     if (cardNumber.endsWith('0000')) {
-      throw new ApiError(
-        422,
+      throw new DomainError(
+        'unprocessable',
         'loyalty_api_error',
         'The partner could not create the account',
         field('cardNumber', 'Refused by the partner'),
       );
     }
   } else if (body.provider === 'Q8_SMILES' && cardNumber.startsWith('79')) {
-    throw new ApiError(
-      422,
+    throw new DomainError(
+      'unprocessable',
       'loyalty_not_enrolled',
       'This card is not enrolled with the partner yet',
       field('cardNumber', 'Not enrolled'),
@@ -119,8 +119,8 @@ export async function createSubscription({
     return toJson(row);
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new ApiError(
-        409,
+      throw new DomainError(
+        'conflict',
         'loyalty_already_enrolled',
         'You already have a card of this program',
         field('provider', 'Already enrolled'),

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { ocppChargePoints, ocppConnectors, stationProducts } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { CHANNEL } from '../events';
 
 /** A charge point's key: SHA-256 (the passwords are random keys we generate, 192 bits: no slow hash needed). */
@@ -74,7 +74,8 @@ export async function registerChargePoint({
   ctx: AppContext;
   input: { id: string; productIds: string[]; builtin?: boolean; password?: string };
 }): Promise<{ id: string; password: string; connectors: { connectorId: number; productId: string }[] }> {
-  if (input.productIds.length === 0) throw new ApiError(422, 'unprocessable', 'Name at least one EV port');
+  if (input.productIds.length === 0)
+    throw new DomainError('unprocessable', 'unprocessable', 'Name at least one EV port');
   const ports = await ctx.db
     .select({ id: stationProducts.id, facility: stationProducts.facility })
     .from(stationProducts)
@@ -82,7 +83,7 @@ export async function registerChargePoint({
   for (const id of input.productIds) {
     const port = ports.find((p) => p.id === id);
     if (!port) throw notFound(`No such product ${id}`);
-    if (port.facility !== 'CHARGER') throw new ApiError(422, 'unprocessable', `${id} is not an EV port`);
+    if (port.facility !== 'CHARGER') throw new DomainError('unprocessable', 'unprocessable', `${id} is not an EV port`);
   }
   const password = input.password ?? newChargerPassword();
   const connectors = input.productIds.map((productId, i) => ({ connectorId: i + 1, productId }));

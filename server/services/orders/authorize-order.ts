@@ -9,7 +9,7 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { forecourtDevices, stationProducts, stations } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { openChallenge } from '../../psp/challenge-session';
 import { mbwayNeedsApproval, openMbwayPayment } from '../../psp/method-pages';
 import { DECLINE_REASONS } from '../../psp/test-cards';
@@ -36,7 +36,7 @@ export async function authorizeOrder({
     if (kind) return authorizePriced({ ctx, input: { ...input, row, kind } });
   }
   if (row.state !== 'CREATED') {
-    throw new ApiError(409, 'conflict', `The order is ${row.state}; only a CREATED order can be authorized`);
+    throw new DomainError('conflict', 'conflict', `The order is ${row.state}; only a CREATED order can be authorized`);
   }
   if (isChargeOrder(row)) return authorizeCharge({ ctx, input: { session: input.session, body: input.body, row } });
   const [found] = await ctx.db
@@ -47,12 +47,12 @@ export async function authorizeOrder({
   if (!found) throw notFound('The product of this order no longer exists');
   const { product } = found;
   if (row.orderType !== 'PREPAY' || product.facility !== 'PUMP') {
-    throw new ApiError(409, 'conflict', 'Only prepay fuel orders can be authorized so far');
+    throw new DomainError('conflict', 'conflict', 'Only prepay fuel orders can be authorized so far');
   }
 
   const price = input.body.authorizePrice;
   if (price.currency !== row.currency) {
-    throw new ApiError(422, 'unprocessable', `The station takes ${row.currency}`, [
+    throw new DomainError('unprocessable', 'unprocessable', `The station takes ${row.currency}`, [
       { path: 'authorizePrice.currency', message: `Must be ${row.currency}` },
     ]);
   }
@@ -62,15 +62,18 @@ export async function authorizeOrder({
     .map((p) => atPrecision(p.amount, p.precision, AMOUNT_PRECISION));
   const max = limits.length > 0 ? Math.max(...limits) : 0;
   if (price.amount <= 0 || amount <= 0 || amount > max) {
-    throw new ApiError(422, 'unprocessable', `The amount must be more than 0 and at most ${max} (precision 2)`, [
-      { path: 'authorizePrice.amount', message: `0 < amount <= ${max}` },
-    ]);
+    throw new DomainError(
+      'unprocessable',
+      'unprocessable',
+      `The amount must be more than 0 and at most ${max} (precision 2)`,
+      [{ path: 'authorizePrice.amount', message: `0 < amount <= ${max}` }],
+    );
   }
   const method = await pickMethod({
     ctx,
     input: { session: input.session, body: input.body, poiId: row.poiId, orderId: row.id, amount, order: row },
   });
-  if (found.stationStatus !== 'ONLINE') throw new ApiError(409, 'conflict', 'The station is offline');
+  if (found.stationStatus !== 'ONLINE') throw new DomainError('conflict', 'conflict', 'The station is offline');
 
   const now = ctx.clock.now();
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
@@ -79,8 +82,8 @@ export async function authorizeOrder({
   const interactive = method.behavior === 'challenge' || phone;
   const challengeUrls = interactive ? input.body.userInteraction?.urls : undefined;
   if (interactive && !challengeUrls) {
-    throw new ApiError(
-      422,
+    throw new DomainError(
+      'unprocessable',
       'unprocessable',
       phone
         ? 'This MB WAY payment needs the phone: give userInteraction.urls'
@@ -97,7 +100,7 @@ export async function authorizeOrder({
       .from(forecourtDevices)
       .where(eq(forecourtDevices.productId, row.productId))
       .for('update');
-    if (device && device.state !== 'IDLE') throw new ApiError(409, 'conflict', 'The pump is in use');
+    if (device && device.state !== 'IDLE') throw new DomainError('conflict', 'conflict', 'The pump is in use');
     const declined = DECLINE_REASONS[method.behavior];
     if (declined) {
       await declineAuthorization({

@@ -15,7 +15,7 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { type OrderRow, orders, stationProducts } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { authorizeHold } from '../../psp/authorize-hold';
 import { closeOpenChallenges, openChallenge } from '../../psp/challenge-session';
 import { mbwayNeedsApproval } from '../../psp/method-pages';
@@ -45,7 +45,7 @@ export async function authorizePriced({
   const total = row.totalAmount ?? 0;
   const price = body.authorizePrice;
   if (price.currency !== row.currency) {
-    throw new ApiError(422, 'unprocessable', `The station takes ${row.currency}`, [
+    throw new DomainError('unprocessable', 'unprocessable', `The station takes ${row.currency}`, [
       { path: 'authorizePrice.currency', message: `Must be ${row.currency}` },
     ]);
   }
@@ -63,9 +63,12 @@ export async function authorizePriced({
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
   const challengeUrls = method.behavior === 'challenge' ? body.userInteraction?.urls : undefined;
   if (method.behavior === 'challenge' && !challengeUrls) {
-    throw new ApiError(422, 'unprocessable', 'This card asks for 3-D Secure: give userInteraction.urls', [
-      { path: 'userInteraction.urls', message: 'Required for this card' },
-    ]);
+    throw new DomainError(
+      'unprocessable',
+      'unprocessable',
+      'This card asks for 3-D Secure: give userInteraction.urls',
+      [{ path: 'userInteraction.urls', message: 'Required for this card' }],
+    );
   }
   // MB WAY pays a priced order (postpay, wash) only within the mandate: up to its limit without PIN, while it is
   // valid (shell-and-account.md §3). Above it the phone would have to approve, which these flows do not wait for: a
@@ -73,8 +76,8 @@ export async function authorizePriced({
   if (method.method === 'MBWAY' && mbwayNeedsApproval(method.details ?? null, amount, now)) {
     const limit = method.details?.limitWithoutPin;
     const expired = !method.details?.mandateValidUntil || new Date(method.details.mandateValidUntil) <= now;
-    throw new ApiError(
-      422,
+    throw new DomainError(
+      'unprocessable',
       'unprocessable',
       expired
         ? 'Your MB WAY mandate has expired: renew it or pay with another method'
@@ -118,7 +121,7 @@ export async function authorizePriced({
         .set({ ...paymentPatch, authorizeAmount: amount, userInteractionUrl: start, updatedAt: now })
         .where(and(eq(orders.id, row.id), eq(orders.state, 'PAYMENT_PENDING')))
         .returning({ id: orders.id });
-      if (!waiting) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
+      if (!waiting) throw new DomainError('conflict', 'conflict', 'The order changed meanwhile');
       return;
     }
     await settlePriced({ tx, input: { row, kind, method, amount, now, patch: paymentPatch } });
@@ -129,7 +132,7 @@ export async function authorizePriced({
 }
 
 const wrongAmount = (total: number, net = total) =>
-  new ApiError(422, 'unprocessable', `The order costs ${total} (precision ${AMOUNT_PRECISION})`, [
+  new DomainError('unprocessable', 'unprocessable', `The order costs ${total} (precision ${AMOUNT_PRECISION})`, [
     {
       path: 'authorizePrice.amount',
       message: `Must be ${total}${net !== total ? ` or, after your vouchers, ${net}` : ''} at precision ${AMOUNT_PRECISION}`,

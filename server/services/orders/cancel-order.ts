@@ -7,7 +7,7 @@ import { isTerminal, type Order } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { type DeviceRow, forecourtDevices, type OrderRow, orders } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, isDomainError, notFound } from '../../errors';
 import { releaseHold } from '../../psp/release-hold';
 import { cancelRelease, hangUp } from '../forecourt';
 import { completeDispensing } from './complete-dispensing';
@@ -60,10 +60,10 @@ export async function cancelOrder({
 }): Promise<Order> {
   for (let attempt = 0; attempt < 4; attempt++) {
     const row = await loadOwnOrderRow({ ctx, input: { orderId: input.orderId, userId: input.session.userId } });
-    if (isTerminal(row.state)) throw new ApiError(409, 'conflict', `The order is already ${row.state}`);
+    if (isTerminal(row.state)) throw new DomainError('conflict', 'conflict', `The order is already ${row.state}`);
     // A postpay fill is in the tank: it is paid, not cancelled (the driver pays here or at the till).
     if (row.orderType === 'POSTPAY' && row.state === 'PAYMENT_PENDING' && (row.quantityMl ?? 0) > 0) {
-      throw new ApiError(409, 'conflict', 'The fuel has been dispensed: the order can only be paid');
+      throw new DomainError('conflict', 'conflict', 'The fuel has been dispensed: the order can only be paid');
     }
     if (row.state === 'PRODUCT_SUPPLYING' && row.orderType === 'POSTPAY') {
       // Fuel flows: hang up; what flowed is to be paid (PAYMENT_PENDING).
@@ -75,14 +75,14 @@ export async function cancelOrder({
       return after.json;
     }
     if (!['CREATED', 'PAYMENT_PENDING', 'PAYMENT_AUTHORIZED', 'PRODUCT_PENDING'].includes(row.state)) {
-      throw new ApiError(409, 'conflict', `The order is ${row.state}: the product was already acquired`);
+      throw new DomainError('conflict', 'conflict', `The order is ${row.state}: the product was already acquired`);
     }
     if (isChargeOrder(row) && row.state !== 'CREATED') {
       // EV: withdraw the session before charging (hold released), or stop a running charge (the energy is paid).
       try {
         if (!(await cancelCharge({ ctx, input: { row } })) && !(await cancelWithoutPump({ ctx, input: row }))) continue;
       } catch (err) {
-        if ((err as { status?: number }).status === 409) continue;
+        if (isDomainError(err, 'conflict')) continue;
         throw err;
       }
       const after = await findOrder({ ctx, input: { orderId: row.id } });
@@ -96,7 +96,8 @@ export async function cancelOrder({
         // invoice what flowed rather than release it all. Only an order that never had a session is simply cancelled.
         await ctx.db.update(orders).set({ cancelRequestedAt: ctx.clock.now() }).where(eq(orders.id, row.id));
         const outcome = await completeDispensing({ ctx, input: { orderId: row.id } });
-        if (outcome === 'not-ended') throw new ApiError(409, 'conflict', 'The pump is still busy with this order');
+        if (outcome === 'not-ended')
+          throw new DomainError('conflict', 'conflict', 'The pump is still busy with this order');
         if (outcome === 'skipped' && !(await cancelWithoutPump({ ctx, input: row }))) continue; // it moved meanwhile: look again
       } else if (device.state === 'RELEASED' || device.state === 'NOZZLE_LIFTED') {
         // Nothing flowed yet: a zero fill of a cancelled order ends CANCELLED (complete-dispensing.ts).
@@ -112,12 +113,12 @@ export async function cancelOrder({
       }
     } catch (err) {
       // The driver (or the simulator) moved the pump between our read and our command: look again.
-      if ((err as { status?: number }).status === 409) continue;
+      if (isDomainError(err, 'conflict')) continue;
       throw err;
     }
     const after = await findOrder({ ctx, input: { orderId: row.id } });
     if (!after) throw notFound('No such order');
     return after.json;
   }
-  throw new ApiError(409, 'conflict', 'The order keeps changing; try again');
+  throw new DomainError('conflict', 'conflict', 'The order keeps changing; try again');
 }

@@ -10,7 +10,7 @@ import { newId } from '../../auth/crypto';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices, orders, stationProducts, stations } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { assertEvCharging, assertGiftCardShop } from '../accounts';
 import { AMOUNT_PRECISION, productStatus, releasePump } from '../forecourt';
 import { checkOdometer } from '../history';
@@ -30,10 +30,12 @@ export async function createOrder({
   const [station] = await ctx.db.select().from(stations).where(eq(stations.id, body.poiId));
   if (!station) throw notFound('No such station');
   if (body.products.length > 1) {
-    throw new ApiError(422, 'unprocessable', 'One product per order', [{ path: 'products', message: 'max 1' }]);
+    throw new DomainError('unprocessable', 'unprocessable', 'One product per order', [
+      { path: 'products', message: 'max 1' },
+    ]);
   }
   const wanted = body.products[0];
-  if (!wanted) throw new ApiError(422, 'unprocessable', 'No product');
+  if (!wanted) throw new DomainError('unprocessable', 'unprocessable', 'No product');
   const [found] = await ctx.db
     .select({ product: stationProducts, deviceState: forecourtDevices.state })
     .from(stationProducts)
@@ -41,11 +43,12 @@ export async function createOrder({
     .where(and(eq(stationProducts.id, wanted.productId), eq(stationProducts.stationId, station.id)));
   if (!found) throw notFound('No such product at this station');
   const { product } = found;
-  if (station.status === 'OFFLINE') throw new ApiError(409, 'conflict', 'The station is offline');
+  if (station.status === 'OFFLINE') throw new DomainError('conflict', 'conflict', 'The station is offline');
   const isWash = product.facility === 'WASH' || product.type === 'CAR_WASH';
   // pay-flows.md §4 "Gift card stations are always postpay", §2 "registered users only".
   const isGift = product.type === 'GIFT_CARD' || station.type === 'GIFT_CARD';
-  if (isGift && input.session.isGuest) throw new ApiError(403, 'forbidden', 'Gift cards are for registered users');
+  if (isGift && input.session.isGuest)
+    throw new DomainError('forbidden', 'forbidden', 'Gift cards are for registered users');
   if (isGift) await assertGiftCardShop({ ctx, input: { accountId: input.session.accountId } });
   // An EV port: what its charge point reports (offline: no order).
   const status =
@@ -54,12 +57,12 @@ export async function createOrder({
       : productStatus(found.deviceState ?? undefined, true);
   // A wash code is for later: a bay busy with another car still sells one.
   if (status !== 'AVAILABLE' && !(isWash && status === 'IN_USE')) {
-    throw new ApiError(409, 'conflict', 'The product is not available');
+    throw new DomainError('conflict', 'conflict', 'The product is not available');
   }
   const item =
     wanted.fuelTypeId === undefined ? product.items[0] : product.items.find((i) => i.itemCode === wanted.fuelTypeId);
   if (wanted.fuelTypeId !== undefined && !item) {
-    throw new ApiError(422, 'unprocessable', 'This fuel type is not sold at this pump', [
+    throw new DomainError('unprocessable', 'unprocessable', 'This fuel type is not sold at this pump', [
       { path: 'products.0.fuelTypeId', message: 'Not an item of the product' },
     ]);
   }
@@ -72,7 +75,7 @@ export async function createOrder({
     });
   }
   const currency = item?.currency ?? product.recommendedPrices?.[0]?.currency;
-  if (!currency) throw new ApiError(422, 'unprocessable', 'The product has no price');
+  if (!currency) throw new DomainError('unprocessable', 'unprocessable', 'The product has no price');
   // pay-flows.md §4: prepay if the pump's automaticFlow is set, otherwise postpay.
   // EV charging (a CHARGER, prepay): only for accounts with the evCharging feature (403); the order waits CREATED for
   // its pre-authorization (ev-charging.ts).
@@ -80,7 +83,7 @@ export async function createOrder({
   if (isCharger) await assertEvCharging({ ctx, input: { accountId: input.session.accountId, currency } });
   const orderType = !isGift && (product.automaticFlow || isCharger) ? 'PREPAY' : 'POSTPAY';
   if ((isWash || isGift) && (!item || item.price <= 0)) {
-    throw new ApiError(422, 'unprocessable', 'This package has no price', [
+    throw new DomainError('unprocessable', 'unprocessable', 'This package has no price', [
       { path: 'products.0.fuelTypeId', message: 'No price' },
     ]);
   }

@@ -25,7 +25,7 @@ import {
   stationProducts,
   stations,
 } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { openChallenge } from '../../psp/challenge-session';
 import { releaseHold } from '../../psp/release-hold';
 import { DECLINE_REASONS } from '../../psp/test-cards';
@@ -97,20 +97,23 @@ export async function authorizeCharge({
   });
   const price = body.authorizePrice;
   if (price.currency !== row.currency) {
-    throw new ApiError(422, 'unprocessable', `The station takes ${row.currency}`, [
+    throw new DomainError('unprocessable', 'unprocessable', `The station takes ${row.currency}`, [
       { path: 'authorizePrice.currency', message: `Must be ${row.currency}` },
     ]);
   }
   if (price.precision !== AMOUNT_PRECISION || price.amount !== preAuthorization) {
-    throw new ApiError(422, 'unprocessable', `The pre-authorization is ${preAuthorization} (precision 2)`, [
-      { path: 'authorizePrice.amount', message: `Must be ${preAuthorization} at precision ${AMOUNT_PRECISION}` },
-    ]);
+    throw new DomainError(
+      'unprocessable',
+      'unprocessable',
+      `The pre-authorization is ${preAuthorization} (precision 2)`,
+      [{ path: 'authorizePrice.amount', message: `Must be ${preAuthorization} at precision ${AMOUNT_PRECISION}` }],
+    );
   }
   // A charger that is not connected gets no order: nothing is held (the station shows it unavailable).
   const refused = refusalOf(
     (await portLinks({ db: ctx.db, input: { productIds: [row.productId] } })).get(row.productId),
   );
-  if (refused) throw new ApiError(409, 'conflict', refused);
+  if (refused) throw new DomainError('conflict', 'conflict', refused);
   const method = await pickMethod({
     ctx,
     input: { session: input.session, body, poiId: row.poiId, orderId: row.id, amount: price.amount, order: row },
@@ -119,16 +122,19 @@ export async function authorizeCharge({
   // and the page's answer holds the pre-authorization and starts the charger (answer-challenge.ts).
   const challengeUrls = method.behavior === 'challenge' ? body.userInteraction?.urls : undefined;
   if (method.behavior === 'challenge' && !challengeUrls) {
-    throw new ApiError(422, 'unprocessable', 'This card asks for 3-D Secure: give userInteraction.urls', [
-      { path: 'userInteraction.urls', message: 'Required for this card' },
-    ]);
+    throw new DomainError(
+      'unprocessable',
+      'unprocessable',
+      'This card asks for 3-D Secure: give userInteraction.urls',
+      [{ path: 'userInteraction.urls', message: 'Required for this card' }],
+    );
   }
   const now = ctx.clock.now();
   const amount = preAuthorization;
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
   await ctx.db.transaction(async (tx) => {
     const [station] = await tx.select({ status: stations.status }).from(stations).where(eq(stations.id, row.poiId));
-    if (station?.status !== 'ONLINE') throw new ApiError(409, 'conflict', 'The station is offline');
+    if (station?.status !== 'ONLINE') throw new DomainError('conflict', 'conflict', 'The station is offline');
     const declined = DECLINE_REASONS[method.behavior];
     if (declined) {
       await declineAuthorization({
@@ -189,7 +195,7 @@ export async function holdAndAuthorizeCharger({
   const { row, method, amount, now } = input;
   const link = (await portLinks({ db: tx, input: { productIds: [row.productId] } })).get(row.productId);
   const refused = refusalOf(link);
-  if (refused || !link) throw new ApiError(409, 'conflict', refused ?? 'The charger is offline');
+  if (refused || !link) throw new DomainError('conflict', 'conflict', refused ?? 'The charger is offline');
   await holdAuthorized({
     tx,
     input: {
@@ -526,7 +532,7 @@ async function requestStop({
 export async function stopCharge({ ctx, input }: { ctx: AppContext; input: { row: OrderRow } }): Promise<void> {
   const { row } = input;
   const t = row.state === 'PRODUCT_SUPPLYING' ? await transactionOf(ctx.db, row.id) : undefined;
-  if (!t) throw new ApiError(409, 'conflict', `Nothing is charging for this order (${row.state})`);
+  if (!t) throw new DomainError('conflict', 'conflict', `Nothing is charging for this order (${row.state})`);
   if (t.stoppedAt || t.faultedAt) {
     await settleCharge({ ctx, input: { orderId: row.id } });
     return;
@@ -796,18 +802,18 @@ export async function setCostLimit({
 }): Promise<void> {
   const { row, limit } = input;
   if (!isChargeOrder(row)) {
-    throw new ApiError(422, 'unprocessable', 'A cost limit is for EV charging only', [
+    throw new DomainError('unprocessable', 'unprocessable', 'A cost limit is for EV charging only', [
       { path: 'costLimit', message: 'EV orders only' },
     ]);
   }
   if (
     !['CREATED', 'PAYMENT_PENDING', 'PAYMENT_AUTHORIZED', 'PRODUCT_PENDING', 'PRODUCT_SUPPLYING'].includes(row.state)
   ) {
-    throw new ApiError(409, 'conflict', `The charge has ended (${row.state})`);
+    throw new DomainError('conflict', 'conflict', `The charge has ended (${row.state})`);
   }
   if (limit) {
     if (limit.currency !== row.currency) {
-      throw new ApiError(422, 'unprocessable', `The station takes ${row.currency}`, [
+      throw new DomainError('unprocessable', 'unprocessable', `The station takes ${row.currency}`, [
         { path: 'costLimit.currency', message: `Must be ${row.currency}` },
       ]);
     }
@@ -815,9 +821,12 @@ export async function setCostLimit({
       row.authorizeAmount ??
       (await assertEvCharging({ ctx, input: { accountId: input.accountId, currency: row.currency } })).preAuthorization;
     if (limit.amount > ceiling) {
-      throw new ApiError(422, 'unprocessable', `The cost limit is at most the pre-authorization (${ceiling})`, [
-        { path: 'costLimit.amount', message: `At most ${ceiling}` },
-      ]);
+      throw new DomainError(
+        'unprocessable',
+        'unprocessable',
+        `The cost limit is at most the pre-authorization (${ceiling})`,
+        [{ path: 'costLimit.amount', message: `At most ${ceiling}` }],
+      );
     }
   }
   await ctx.db

@@ -7,7 +7,7 @@ import { FUEL_CARD_DATA_MISSING, fuelCardMissing } from '../../../contract/plain
 import { fuelCardRules } from '../../../contract/plain/payment-methods';
 import type { AppContext } from '../../context';
 import { type OrderRow, type PaymentMethodRow, things } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 
 /** What of the order the rule reads: its product (fuel or EV), its vehicle and its reading. */
 export type FuelCardOrder = Pick<OrderRow, 'productType' | 'thingId' | 'thingExternalId' | 'carOdometerM'>;
@@ -46,8 +46,8 @@ export async function requireFuelCardData({
   const missing = fuelCardMissing(level, { vin: !!vin, mileage: order.carOdometerM != null });
   if (missing.length === 0) return;
   const what = missing.map((m) => (m === 'vin' ? "the vehicle's VIN" : 'the mileage')).join(' and ');
-  throw new ApiError(
-    422,
+  throw new DomainError(
+    'unprocessable',
     'fuel_card_data_missing',
     `This level ${level} fuel card pays only with ${what} on the order: save the VIN on the vehicle, give the mileage with update-order, and authorize again`,
     { reason: FUEL_CARD_DATA_MISSING, missing, level, paymentMethodId: method.id, thingId: thingId ?? null },

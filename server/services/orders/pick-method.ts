@@ -5,7 +5,7 @@ import type { AuthorizeBody } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { type PaymentMethodRow, paymentMethods, stations } from '../../db/schema';
-import { ApiError, forbidden, notFound } from '../../errors';
+import { DomainError, forbidden, notFound } from '../../errors';
 import { requireStationAccepts } from '../../psp/station-accepts';
 import { walletOf, walletTokenBehavior } from '../../psp/wallet-tokens';
 import { checkPaymentProof, spendPaymentProof } from '../payment-methods/payment-proof';
@@ -62,10 +62,11 @@ export async function pickMethod({
     // email and a billing address through the wallet.
     if (session.isGuest) {
       if (!station?.guestCheckout) throw forbidden('This station does not offer guest checkout: log in or register');
-      if (!wallet) throw new ApiError(422, 'unprocessable', 'A guest pays with a device wallet (paymentToken)');
+      if (!wallet)
+        throw new DomainError('unprocessable', 'unprocessable', 'A guest pays with a device wallet (paymentToken)');
       const details = body.userDetails;
       if (!details?.invoiceEmail || !details.address?.countryCode || !details.address.city) {
-        throw new ApiError(422, 'unprocessable', 'A guest gives an email and a billing address', [
+        throw new DomainError('unprocessable', 'unprocessable', 'A guest gives an email and a billing address', [
           { path: 'userDetails', message: 'invoiceEmail and address (countryCode, city) are required for guests' },
         ]);
       }
@@ -88,7 +89,12 @@ export async function pickMethod({
     .where(and(eq(paymentMethods.userId, session.userId), eq(paymentMethods.state, 'ACTIVE')))
     .orderBy(desc(paymentMethods.isPreferred), paymentMethods.createdAt)
     .limit(1);
-  if (!preferred) throw new ApiError(422, 'unprocessable', 'No payment method: give paymentMethodId or a wallet token');
+  if (!preferred)
+    throw new DomainError(
+      'unprocessable',
+      'unprocessable',
+      'No payment method: give paymentMethodId or a wallet token',
+    );
   await confirmSaved(ctx, input, preferred);
   return preferred;
 }

@@ -6,7 +6,7 @@ import type { RedemptionCode } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { redemptionCodes } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 
 type CodeRow = typeof redemptionCodes.$inferSelect;
 
@@ -29,14 +29,14 @@ export async function redeemCode({
   const own = and(eq(redemptionCodes.id, input.codeId), eq(redemptionCodes.userId, input.session.userId));
   const [row] = await ctx.db.select().from(redemptionCodes).where(own);
   if (!row) throw notFound('No such redemption code');
-  if (row.usedAt) throw new ApiError(409, 'conflict', 'This code has already been redeemed');
+  if (row.usedAt) throw new DomainError('conflict', 'conflict', 'This code has already been redeemed');
   const now = ctx.clock.now();
-  if (row.expiresAt.getTime() <= now.getTime()) throw new ApiError(409, 'conflict', 'This code has expired');
+  if (row.expiresAt.getTime() <= now.getTime()) throw new DomainError('conflict', 'conflict', 'This code has expired');
   const [used] = await ctx.db
     .update(redemptionCodes)
     .set({ usedAt: now })
     .where(and(own, isNull(redemptionCodes.usedAt)))
     .returning();
-  if (!used) throw new ApiError(409, 'conflict', 'This code has already been redeemed');
+  if (!used) throw new DomainError('conflict', 'conflict', 'This code has already been redeemed');
   return codeJson(used);
 }

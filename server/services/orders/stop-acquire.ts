@@ -5,7 +5,7 @@ import type { Order } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { forecourtDevices } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { hangUpOrderPump } from './cancel-order';
 import { isChargeOrder, stopCharge } from './ev-charging';
 import { findOrder, loadOwnOrderRow } from './load-order';
@@ -31,7 +31,7 @@ export async function stopAcquire({
     device.orderId !== row.id ||
     (device.state !== 'DISPENSING' && device.state !== 'NOZZLE_LIFTED')
   ) {
-    throw new ApiError(409, 'conflict', `Nothing is being dispensed for this order (${row.state})`);
+    throw new DomainError('conflict', 'conflict', `Nothing is being dispensed for this order (${row.state})`);
   }
   await hangUpOrderPump({ ctx, input: { orderId: row.id, productId: device.productId } });
   const after = await findOrder({ ctx, input: { orderId: row.id } });

@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isTerminal, type OrderState } from '../../../contract/orders';
 import type { Tx } from '../../db/client';
 import { type OrderRow, orders, type StateHistoryRow } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { announce, orderTopic } from '../events';
 import { recordPaymentEvent } from '../history';
 
@@ -36,7 +36,7 @@ export function canTransition(from: OrderState, to: OrderState): boolean {
 export function assertTransition(from: OrderState, to: OrderState): void {
   if (!canTransition(from, to)) {
     const why = isTerminal(from) ? `the order is already ${from}` : `${from} -> ${to} is not allowed`;
-    throw new ApiError(409, 'conflict', `The order cannot change: ${why}`, { state: from, to });
+    throw new DomainError('conflict', 'conflict', `The order cannot change: ${why}`, { state: from, to });
   }
 }
 
@@ -91,7 +91,7 @@ export async function applyTransition({
 /** applyTransition where someone else moving the order first is the caller's 409 ("The order changed meanwhile"). */
 export async function transitionOrConflict({ tx, input }: { tx: Tx; input: TransitionInput }): Promise<OrderRow> {
   const moved = await applyTransition({ tx, input });
-  if (!moved) throw new ApiError(409, 'conflict', 'The order changed meanwhile');
+  if (!moved) throw new DomainError('conflict', 'conflict', 'The order changed meanwhile');
   return moved;
 }
 

@@ -5,6 +5,7 @@ import { and, eq, lt, notInArray } from 'drizzle-orm';
 import { TERMINAL_STATES } from '../../../contract/orders';
 import type { AppContext } from '../../context';
 import { forecourtDevices, type OrderRow, ocppIdTags, orders } from '../../db/schema';
+import { isDomainError } from '../../errors';
 import { releaseHold } from '../../psp/release-hold';
 import { cancelRelease, hangUp } from '../forecourt';
 import { completeDispensing } from './complete-dispensing';
@@ -93,7 +94,7 @@ async function stopStuckOrder({
     try {
       await cancelRelease({ ctx, input: { productId: order.productId } });
     } catch (err) {
-      if ((err as { status?: number }).status !== 409) throw err;
+      if (!isDomainError(err, 'conflict')) throw err;
     }
   }
   return step.kind === 'stopped';

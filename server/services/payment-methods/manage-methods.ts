@@ -4,7 +4,7 @@ import { PAYMENT_METHODS_LIMIT } from '../../../contract/payment-methods';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { type PaymentMethodRow, paymentMethods } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 
 export async function countActive(db: AppContext['db'] | Tx, userId: string): Promise<number> {
   const [row] = await db
@@ -21,7 +21,7 @@ export async function limitExceeded({ ctx, input }: { ctx: AppContext; input: { 
 }
 
 export const limitReached = () =>
-  new ApiError(409, 'conflict', `You have reached the limit of ${PAYMENT_METHODS_LIMIT} payment methods`, {
+  new DomainError('conflict', 'conflict', `You have reached the limit of ${PAYMENT_METHODS_LIMIT} payment methods`, {
     reason: 'payment_methods_limit',
   });
 
@@ -62,8 +62,8 @@ export async function deactivate({ ctx, input }: { ctx: AppContext; input: { use
   return ctx.db.transaction(async (tx) => {
     const row = await ownActiveMethod(tx, input.userId, input.id);
     if (row.isPreferred && (await countActive(tx, input.userId)) > 1) {
-      throw new ApiError(
-        409,
+      throw new DomainError(
+        'conflict',
         'conflict',
         'This is your preferred payment method: choose another preferred method before removing it',
         { reason: 'preferred_payment_method' },

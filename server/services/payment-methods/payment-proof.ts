@@ -11,7 +11,7 @@ import { PAYMENT_PROOF_TTL_SECONDS } from '../../../contract/payment-methods';
 import { newId, newToken, sha256Hex } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { authChallenges } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 
 /** After a right PIN or passkey: the proof the next authorize carries. */
 export async function issuePaymentProof(ctx: AppContext, userId: string): Promise<string> {
@@ -30,7 +30,7 @@ export async function issuePaymentProof(ctx: AppContext, userId: string): Promis
 }
 
 const required = () =>
-  new ApiError(403, 'forbidden', 'Confirm this payment with your payment PIN or biometrics first', {
+  new DomainError('forbidden', 'forbidden', 'Confirm this payment with your payment PIN or biometrics first', {
     reason: 'validation_required',
   });
 

@@ -5,7 +5,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { paymentPins, users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { issuePaymentProof } from './payment-proof';
 
 export const PIN_LENGTH = 4;
@@ -14,7 +14,7 @@ const PIN_SHAPE = /^\d{4}$/;
 
 function checkShape(pin: unknown): string {
   if (typeof pin !== 'string' || !PIN_SHAPE.test(pin)) {
-    throw new ApiError(422, 'unprocessable', `The PIN must be exactly ${PIN_LENGTH} digits`, [
+    throw new DomainError('unprocessable', 'unprocessable', `The PIN must be exactly ${PIN_LENGTH} digits`, [
       { path: 'pin', message: `Exactly ${PIN_LENGTH} digits` },
     ]);
   }
@@ -22,14 +22,16 @@ function checkShape(pin: unknown): string {
 }
 
 const locked = () =>
-  new ApiError(403, 'forbidden', 'Too many wrong PINs: unlock the PIN with your account password', {
+  new DomainError('forbidden', 'forbidden', 'Too many wrong PINs: unlock the PIN with your account password', {
     reason: 'pin_locked',
   });
 
 async function checkPassword(ctx: AppContext, userId: string, password: string | undefined): Promise<void> {
   const [user] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!password || !user?.hash || !(await verifyPassword(user.hash, password))) {
-    throw new ApiError(403, 'wrong_password', 'The account password is not correct', { reason: 'wrong_password' });
+    throw new DomainError('forbidden', 'wrong_password', 'The account password is not correct', {
+      reason: 'wrong_password',
+    });
   }
 }
 
@@ -85,7 +87,7 @@ export async function savePin({
 export async function validatePin({ ctx, input }: { ctx: AppContext; input: { userId: string; pin: unknown } }) {
   const pin = checkShape(input.pin);
   const [row] = await ctx.db.select().from(paymentPins).where(eq(paymentPins.userId, input.userId));
-  if (!row) throw new ApiError(404, 'not_found', 'No payment PIN is set');
+  if (!row) throw new DomainError('not_found', 'not_found', 'No payment PIN is set');
   if (row.lockedAt) throw locked();
   const right = await verifyPassword(row.pinHash, pin);
   const now = ctx.clock.now();
@@ -110,7 +112,7 @@ export async function validatePin({ ctx, input }: { ctx: AppContext; input: { us
     .returning({ failures: paymentPins.failures });
   if (!counted) throw locked();
   if (counted.failures >= PIN_MAX_FAILURES) throw locked();
-  throw new ApiError(403, 'forbidden', 'The PIN is not correct', {
+  throw new DomainError('forbidden', 'forbidden', 'The PIN is not correct', {
     reason: 'wrong_pin',
     triesLeft: PIN_MAX_FAILURES - counted.failures,
   });

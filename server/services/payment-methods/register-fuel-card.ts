@@ -15,7 +15,7 @@ import {
 import { newId, newToken } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { type PaymentMethodRow, paymentMethods } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { luhnValid } from '../../psp/test-cards';
 import { countActive, limitReached } from './manage-methods';
 
@@ -52,7 +52,8 @@ export async function registerFuelCard({
   if (vin ? !VIN_SHAPE.test(vin) : fuelCardRules(level).vinRequired) {
     problems.push({ path: 'vin', message: vin ? 'Not a valid VIN' : `Required for a level ${level} card` });
   }
-  if (problems.length > 0 || !expiry) throw new ApiError(422, 'unprocessable', 'Check the fuel card fields', problems);
+  if (problems.length > 0 || !expiry)
+    throw new DomainError('unprocessable', 'unprocessable', 'Check the fuel card fields', problems);
 
   return ctx.db.transaction(async (tx) => {
     if ((await countActive(tx, input.userId)) >= PAYMENT_METHODS_LIMIT) throw limitReached();

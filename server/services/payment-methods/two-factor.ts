@@ -9,7 +9,7 @@ import { TWO_FACTOR_CODE_LENGTH, type TwoFactorOptions } from '../../../contract
 import { newId, sha256Hex } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { authChallenges, orders, type PaymentMethodRow, paymentMethods, users } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { MAIL, type MailLocale, mailHtml, mailI18n, mailLocale } from '../../mail/i18n';
 import { escapeHtml, type OutgoingMail } from '../../mail/mailer';
 import { ownActiveMethod } from './manage-methods';
@@ -38,7 +38,7 @@ async function sendCode({
     .select({ email: users.email, language: users.language })
     .from(users)
     .where(eq(users.id, input.userId));
-  if (!user?.email) throw new ApiError(403, 'forbidden', 'A registered account with an email is needed');
+  if (!user?.email) throw new DomainError('forbidden', 'forbidden', 'A registered account with an email is needed');
   const now = ctx.clock.now();
   const id = newId();
   const code = String(randomInt(10 ** TWO_FACTOR_CODE_LENGTH)).padStart(TWO_FACTOR_CODE_LENGTH, '0');
@@ -128,7 +128,7 @@ async function checkCode({
     .orderBy(desc(authChallenges.createdAt))
     .limit(1);
   if (!challenge) {
-    throw new ApiError(409, 'conflict', 'No code is waiting: ask for a new one', { reason: 'no_code' });
+    throw new DomainError('conflict', 'conflict', 'No code is waiting: ask for a new one', { reason: 'no_code' });
   }
   const code = input.code.trim();
   if (/^\d+$/.test(code) && digest(challenge.id, code) === challenge.secret) {
@@ -151,12 +151,12 @@ async function checkCode({
       .where(and(eq(authChallenges.id, challenge.id), open))
       .returning({ attempts: authChallenges.attempts });
     const left = counted ? TWO_FACTOR_MAX_TRIES - counted.attempts : 0;
-    throw new ApiError(403, 'forbidden', 'The code is not correct', {
+    throw new DomainError('forbidden', 'forbidden', 'The code is not correct', {
       reason: left > 0 ? 'wrong_code' : 'no_code',
       triesLeft: left,
     });
   }
-  throw new ApiError(409, 'conflict', 'No code is waiting: ask for a new one', { reason: 'no_code' });
+  throw new DomainError('conflict', 'conflict', 'No code is waiting: ask for a new one', { reason: 'no_code' });
 }
 
 async function ownMethod(ctx: AppContext, userId: string, id: string): Promise<PaymentMethodRow> {
@@ -203,9 +203,14 @@ export async function authenticationOptions({
 }) {
   const method = await ownMethod(ctx, input.userId, input.paymentMethodId);
   if (!method.isRegisteredFor2FA) {
-    throw new ApiError(409, 'conflict', 'This payment method is not registered for two-factor authentication', {
-      reason: 'second_factor_not_registered',
-    });
+    throw new DomainError(
+      'conflict',
+      'conflict',
+      'This payment method is not registered for two-factor authentication',
+      {
+        reason: 'second_factor_not_registered',
+      },
+    );
   }
   return sendCode({ ctx, input: { userId: input.userId, purpose: '2FA_AUTHENTICATE', method } });
 }
@@ -241,9 +246,14 @@ export async function requireSecondFactor({
 }): Promise<void> {
   if (!NEEDS_METHOD_2FA.has(input.method.method)) return;
   if (!input.method.isRegisteredFor2FA) {
-    throw new ApiError(403, 'forbidden', 'This payment method is not registered for two-factor authentication', {
-      reason: 'second_factor_not_registered',
-    });
+    throw new DomainError(
+      'forbidden',
+      'forbidden',
+      'This payment method is not registered for two-factor authentication',
+      {
+        reason: 'second_factor_not_registered',
+      },
+    );
   }
   const [used] = await ctx.db
     .update(authChallenges)
@@ -261,9 +271,14 @@ export async function requireSecondFactor({
     .returning({ id: authChallenges.id });
   if (!used) {
     // The order's id lets the app ask for the code of this very order (a prepay order is created by the same tap).
-    throw new ApiError(403, 'forbidden', 'Second factor required: confirm this payment with the code we mail you', {
-      reason: 'second_factor_required',
-      orderId: input.orderId,
-    });
+    throw new DomainError(
+      'forbidden',
+      'forbidden',
+      'Second factor required: confirm this payment with the code we mail you',
+      {
+        reason: 'second_factor_required',
+        orderId: input.orderId,
+      },
+    );
   }
 }

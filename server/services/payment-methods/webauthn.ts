@@ -15,7 +15,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { newId } from '../../auth/crypto';
 import type { AppContext } from '../../context';
 import { authChallenges, users, webauthnCredentials } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { issuePaymentProof } from './payment-proof';
 
 export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -53,7 +53,7 @@ async function takeChallenge(ctx: AppContext, userId: string, purpose: Purpose):
   );
   const [row] = await ctx.db.select().from(authChallenges).where(open).orderBy(desc(authChallenges.createdAt)).limit(1);
   if (!row)
-    throw new ApiError(409, 'conflict', 'No WebAuthn challenge is waiting: ask for new options', {
+    throw new DomainError('conflict', 'conflict', 'No WebAuthn challenge is waiting: ask for new options', {
       reason: 'no_challenge',
     });
   const [taken] = await ctx.db
@@ -62,7 +62,9 @@ async function takeChallenge(ctx: AppContext, userId: string, purpose: Purpose):
     .where(and(eq(authChallenges.id, row.id), open))
     .returning({ id: authChallenges.id });
   if (!taken)
-    throw new ApiError(409, 'conflict', 'This WebAuthn challenge was used already', { reason: 'no_challenge' });
+    throw new DomainError('conflict', 'conflict', 'This WebAuthn challenge was used already', {
+      reason: 'no_challenge',
+    });
   return row.secret;
 }
 
@@ -76,7 +78,7 @@ export async function registerOptions({
 }) {
   ownUser(input.sessionUserId, input.userId);
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, input.sessionUserId));
-  if (!user?.email) throw new ApiError(403, 'forbidden', 'A registered account is needed for biometrics');
+  if (!user?.email) throw new DomainError('forbidden', 'forbidden', 'A registered account is needed for biometrics');
   const existing = await ctx.db
     .select({ id: webauthnCredentials.id, transports: webauthnCredentials.transports })
     .from(webauthnCredentials)
@@ -113,13 +115,14 @@ export async function registerCredential({
       requireUserVerification: true,
     });
   } catch (err) {
-    throw new ApiError(
-      422,
+    throw new DomainError(
+      'unprocessable',
       'unprocessable',
       `The credential could not be verified: ${(err as Error).message}`.slice(0, 300),
     );
   }
-  if (!verification.verified) throw new ApiError(422, 'unprocessable', 'The credential could not be verified');
+  if (!verification.verified)
+    throw new DomainError('unprocessable', 'unprocessable', 'The credential could not be verified');
   const { credential } = verification.registrationInfo;
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -152,7 +155,7 @@ export async function loginOptions({
     .from(webauthnCredentials)
     .where(eq(webauthnCredentials.userId, input.sessionUserId));
   if (creds.length === 0)
-    throw new ApiError(409, 'conflict', 'No biometrics are registered', { reason: 'no_webauthn' });
+    throw new DomainError('conflict', 'conflict', 'No biometrics are registered', { reason: 'no_webauthn' });
   const options = await generateAuthenticationOptions({
     rpID: rp(ctx).id,
     allowCredentials: creds.map((c) => ({ id: c.id, transports: transportsOf(c.transports) })),
@@ -179,7 +182,8 @@ export async function login({
     .where(
       and(eq(webauthnCredentials.id, String(assertion?.id ?? '')), eq(webauthnCredentials.userId, input.sessionUserId)),
     );
-  if (!cred) throw new ApiError(403, 'forbidden', 'This credential is not registered', { reason: 'webauthn_failed' });
+  if (!cred)
+    throw new DomainError('forbidden', 'forbidden', 'This credential is not registered', { reason: 'webauthn_failed' });
   let verified = false;
   let newCounter = cred.counter;
   try {
@@ -201,7 +205,8 @@ export async function login({
   } catch {
     verified = false;
   }
-  if (!verified) throw new ApiError(403, 'forbidden', 'Biometric validation failed', { reason: 'webauthn_failed' });
+  if (!verified)
+    throw new DomainError('forbidden', 'forbidden', 'Biometric validation failed', { reason: 'webauthn_failed' });
   await ctx.db
     .update(webauthnCredentials)
     .set({ counter: newCounter, lastUsedAt: ctx.clock.now() })

@@ -2,7 +2,7 @@ import { and, between, eq, inArray, type SQL } from 'drizzle-orm';
 import { MAX_RADIUS_M, type PoiSearchResponse, RADIUS_TOO_LARGE_MESSAGE } from '../../../contract/stations';
 import type { AppContext } from '../../context';
 import { gridCellOf, stations } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { loadProducts, olderPriceCutoff, toPoiJson } from './load-pois';
 
 const EARTH_RADIUS_M = 6_371_000;
@@ -58,7 +58,7 @@ export async function searchPois({
   };
 }): Promise<PoiSearchResponse> {
   if (input.radiusM > MAX_RADIUS_M) {
-    throw new ApiError(400, 'validation_error', RADIUS_TOO_LARGE_MESSAGE, [
+    throw new DomainError('invalid', 'validation_error', RADIUS_TOO_LARGE_MESSAGE, [
       { path: 'radiusM', message: RADIUS_TOO_LARGE_MESSAGE },
     ]);
   }

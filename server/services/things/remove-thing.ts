@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { things, users } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { loadOwnThing } from './load-own-thing';
 
 /**
@@ -23,7 +23,11 @@ export async function removeThing({
     .from(users)
     .where(eq(users.id, input.session.userId));
   if (user?.preferred === row.id) {
-    throw new ApiError(409, 'conflict', 'This is your preferred vehicle: choose another one as preferred first');
+    throw new DomainError(
+      'conflict',
+      'conflict',
+      'This is your preferred vehicle: choose another one as preferred first',
+    );
   }
   await ctx.db.delete(things).where(eq(things.id, row.id));
 }

@@ -3,7 +3,7 @@ import type { Thing, ThingPatch } from '../../../contract/vehicles';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { things } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { getThing } from './get-thing';
 import { loadOwnThing } from './load-own-thing';
 
@@ -18,7 +18,7 @@ export async function updateThing({
   const row = await loadOwnThing({ ctx, input: { userId: input.session.userId, thingId: input.thingId } });
   const p = input.patch;
   if (p.mileageKm != null && row.mileageKm !== null && p.mileageKm < row.mileageKm) {
-    throw new ApiError(422, 'unprocessable', 'The mileage must not be lower than the previous value', [
+    throw new DomainError('unprocessable', 'unprocessable', 'The mileage must not be lower than the previous value', [
       { path: 'mileageKm', message: `At least ${row.mileageKm}` },
     ]);
   }

@@ -5,7 +5,7 @@ import type { CompletedTutorial, CompletedTutorialBody, TutorialLanguage } from 
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { completedTutorials } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { isTopic } from './content-service';
 
 type Row = typeof completedTutorials.$inferSelect;
@@ -32,9 +32,11 @@ export async function completeTutorial({
   input: { session: AuthSession; body: CompletedTutorialBody };
 }): Promise<{ created: boolean; record: CompletedTutorial }> {
   const { session, body } = input;
-  if (session.isGuest) throw new ApiError(403, 'forbidden', 'Register to keep your tutorials');
+  if (session.isGuest) throw new DomainError('forbidden', 'forbidden', 'Register to keep your tutorials');
   if (!isTopic(body.topicId)) {
-    throw new ApiError(422, 'unprocessable', 'No such tutorial topic', [{ path: 'topicId', message: 'Unknown topic' }]);
+    throw new DomainError('unprocessable', 'unprocessable', 'No such tutorial topic', [
+      { path: 'topicId', message: 'Unknown topic' },
+    ]);
   }
   const now = ctx.clock.now();
   // A completion time from the device (made offline) is kept, but never one in the future.
@@ -55,6 +57,6 @@ export async function completeTutorial({
         eq(completedTutorials.tutorialLanguage, body.tutorialLanguage),
       ),
     );
-  if (!existing) throw new ApiError(409, 'conflict', 'The completion was removed meanwhile');
+  if (!existing) throw new DomainError('conflict', 'conflict', 'The completion was removed meanwhile');
   return { created: false, record: toJson(existing) };
 }

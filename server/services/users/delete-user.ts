@@ -3,7 +3,7 @@ import { TERMINAL_STATES } from '../../../contract/orders';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { accounts, oidcIdentities, orders, sessions, users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { forgetSessions } from '../auth';
 
 /**
@@ -21,7 +21,7 @@ export async function deleteUser({ ctx, input }: { ctx: AppContext; input: { ses
       .where(and(eq(orders.userId, userId), notInArray(orders.state, [...TERMINAL_STATES])))
       .limit(1)
       .for('update');
-    if (open) throw new ApiError(409, 'conflict', 'An order is still open: finish or cancel it first');
+    if (open) throw new DomainError('conflict', 'conflict', 'An order is still open: finish or cancel it first');
     await tx
       .update(orders)
       .set({

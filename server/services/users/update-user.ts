@@ -4,7 +4,7 @@ import type { User, UserPatch } from '../../../contract/users';
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 import { firstThingId } from '../things';
 import { loadOwnUser } from './load-user';
 import { toUserJson } from './user-json';
@@ -26,7 +26,7 @@ export async function updateUser({
   const taxCountry = p.taxInfo?.country ?? before.taxCountry;
   const resultingTaxId = taxId ?? before.taxId;
   if (taxCountry === 'PT' && resultingTaxId && !isValidPortugueseNif(resultingTaxId)) {
-    throw new ApiError(400, 'validation_error', 'The request is invalid', [
+    throw new DomainError('invalid', 'validation_error', 'The request is invalid', [
       { path: 'taxInfo.taxId', message: 'Not a valid Portuguese tax id (NIF)' },
     ]);
   }

@@ -9,10 +9,10 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { voucherCampaigns, voucherParticipations } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { loadCard, participationJson } from './load-vouchers';
 
-const alreadyRedeemed = () => new ApiError(409, 'voucher_already_redeemed', 'Voucher already redeemed');
+const alreadyRedeemed = () => new DomainError('conflict', 'voucher_already_redeemed', 'Voucher already redeemed');
 
 export async function addCustomVoucher({
   ctx,
@@ -22,7 +22,7 @@ export async function addCustomVoucher({
   input: { session: AuthSession; body: CustomVoucherBody };
 }): Promise<CampaignParticipation> {
   const { userId, isGuest } = input.session;
-  if (isGuest) throw new ApiError(403, 'forbidden', 'Register to collect vouchers');
+  if (isGuest) throw new DomainError('forbidden', 'forbidden', 'Register to collect vouchers');
   const code = input.body.code.toUpperCase();
   const now = ctx.clock.now();
   let campaignId: string;
@@ -30,12 +30,14 @@ export async function addCustomVoucher({
     campaignId = await ctx.db.transaction(async (tx) => {
       const [campaign] = await tx.select().from(voucherCampaigns).where(eq(voucherCampaigns.code, code)).for('update');
       if (!campaign) {
-        throw new ApiError(422, 'voucher_not_verifiable', 'Voucher code could not be verified', [
+        throw new DomainError('unprocessable', 'voucher_not_verifiable', 'Voucher code could not be verified', [
           { path: 'code', message: 'Unknown code' },
         ]);
       }
       if (campaign.validUntil && campaign.validUntil.getTime() <= now.getTime()) {
-        throw new ApiError(422, 'voucher_expired', 'Voucher is expired', [{ path: 'code', message: 'Expired' }]);
+        throw new DomainError('unprocessable', 'voucher_expired', 'Voucher is expired', [
+          { path: 'code', message: 'Expired' },
+        ]);
       }
       if (await loadCard(tx, userId, campaign.id)) throw alreadyRedeemed();
       if (campaign.maxCodeUses !== null) {

@@ -8,7 +8,7 @@ import type { DiscountPreview, DiscountPreviewBody } from '../../../contract/vou
 import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { paymentMethods, stationProducts } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
+import { DomainError, notFound } from '../../errors';
 import { AMOUNT_PRECISION, quantityCapFor } from '../forecourt';
 import { computeDiscounts, productTypeOf } from './discount-engine';
 import { loadCards, toEngineVoucher } from './load-vouchers';
@@ -30,7 +30,7 @@ export async function previewDiscounts({
     if (!own) throw notFound('No such payment method');
   }
   const wanted = body.products[0];
-  if (!wanted) throw new ApiError(400, 'validation_error', 'products needs one product');
+  if (!wanted) throw new DomainError('invalid', 'validation_error', 'products needs one product');
   const [product] = await ctx.db
     .select()
     .from(stationProducts)
@@ -39,7 +39,7 @@ export async function previewDiscounts({
   const productType = productTypeOf(product.facility);
   const item = wanted.fuelTypeId ? product.items.find((i) => i.itemCode === wanted.fuelTypeId) : product.items[0];
   if (wanted.fuelTypeId && !item) {
-    throw new ApiError(422, 'unprocessable', 'No such item at this product', [
+    throw new DomainError('unprocessable', 'unprocessable', 'No such item at this product', [
       { path: 'products.0.fuelTypeId', message: 'Unknown item' },
     ]);
   }

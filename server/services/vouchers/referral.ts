@@ -28,7 +28,7 @@ import {
   voucherCampaigns,
   voucherParticipations,
 } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { DomainError } from '../../errors';
 
 export const REFERRAL_CAMPAIGNS = {
   friendFirst: 'referral-friend-first',
@@ -170,7 +170,11 @@ async function ownCode(ctx: AppContext, userId: string): Promise<string> {
       if (!isUniqueViolation(err)) throw err; // the code is taken: draw another
     }
   }
-  throw new ApiError(409, 'referral_code_generation_failed', 'The referral code could not be made, try again');
+  throw new DomainError(
+    'conflict',
+    'referral_code_generation_failed',
+    'The referral code could not be made, try again',
+  );
 }
 
 const friendJson = (r: ReferralRow) => ({
@@ -189,7 +193,7 @@ export async function getReferralParticipation({
   input: { session: AuthSession };
 }): Promise<ReferralParticipation> {
   const { userId, isGuest } = input.session;
-  if (isGuest) throw new ApiError(403, 'forbidden', 'Register to refer friends');
+  if (isGuest) throw new DomainError('forbidden', 'forbidden', 'Register to refer friends');
   const enabled = await hasCompletedTransaction(ctx.db, userId);
   const referralCode = enabled ? await ownCode(ctx, userId) : null;
   const friends = (
@@ -216,7 +220,7 @@ export async function getReferralParticipation({
 }
 
 const alreadyReferred = () =>
-  new ApiError(409, REFERRAL_ERRORS.alreadyReferred, 'You already entered a referral code', [
+  new DomainError('conflict', REFERRAL_ERRORS.alreadyReferred, 'You already entered a referral code', [
     { path: 'referralCode', message: 'Already referred' },
   ]);
 
@@ -233,7 +237,7 @@ export async function knownReferralCode(db: Tx | Db, referralCode: string) {
   const code = referralCode.trim().toUpperCase();
   const [owner] = await db.select().from(referralCodes).where(eq(referralCodes.code, code));
   if (!owner) {
-    throw new ApiError(422, REFERRAL_ERRORS.unknown, 'This referral code does not exist', [
+    throw new DomainError('unprocessable', REFERRAL_ERRORS.unknown, 'This referral code does not exist', [
       { path: 'referralCode', message: 'Unknown code' },
     ]);
   }
@@ -247,16 +251,19 @@ export async function acceptReferralCode(
   const { userId, now } = input;
   const owner = await knownReferralCode(tx, input.referralCode);
   if (owner.userId === userId) {
-    throw new ApiError(422, REFERRAL_ERRORS.own, 'You cannot use your own referral code', [
+    throw new DomainError('unprocessable', REFERRAL_ERRORS.own, 'You cannot use your own referral code', [
       { path: 'referralCode', message: 'Own code' },
     ]);
   }
   const [mine] = await tx.select().from(referrals).where(eq(referrals.friendUserId, userId));
   if (mine) throw alreadyReferred();
   if (await hasCompletedTransaction(tx, userId)) {
-    throw new ApiError(409, REFERRAL_ERRORS.notNew, 'Referral codes are for drivers before their first refuel', [
-      { path: 'referralCode', message: 'Not a new driver' },
-    ]);
+    throw new DomainError(
+      'conflict',
+      REFERRAL_ERRORS.notNew,
+      'Referral codes are for drivers before their first refuel',
+      [{ path: 'referralCode', message: 'Not a new driver' }],
+    );
   }
   await ensureReferralCampaigns(tx);
   await tx
@@ -287,7 +294,7 @@ export async function enterReferralCode({
   input: { session: AuthSession; body: ReferralCodeBody };
 }): Promise<ReferralParticipation> {
   const { userId, isGuest } = input.session;
-  if (isGuest) throw new ApiError(403, 'forbidden', 'Register to use a referral code');
+  if (isGuest) throw new DomainError('forbidden', 'forbidden', 'Register to use a referral code');
   try {
     await ctx.db.transaction((tx) =>
       acceptReferralCode(tx, { userId, referralCode: input.body.referralCode, now: ctx.clock.now() }),
