@@ -6,6 +6,8 @@
 // - a feature's model/ is pure: no React, router, query client, Dexie, HTTP or DOM storage;
 // - the server imports nothing of src/ (both share the top-level contract/ package);
 // - contract/ imports nothing but contract/ and zod;
+// - the order services reach the payment provider only through its port (ctx.payments), and server/psp, its
+//   sandbox adapter, imports no service;
 // - server/services and server/psp speak the domain, not HTTP: they import nothing of server/http or server/routes
 //   and throw DomainError with a kind, never an HTTP status (the edge, server/http/errors.ts, maps kind to status).
 // Prints each violation with file and import; exits 1 when there is any.
@@ -88,6 +90,12 @@ for (const file of files) {
         say('the server imports nothing of the web app: shared code lives in contract/');
       if (isDomain && !mayUseHttp && /^server\/(http|routes)\//.test(targetRel))
         say('services and the payment provider speak the domain: they import nothing of server/http or server/routes');
+      if (fromRel.startsWith('server/psp/') && targetRel.startsWith('server/services/'))
+        say('the payment provider is an adapter: it imports no service (shared pieces live in server/ or contract/)');
+      if (fromRel.startsWith('server/services/orders/') && targetRel.startsWith('server/psp/'))
+        say(
+          'the order services reach the payment provider through its port, ctx.payments (server/payment-provider.ts)',
+        );
       continue;
     }
     if (from.top === 'other') continue;

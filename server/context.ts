@@ -6,6 +6,7 @@ import type { Env } from './env';
 import type { Mailer, MailQueue } from './mail/queue';
 import type { Metrics } from './ops/metrics';
 import type { Readiness } from './ops/readiness';
+import type { PaymentProvider } from './payment-provider';
 import type { EventHub } from './services/events/hub';
 // The one import of an area's file past its index: the forecourt's index leads back here (every service takes ctx).
 import type { OrderHooks } from './services/forecourt/order-hooks';
@@ -55,6 +56,8 @@ export type AppContext = {
   clock: Clock;
   /** The forecourt's way to the orders it serves (the orders area supplies it). */
   orderHooks: OrderHooks;
+  /** The payment provider the order services hold, capture and release through (the sandbox's adapter). */
+  payments: PaymentProvider;
   background: Background;
   /** This process, as the owner of idempotency keys it works on. */
   process: ProcessIdentity;

@@ -12,6 +12,8 @@ import { createDelivery } from './mail/mailer';
 import { createMailQueue, registerMailMetrics } from './mail/queue';
 import { createMetrics, type PoolStats } from './ops/metrics';
 import { createReadiness } from './ops/readiness';
+import type { PaymentProvider } from './payment-provider';
+import { sandboxProvider } from './psp/sandbox-provider';
 import { prepareTempPasswordMail } from './services/auth';
 import { createEventHub } from './services/events';
 import { storeMail } from './services/mail';
@@ -26,6 +28,8 @@ export async function createContext(opts: {
   clock?: Clock;
   /** From the database (db/client.ts); by default a process id whose only live owner is itself. */
   process?: ProcessIdentity;
+  /** The payment provider's adapter; the sandbox by default (a test may wrap it or put another in). */
+  payments?: PaymentProvider;
 }): Promise<AppContext> {
   const log = opts.log ?? consoleLogger;
   const base = {
@@ -39,6 +43,7 @@ export async function createContext(opts: {
     process: opts.process ?? soleProcess(),
     events: createEventHub({ db: opts.db, driver: opts.driver, log }),
     knobs: { postpayExpirySeconds: new Map() },
+    payments: opts.payments ?? sandboxProvider,
     readiness: createReadiness({ db: opts.db, nodeName: opts.env.nodeName, log }),
   } satisfies Omit<AppContext, 'db' | 'mailer' | 'mailQueue' | 'orderHooks' | 'withDb' | 'keep' | 'metrics'>;
   // The figures are read on the process's own database handle, whatever context asks.

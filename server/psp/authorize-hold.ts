@@ -3,10 +3,9 @@
 import { newId } from '../auth/crypto';
 import type { Tx } from '../db/client';
 import { type PaymentMethodRow, paymentHolds, paymentLedger } from '../db/schema';
-import { AMOUNT_PRECISION } from '../services/forecourt';
+import { AMOUNT_PRECISION } from '../money';
+import type { HoldResult } from '../payment-provider';
 import { DECLINE_REASONS } from './test-cards';
-
-export type HoldResult = { approved: true; reference: string } | { approved: false; reason: string };
 
 export async function authorizeHold({
   tx,

@@ -8,7 +8,8 @@ import { newId, newToken } from '../auth/crypto';
 import type { AppContext } from '../context';
 import { type CardBehavior, type PspSessionRow, paymentMethods, pspSessions } from '../db/schema';
 import { DomainError, notFound } from '../errors';
-import { countActive, limitReached, ownActiveMethod } from '../services/payment-methods/manage-methods';
+import type { ProviderContext } from '../payment-provider';
+import { countActive, limitReached, ownActiveMethod } from './saved-methods';
 import { CREDIT_CARD_NUMBERS, cardBrand, luhnValid, TEST_CARD_NUMBERS } from './test-cards';
 
 export const SANDBOX_PROVIDER = 'sandbox';
@@ -16,7 +17,7 @@ export const SANDBOX_PROVIDER = 'sandbox';
 export const CARD_PAGE_TTL_MS = 15 * 60 * 1000;
 
 /** successUrl / errorUrl must lead back into the app itself: no open redirect through the provider page. */
-export function checkReturnUrl(ctx: AppContext, name: string, value: string): string {
+export function checkReturnUrl(ctx: ProviderContext, name: string, value: string): string {
   let url: URL;
   try {
     url = new URL(value);

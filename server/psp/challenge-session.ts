@@ -5,6 +5,7 @@ import { newToken } from '../auth/crypto';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { orders, type PspSessionRow, pspSessions, stations } from '../db/schema';
+import type { ProviderContext } from '../payment-provider';
 import { CARD_PAGE_TTL_MS, checkReturnUrl } from './card-sessions';
 
 export const SANDBOX_3DS_CODE = '1234';
@@ -19,7 +20,7 @@ export async function openPaymentVisit({
   tx,
   input,
 }: {
-  ctx: AppContext;
+  ctx: ProviderContext;
   tx: Tx;
   input: {
     kind: 'CHALLENGE' | 'MBWAY_PAYMENT';
@@ -54,7 +55,7 @@ export async function openChallenge({
   tx,
   input,
 }: {
-  ctx: AppContext;
+  ctx: ProviderContext;
   tx: Tx;
   input: {
     userId: string;

@@ -2,10 +2,10 @@
 // the station asked about and isPMSupportedOnDevice for the caller's browser.
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { PaymentMethod } from '../../contract/orders';
+import { stationMethods } from '../../contract/plain/payment-methods';
 import type { AppContext } from '../context';
 import { type PaymentMethodRow, paymentMethods, stationProducts, stations } from '../db/schema';
 import { forbidden } from '../errors';
-import { stationMethods } from './station-accepts';
 
 /** Apple Pay needs Safari on Apple hardware; every other method works in any browser (Google Pay has a web SDK). */
 export function supportedOnDevice(method: string, userAgent: string): boolean {

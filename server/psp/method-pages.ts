@@ -29,9 +29,10 @@ import {
   users,
 } from '../db/schema';
 import { DomainError } from '../errors';
-import { countActive, limitReached } from '../services/payment-methods/manage-methods';
+import type { ProviderContext } from '../payment-provider';
 import { CARD_PAGE_TTL_MS, checkReturnUrl, returnUrl } from './card-sessions';
 import { openPaymentVisit } from './challenge-session';
+import { countActive, limitReached } from './saved-methods';
 
 type MethodKind = 'PAYPAL' | 'MBWAY_REGISTER' | 'MBWAY_PAYMENT' | RedirectMethod;
 const PAGE_PATH: Record<MethodKind, string> = {
@@ -263,7 +264,7 @@ export async function openMbwayPayment({
   tx,
   input,
 }: {
-  ctx: AppContext;
+  ctx: ProviderContext;
   tx: Tx;
   input: {
     userId: string;
@@ -290,7 +291,7 @@ export function mbwayNeedsApproval(details: MethodDetails | null, amount: number
 }
 
 /** MB WAY payments the phone did not answer in time (the simulator's tick fails their orders). */
-export async function expiredMbwayPayments(ctx: AppContext, now: Date): Promise<PspSessionRow[]> {
+export async function expiredMbwayPayments(ctx: ProviderContext, now: Date): Promise<PspSessionRow[]> {
   return ctx.db
     .select()
     .from(pspSessions)

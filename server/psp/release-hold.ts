@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { newId } from '../auth/crypto';
 import type { Tx } from '../db/client';
 import { paymentHolds, paymentLedger } from '../db/schema';
-import { AMOUNT_PRECISION } from '../services/forecourt';
+import { AMOUNT_PRECISION } from '../money';
 
 export async function releaseHold({
   tx,

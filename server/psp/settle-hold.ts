@@ -5,9 +5,8 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { newId } from '../auth/crypto';
 import type { Tx } from '../db/client';
 import { paymentHolds, paymentLedger } from '../db/schema';
-import { AMOUNT_PRECISION } from '../services/forecourt';
-
-export type Settlement = { held: number; captured: number; released: number; voided: boolean };
+import { AMOUNT_PRECISION } from '../money';
+import type { Settlement } from '../payment-provider';
 
 /** Returns undefined when there is no open hold (never held, or already settled). */
 export async function settleHold({

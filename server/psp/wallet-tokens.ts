@@ -7,8 +7,6 @@
 // sandbox checkout session) carries no real card: the sandbox approves it. No token is ever stored.
 import type { CardBehavior } from '../db/schema';
 
-export type WalletKind = 'GOOGLE_PAY' | 'APPLE_PAY' | 'AMAZON_PAY';
-
 export const SANDBOX_WALLET_TOKEN = /^sbx_wallet_(approve|decline|insufficient_funds)_[A-Za-z0-9_-]{1,100}$/;
 
 /** What the sandbox issuer answers for a wallet token. */
@@ -16,16 +14,4 @@ export function walletTokenBehavior(token: string): CardBehavior {
   const sandbox = SANDBOX_WALLET_TOKEN.exec(token);
   if (sandbox) return sandbox[1] as CardBehavior;
   return 'approve';
-}
-
-/** The wallet a payment token belongs to (the authorize payload names one of three). */
-export function walletOf(token: {
-  googlePayToken?: string | undefined;
-  applePayToken?: string | undefined;
-  amazonPayToken?: string | undefined;
-}): { kind: WalletKind; token: string } | null {
-  if (token.googlePayToken) return { kind: 'GOOGLE_PAY', token: token.googlePayToken };
-  if (token.applePayToken) return { kind: 'APPLE_PAY', token: token.applePayToken };
-  if (token.amazonPayToken) return { kind: 'AMAZON_PAY', token: token.amazonPayToken };
-  return null;
 }

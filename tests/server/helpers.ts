@@ -14,6 +14,7 @@ import { createContext } from '../../server/create-context';
 import { type Database, openPglite, openPostgres, type ProcessIdentity } from '../../server/db/client';
 import { forecourtDevices } from '../../server/db/schema';
 import { type Env, loadEnv } from '../../server/env';
+import type { PaymentProvider } from '../../server/payment-provider';
 import { WORKER_COPY } from './worker-copy';
 
 export type DriverName = 'pglite' | 'postgres';
@@ -100,7 +101,7 @@ export type TestServer = {
   /** Another app (different configuration, optionally a fake clock or a process identity) on the same database. */
   withEnv(
     overrides: Record<string, string>,
-    opts?: { clock?: Clock; process?: ProcessIdentity; log?: Logger },
+    opts?: { clock?: Clock; process?: ProcessIdentity; log?: Logger; payments?: PaymentProvider },
   ): Promise<TestServer>;
 };
 
@@ -136,6 +137,7 @@ async function makeServer(
   clock?: Clock,
   process?: ProcessIdentity,
   log: Logger = quietLogger,
+  payments?: PaymentProvider,
 ): Promise<TestServer> {
   const ctx = await createContext({
     env,
@@ -144,6 +146,7 @@ async function makeServer(
     log,
     ...(clock ? { clock } : {}),
     ...(process ? { process } : {}),
+    ...(payments ? { payments } : {}),
   });
   const app = createApp(ctx);
   contextsOf(database).push(ctx);
@@ -152,7 +155,7 @@ async function makeServer(
     driver,
     database,
     withEnv: (overrides, opts) =>
-      makeServer(database, testEnv(overrides), driver, opts?.clock, opts?.process, opts?.log),
+      makeServer(database, testEnv(overrides), driver, opts?.clock, opts?.process, opts?.log, opts?.payments),
     async request(path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       let body: string | undefined;

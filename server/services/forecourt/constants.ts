@@ -1,10 +1,6 @@
 // Figures of the simulated forecourt.
 
-/**
- * Currency minor units are precision 2 for every currency the network uses: pump and charger amounts, a release's
- * maximum, and so the hold, capture and release of an order, are all at this precision.
- */
-export const AMOUNT_PRECISION = 2;
+export { AMOUNT_PRECISION } from '../../money';
 
 /** Simulated pump flow: 0.5-0.7 l/s. */
 export const MIN_FLOW_ML_S = 500;

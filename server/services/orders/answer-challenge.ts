@@ -1,25 +1,9 @@
 // The driver answered the issuer's 3-D Secure challenge page: the right code finishes the authorization (hold, pump
 // released), deny or a third wrong code fails the order. One transaction, the challenge closed in it: a double submit
 // answers once.
-import { and, eq, sql } from 'drizzle-orm';
-import { newId } from '../../auth/crypto';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import {
-  forecourtDevices,
-  orders,
-  type PspSessionRow,
-  paymentLedger,
-  paymentMethods,
-  pspSessions,
-} from '../../db/schema';
-import {
-  CHALLENGE_MAX_ATTEMPTS,
-  challengeReturn,
-  newResultIndicators,
-  SANDBOX_3DS_CODE,
-} from '../../psp/challenge-session';
-import { expiredMbwayPayments } from '../../psp/method-pages';
-import { AMOUNT_PRECISION } from '../forecourt';
+import { forecourtDevices, orders, type PspSessionRow, paymentMethods } from '../../db/schema';
 import { holdAndRelease } from './authorize-order';
 import { pricedKind, settlePriced } from './authorize-priced';
 import { chargerRefusal, holdAndAuthorizeCharger, isChargeOrder } from './ev-charging';
@@ -58,25 +42,18 @@ export async function answerChallenge({
       .from(forecourtDevices)
       .where(eq(forecourtDevices.productId, order.productId))
       .for('update');
-    const [open] = await tx
-      .select()
-      .from(pspSessions)
-      .where(and(eq(pspSessions.id, visit.id), eq(pspSessions.status, 'OPEN')))
-      .for('update');
-    if (!open || order.state !== 'PAYMENT_PENDING') return { kind: 'gone' };
-
-    // The MB WAY phone (no code: approve, decline, or no answer in time) or the 3-D Secure page (a code).
+    if (order.state !== 'PAYMENT_PENDING') return { kind: 'gone' };
+    // The provider takes the page's answer once: a wrong code with attempts left asks again.
+    const taken = await ctx.payments.takeAnswer(tx, {
+      visit,
+      action: input.action,
+      code: input.code,
+      redirect: input.redirect,
+      now,
+    });
+    if (taken.kind !== 'answered') return taken;
     const mbway = visit.kind === 'MBWAY_PAYMENT';
-    const action = mbway && open.expiresAt <= now ? 'timeout' : input.action;
-    const wrong = action === 'approve' && !mbway && !input.redirect && input.code.trim() !== SANDBOX_3DS_CODE;
-    if (wrong && open.attempts + 1 < CHALLENGE_MAX_ATTEMPTS) {
-      await tx
-        .update(pspSessions)
-        .set({ attempts: sql`${pspSessions.attempts} + 1` })
-        .where(eq(pspSessions.id, visit.id));
-      return { kind: 'wrong-code', left: CHALLENGE_MAX_ATTEMPTS - open.attempts - 1 };
-    }
-    await tx.update(pspSessions).set({ status: 'DONE' }).where(eq(pspSessions.id, visit.id));
+    const { outcome } = taken;
     const amount = order.authorizeAmount ?? 0;
     const fail = async (message: string) => {
       await applyTransition({
@@ -92,21 +69,15 @@ export async function answerChallenge({
           patch: { errorMessage: message, userInteractionUrl: null },
         },
       });
-      await tx.insert(paymentLedger).values({
-        id: newId(),
-        orderId: order.id,
-        kind: 'DECLINE',
-        amount,
-        currency: order.currency,
-        precision: AMOUNT_PRECISION,
-        reference: `sbx_${newId()}`,
-        createdAt: now,
-      });
-      return { kind: 'redirect' as const, to: challengeReturn(visit, false, { errorDescription: message }) };
+      await ctx.payments.decline(tx, { orderId: order.id, amount, currency: order.currency, now });
+      return {
+        kind: 'redirect' as const,
+        to: ctx.payments.returnTo(visit, { approved: false, errorDescription: message }),
+      };
     };
-    if (action === 'timeout') return fail(MBWAY_TIMEOUT_MESSAGE);
-    if (input.redirect && action === 'deny') return fail(`Payment declined: refused in ${input.redirect.name}`);
-    if (action === 'deny' || wrong) return fail(mbway ? MBWAY_DECLINED_MESSAGE : CHALLENGE_FAILED_MESSAGE);
+    if (outcome === 'timeout') return fail(MBWAY_TIMEOUT_MESSAGE);
+    if (input.redirect && outcome === 'deny') return fail(`Payment declined: refused in ${input.redirect.name}`);
+    if (outcome !== 'approve') return fail(mbway ? MBWAY_DECLINED_MESSAGE : CHALLENGE_FAILED_MESSAGE);
     const [method] = await tx
       .select()
       .from(paymentMethods)
@@ -121,7 +92,11 @@ export async function answerChallenge({
     // A priced order (postpay fill, wash package) waited in PAYMENT_PENDING with its total known: settle it.
     const priced = order.orderType === 'POSTPAY' ? await pricedKind(tx, order) : null;
     if (priced) {
-      await settlePriced({ tx, input: { row: order, kind: priced, method: approved, amount, now } });
+      await settlePriced({
+        tx,
+        payments: ctx.payments,
+        input: { row: order, kind: priced, method: approved, amount, now },
+      });
     } else if (isChargeOrder(order)) {
       // EV: hold the pre-authorization and start the charger (plug in next) — unless it went offline meanwhile.
       const refused = await chargerRefusal(tx, order.productId);
@@ -138,14 +113,14 @@ export async function answerChallenge({
     }
     return {
       kind: 'redirect',
-      to: challengeReturn(visit, true, { ...newResultIndicators(), paymentId: order.id }),
+      to: ctx.payments.returnTo(visit, { approved: true, paymentId: order.id }),
     };
   });
 }
 
 /** The simulator's tick: MB WAY payments the phone did not answer in time fail their orders (MBWAY_APPROVAL_SECONDS). */
 export async function expireMbwayPayments({ ctx, input }: { ctx: AppContext; input: { now: Date } }): Promise<void> {
-  for (const visit of await expiredMbwayPayments(ctx, input.now)) {
+  for (const visit of await ctx.payments.mbway.expired(ctx, input.now)) {
     try {
       await answerChallenge({ ctx, input: { visit, action: 'timeout', code: '' } });
     } catch (err) {

@@ -10,9 +10,6 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { forecourtDevices, stationProducts, stations } from '../../db/schema';
 import { DomainError, notFound } from '../../errors';
-import { openChallenge } from '../../psp/challenge-session';
-import { mbwayNeedsApproval, openMbwayPayment } from '../../psp/method-pages';
-import { DECLINE_REASONS } from '../../psp/test-cards';
 import { AMOUNT_PRECISION, releasePump } from '../forecourt';
 import { authorizePriced, pricedKind } from './authorize-priced';
 import { authorizeCharge, isChargeOrder } from './ev-charging';
@@ -78,8 +75,9 @@ export async function authorizeOrder({
   const now = ctx.clock.now();
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
   // MB WAY asks the driver's phone above the mandate's limit without PIN (or once the mandate ran out).
-  const phone = method.method === 'MBWAY' && mbwayNeedsApproval(method.details ?? null, amount, now);
-  const interactive = method.behavior === 'challenge' || phone;
+  const phone = method.method === 'MBWAY' && ctx.payments.mbway.needsApproval(method.details ?? null, amount, now);
+  const verdict = ctx.payments.verdict(method);
+  const interactive = verdict.kind === 'challenge' || phone;
   const challengeUrls = interactive ? input.body.userInteraction?.urls : undefined;
   if (interactive && !challengeUrls) {
     throw new DomainError(
@@ -101,10 +99,10 @@ export async function authorizeOrder({
       .where(eq(forecourtDevices.productId, row.productId))
       .for('update');
     if (device && device.state !== 'IDLE') throw new DomainError('conflict', 'conflict', 'The pump is in use');
-    const declined = DECLINE_REASONS[method.behavior];
-    if (declined) {
+    if (verdict.kind === 'decline') {
       await declineAuthorization({
         tx,
+        payments: ctx.payments,
         input: {
           row,
           from: 'CREATED',
@@ -112,7 +110,7 @@ export async function authorizeOrder({
           amount,
           now,
           what: 'authorization',
-          reason: declined,
+          reason: verdict.reason,
           patch: paymentPatch,
         },
       });
@@ -122,28 +120,20 @@ export async function authorizeOrder({
       // 3-D Secure: the issuer wants the driver on its challenge page first (the order waits in PAYMENT_PENDING,
       // nothing held yet); the page finishes the authorization (answer-challenge.ts).
       const start = phone
-        ? await openMbwayPayment({
-            ctx,
-            tx,
-            input: {
-              userId: input.session.userId,
-              orderId: row.id,
-              paymentMethodId: method.id,
-              phoneNumber: method.details?.phoneNumber ?? null,
-              urls: challengeUrls,
-              now,
-            },
+        ? await ctx.payments.mbway.openPayment(ctx, tx, {
+            userId: input.session.userId,
+            orderId: row.id,
+            paymentMethodId: method.id,
+            phoneNumber: method.details?.phoneNumber ?? null,
+            urls: challengeUrls,
+            now,
           })
-        : await openChallenge({
-            ctx,
-            tx,
-            input: {
-              userId: input.session.userId,
-              orderId: row.id,
-              paymentMethodId: method.id,
-              urls: challengeUrls,
-              now,
-            },
+        : await ctx.payments.openChallenge(ctx, tx, {
+            userId: input.session.userId,
+            orderId: row.id,
+            paymentMethodId: method.id,
+            urls: challengeUrls,
+            now,
           });
       await awaitInteraction({
         tx,
@@ -181,6 +171,7 @@ export async function holdAndRelease({
   const { row, method, amount, now } = input;
   await holdAuthorized({
     tx,
+    payments: ctx.payments,
     input: {
       row,
       from: input.from,

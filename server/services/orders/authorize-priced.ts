@@ -16,11 +16,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { type OrderRow, orders, stationProducts } from '../../db/schema';
 import { DomainError, notFound } from '../../errors';
-import { authorizeHold } from '../../psp/authorize-hold';
-import { closeOpenChallenges, openChallenge } from '../../psp/challenge-session';
-import { mbwayNeedsApproval } from '../../psp/method-pages';
-import { settleHold } from '../../psp/settle-hold';
-import { DECLINE_REASONS } from '../../psp/test-cards';
+import type { PaymentProvider } from '../../payment-provider';
 import { AMOUNT_PRECISION } from '../forecourt';
 import { applyOrderDiscounts } from '../vouchers';
 import { cardLabel, declineAuthorization } from './hold-settle';
@@ -61,8 +57,9 @@ export async function authorizePriced({
   });
   const now = ctx.clock.now();
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
-  const challengeUrls = method.behavior === 'challenge' ? body.userInteraction?.urls : undefined;
-  if (method.behavior === 'challenge' && !challengeUrls) {
+  const verdict = ctx.payments.verdict(method);
+  const challengeUrls = verdict.kind === 'challenge' ? body.userInteraction?.urls : undefined;
+  if (verdict.kind === 'challenge' && !challengeUrls) {
     throw new DomainError(
       'unprocessable',
       'unprocessable',
@@ -73,7 +70,7 @@ export async function authorizePriced({
   // MB WAY pays a priced order (postpay, wash) only within the mandate: up to its limit without PIN, while it is
   // valid (shell-and-account.md §3). Above it the phone would have to approve, which these flows do not wait for: a
   // 422 that says so, and the app offers another method.
-  if (method.method === 'MBWAY' && mbwayNeedsApproval(method.details ?? null, amount, now)) {
+  if (method.method === 'MBWAY' && ctx.payments.mbway.needsApproval(method.details ?? null, amount, now)) {
     const limit = method.details?.limitWithoutPin;
     const expired = !method.details?.mandateValidUntil || new Date(method.details.mandateValidUntil) <= now;
     throw new DomainError(
@@ -88,13 +85,13 @@ export async function authorizePriced({
       },
     );
   }
-  const declined = DECLINE_REASONS[method.behavior];
   await ctx.db.transaction(async (tx) => {
     // Paying again (another card, or back from an abandoned challenge): an open challenge of this order is void.
-    await closeOpenChallenges({ tx, input: { orderId: row.id } });
-    if (declined) {
+    await ctx.payments.closeChallenges(tx, { orderId: row.id });
+    if (verdict.kind === 'decline') {
       await declineAuthorization({
         tx,
+        payments: ctx.payments,
         input: {
           row,
           from: 'PAYMENT_PENDING',
@@ -102,7 +99,7 @@ export async function authorizePriced({
           amount,
           now,
           what: 'authorization',
-          reason: declined,
+          reason: verdict.reason,
           patch: { ...paymentPatch, userInteractionUrl: null },
         },
       });
@@ -111,10 +108,12 @@ export async function authorizePriced({
     if (challengeUrls) {
       // 3-D Secure: the order stays PAYMENT_PENDING (its price is known) with the challenge page as
       // userInteraction.urls.start; nothing is held until the page is answered (answer-challenge.ts).
-      const start = await openChallenge({
-        ctx,
-        tx,
-        input: { userId: input.session.userId, orderId: row.id, paymentMethodId: method.id, urls: challengeUrls, now },
+      const start = await ctx.payments.openChallenge(ctx, tx, {
+        userId: input.session.userId,
+        orderId: row.id,
+        paymentMethodId: method.id,
+        urls: challengeUrls,
+        now,
       });
       const [waiting] = await tx
         .update(orders)
@@ -124,7 +123,7 @@ export async function authorizePriced({
       if (!waiting) throw new DomainError('conflict', 'conflict', 'The order changed meanwhile');
       return;
     }
-    await settlePriced({ tx, input: { row, kind, method, amount, now, patch: paymentPatch } });
+    await settlePriced({ tx, payments: ctx.payments, input: { row, kind, method, amount, now, patch: paymentPatch } });
   });
   const after = await findOrder({ ctx, input: { orderId: row.id } });
   if (!after) throw notFound('No such order');
@@ -146,9 +145,11 @@ const wrongAmount = (total: number, net = total) =>
  */
 export async function settlePriced({
   tx,
+  payments,
   input,
 }: {
   tx: Tx;
+  payments: PaymentProvider;
   input: {
     row: OrderRow;
     kind: PricedKind;
@@ -193,10 +194,10 @@ export async function settlePriced({
   const capture = total - discount;
   // Vouchers that cover the whole price leave nothing to hold when the app pays the price after them (0).
   const charged = amount > 0;
-  if (charged) await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
+  if (charged) await payments.hold(tx, { orderId: row.id, method, amount, currency: row.currency, now });
   if (kind === 'fuel') {
     await step('PAYMENT_AUTHORIZED', 'PRODUCT_ACQUIRED', `${capture} captured for the fuel dispensed`);
-    if (charged) await settleHold({ tx, input: { orderId: row.id, capture, now } });
+    if (charged) await payments.capture(tx, { orderId: row.id, capture, now });
     return;
   }
   if (kind === 'gift') {
@@ -221,7 +222,7 @@ export async function settlePriced({
         quantityMl: 1000,
       },
     );
-    if (charged) await settleHold({ tx, input: { orderId: row.id, capture, now } });
+    if (charged) await payments.capture(tx, { orderId: row.id, capture, now });
     return;
   }
   await step('PAYMENT_AUTHORIZED', 'PRODUCT_PENDING', `Issuing the code for ${row.itemName ?? row.productName}`);
@@ -242,7 +243,7 @@ export async function settlePriced({
     `${codes.length} wash code${codes.length === 1 ? '' : 's'} issued; ${capture} captured`,
     { quantityMl: codes.length * 1000 },
   );
-  if (charged) await settleHold({ tx, input: { orderId: row.id, capture, now } });
+  if (charged) await payments.capture(tx, { orderId: row.id, capture, now });
 }
 
 /** Which priced path an order's product takes (null: not a priced order). */

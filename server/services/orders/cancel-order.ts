@@ -8,7 +8,6 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { type DeviceRow, forecourtDevices, type OrderRow, orders } from '../../db/schema';
 import { DomainError, isDomainError, notFound } from '../../errors';
-import { releaseHold } from '../../psp/release-hold';
 import { cancelRelease, hangUp } from '../forecourt';
 import { completeDispensing } from './complete-dispensing';
 import { cancelCharge, isChargeOrder } from './ev-charging';
@@ -34,7 +33,7 @@ async function cancelWithoutPump({ ctx, input: row }: { ctx: AppContext; input: 
         description: row.authorizeAmount ? 'Cancelled before fuel flowed; the hold was released' : 'Cancelled',
       },
     });
-    if (moved) await releaseHold({ tx, input: { orderId: row.id, now } });
+    if (moved) await ctx.payments.release(tx, { orderId: row.id, now });
     return moved !== undefined;
   });
 }

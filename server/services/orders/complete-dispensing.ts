@@ -5,7 +5,7 @@
 // idempotent: the guarded transition lets exactly one caller win.
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { forecourtSessions, type OrderRow, orders, paymentHolds, stationProducts } from '../../db/schema';
+import { forecourtSessions, type OrderRow, orders, stationProducts } from '../../db/schema';
 import { completeCharging, isChargeOrder } from './ev-charging';
 import { cancelAndRelease, captureAcquired } from './hold-settle';
 import { applyTransition } from './transitions';
@@ -57,15 +57,11 @@ export async function completeDispensing({
       if (!moved) return 'skipped';
       from = 'PRODUCT_PENDING';
     }
-    const [hold] = await tx
-      .select({ held: paymentHolds.held })
-      .from(paymentHolds)
-      .where(eq(paymentHolds.orderId, row.id))
-      .for('update');
-    const amount = Math.min(session.amount, hold?.held ?? 0);
+    const amount = Math.min(session.amount, await ctx.payments.held(tx, { orderId: row.id, lock: true }));
     if (amount === 0 && current?.cancelRequestedAt) {
       const cancelled = await cancelAndRelease({
         tx,
+        payments: ctx.payments,
         input: {
           row,
           from,
@@ -81,6 +77,7 @@ export async function completeDispensing({
     // The fill's price stays the order's total before discounts; the card is charged the total after them.
     const acquired = await captureAcquired({
       tx,
+      payments: ctx.payments,
       input: {
         row,
         from,

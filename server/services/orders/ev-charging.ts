@@ -21,14 +21,10 @@ import {
   ocppIdTags,
   ocppTransactions,
   orders,
-  paymentHolds,
   stationProducts,
   stations,
 } from '../../db/schema';
 import { DomainError, notFound } from '../../errors';
-import { openChallenge } from '../../psp/challenge-session';
-import { releaseHold } from '../../psp/release-hold';
-import { DECLINE_REASONS } from '../../psp/test-cards';
 import { assertEvCharging } from '../accounts';
 import { announce, orderTopic } from '../events';
 import { AMOUNT_PRECISION, connectorRateW } from '../forecourt';
@@ -72,7 +68,7 @@ const STARTABLE = new Set(['Available', 'Preparing']);
 
 /** The charge point behind an EV port, if it is connected and can start a charge; else why not (409). */
 function refusalOf(link: PortLink | undefined): string | undefined {
-  if (!link || !link.online) return 'The charger is offline';
+  if (!link?.online) return 'The charger is offline';
   if (link.status && !STARTABLE.has(link.status)) return `The charger is ${link.status}`;
   return undefined;
 }
@@ -120,8 +116,9 @@ export async function authorizeCharge({
   });
   // 3-D Secure (as prepay and postpay): the issuer's page first; the order waits in PAYMENT_PENDING, nothing held,
   // and the page's answer holds the pre-authorization and starts the charger (answer-challenge.ts).
-  const challengeUrls = method.behavior === 'challenge' ? body.userInteraction?.urls : undefined;
-  if (method.behavior === 'challenge' && !challengeUrls) {
+  const verdict = ctx.payments.verdict(method);
+  const challengeUrls = verdict.kind === 'challenge' ? body.userInteraction?.urls : undefined;
+  if (verdict.kind === 'challenge' && !challengeUrls) {
     throw new DomainError(
       'unprocessable',
       'unprocessable',
@@ -135,10 +132,10 @@ export async function authorizeCharge({
   await ctx.db.transaction(async (tx) => {
     const [station] = await tx.select({ status: stations.status }).from(stations).where(eq(stations.id, row.poiId));
     if (station?.status !== 'ONLINE') throw new DomainError('conflict', 'conflict', 'The station is offline');
-    const declined = DECLINE_REASONS[method.behavior];
-    if (declined) {
+    if (verdict.kind === 'decline') {
       await declineAuthorization({
         tx,
+        payments: ctx.payments,
         input: {
           row,
           from: 'CREATED',
@@ -146,17 +143,19 @@ export async function authorizeCharge({
           amount,
           now,
           what: 'pre-authorization',
-          reason: declined,
+          reason: verdict.reason,
           patch: paymentPatch,
         },
       });
       return;
     }
     if (challengeUrls) {
-      const start = await openChallenge({
-        ctx,
-        tx,
-        input: { userId: input.session.userId, orderId: row.id, paymentMethodId: method.id, urls: challengeUrls, now },
+      const start = await ctx.payments.openChallenge(ctx, tx, {
+        userId: input.session.userId,
+        orderId: row.id,
+        paymentMethodId: method.id,
+        urls: challengeUrls,
+        now,
       });
       await awaitInteraction({
         tx,
@@ -198,6 +197,7 @@ export async function holdAndAuthorizeCharger({
   if (refused || !link) throw new DomainError('conflict', 'conflict', refused ?? 'The charger is offline');
   await holdAuthorized({
     tx,
+    payments: ctx.payments,
     input: {
       row,
       from: input.from,
@@ -475,7 +475,7 @@ export async function chargerRefusedStart({
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
-    if (!row || row.state !== 'PRODUCT_PENDING') return;
+    if (row?.state !== 'PRODUCT_PENDING') return;
     await tx.update(ocppIdTags).set({ revokedAt: now }).where(eq(ocppIdTags.orderId, row.id));
     const moved = await applyTransition({
       tx,
@@ -490,7 +490,7 @@ export async function chargerRefusedStart({
         patch: { errorMessage: 'The charger did not start; nothing was charged' },
       },
     });
-    if (moved) await releaseHold({ tx, input: { orderId: row.id, now } });
+    if (moved) await ctx.payments.release(tx, { orderId: row.id, now });
   });
 }
 
@@ -555,6 +555,7 @@ export async function cancelCharge({ ctx, input }: { ctx: AppContext; input: { r
     await tx.update(ocppIdTags).set({ revokedAt: now }).where(eq(ocppIdTags.orderId, row.id));
     return cancelAndRelease({
       tx,
+      payments: ctx.payments,
       input: {
         row,
         from: row.state,
@@ -643,12 +644,7 @@ export async function settleCharge({
   const priced = await priceTransaction(ctx, row, t, end, energyWh);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const [hold] = await tx
-      .select({ held: paymentHolds.held })
-      .from(paymentHolds)
-      .where(eq(paymentHolds.orderId, row.id))
-      .for('update');
-    const ceiling = ceilingOf(row, hold?.held ?? 0);
+    const ceiling = ceilingOf(row, await ctx.payments.held(tx, { orderId: row.id, lock: true }));
     const charge: OrderCharge = {
       energyWh,
       powerW: 0,
@@ -664,6 +660,7 @@ export async function settleCharge({
     const kwh = (energyWh / 1000).toFixed(2);
     const acquired = await captureAcquired({
       tx,
+      payments: ctx.payments,
       input: {
         row,
         from: row.state,
@@ -697,11 +694,7 @@ async function checkChargeLimits({
   if (!t.orderId || t.stopRequestedAt || t.stoppedAt || t.faultedAt) return;
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, t.orderId));
   if (row?.state !== 'PRODUCT_SUPPLYING') return;
-  const [hold] = await ctx.db
-    .select({ held: paymentHolds.held })
-    .from(paymentHolds)
-    .where(eq(paymentHolds.orderId, row.id));
-  const held = hold?.held ?? 0;
+  const held = await ctx.payments.held(ctx.db, { orderId: row.id });
   // Time-based fees grow without energy: the running cost is taken at the later of the last reading and now.
   const end = new Date(Math.max(t.meterLastAt.getTime(), input.now.getTime()));
   const running = await priceTransaction(ctx, row, t, end, Math.max(0, t.meterLast - t.meterStart));
@@ -767,7 +760,7 @@ async function meterWatchdog({
       },
     });
     if (!r) return false;
-    await releaseHold({ tx, input: { orderId: order.id, now } });
+    await ctx.payments.release(tx, { orderId: order.id, now });
     return true;
   });
   if (moved) await requestStop({ ctx, input: { transaction: t, cause: 'WATCHDOG' } });

@@ -7,9 +7,7 @@
 import type { VoucherProductType } from '../../../contract/vouchers';
 import type { Tx } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
-import { authorizeHold } from '../../psp/authorize-hold';
-import { releaseHold } from '../../psp/release-hold';
-import { settleHold } from '../../psp/settle-hold';
+import type { PaymentProvider } from '../../payment-provider';
 import { applyOrderDiscounts } from '../vouchers';
 import type { Method } from './pick-method';
 import { applyTransition, transitionOrConflict } from './transitions';
@@ -33,9 +31,12 @@ export const cardLabel = (method: Pick<Method, 'brand' | 'last4'>) =>
 /** The card declined: the order ends FAILED with the issuer's reason, and the PSP records the declined attempt. */
 export async function declineAuthorization({
   tx,
+  payments,
   input,
 }: {
   tx: Tx;
+  /** The payment provider (ctx.payments) that holds, captures and releases. */
+  payments: PaymentProvider;
   input: {
     row: OrderRow;
     from: 'CREATED' | 'PAYMENT_PENDING';
@@ -62,7 +63,7 @@ export async function declineAuthorization({
       patch: { ...input.patch, errorMessage: input.reason },
     },
   });
-  await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
+  await payments.hold(tx, { orderId: row.id, method, amount, currency: row.currency, now });
 }
 
 /**
@@ -93,9 +94,12 @@ export async function awaitInteraction({
 /** The approved authorization: PAYMENT_AUTHORIZED and the amount held on the card. */
 export async function holdAuthorized({
   tx,
+  payments,
   input,
 }: {
   tx: Tx;
+  /** The payment provider (ctx.payments) that holds, captures and releases. */
+  payments: PaymentProvider;
   input: {
     row: OrderRow;
     from: 'CREATED' | 'PAYMENT_PENDING';
@@ -119,7 +123,7 @@ export async function holdAuthorized({
       patch: { ...input.patch, authorizeAmount: amount, userInteractionUrl: null },
     },
   });
-  await authorizeHold({ tx, input: { orderId: row.id, method, amount, currency: row.currency, now } });
+  await payments.hold(tx, { orderId: row.id, method, amount, currency: row.currency, now });
 }
 
 /**
@@ -129,9 +133,12 @@ export async function holdAuthorized({
  */
 export async function captureAcquired({
   tx,
+  payments,
   input,
 }: {
   tx: Tx;
+  /** The payment provider (ctx.payments) that holds, captures and releases. */
+  payments: PaymentProvider;
   input: {
     row: OrderRow;
     from: OrderRow['state'];
@@ -170,16 +177,19 @@ export async function captureAcquired({
       now,
     },
   });
-  await settleHold({ tx, input: { orderId: row.id, capture: amount - discount, now } });
+  await payments.capture(tx, { orderId: row.id, capture: amount - discount, now });
   return true;
 }
 
 /** Nothing to pay (nothing dispensed or charged after a cancel): CANCELLED and the whole hold released. */
 export async function cancelAndRelease({
   tx,
+  payments,
   input,
 }: {
   tx: Tx;
+  /** The payment provider (ctx.payments) that holds, captures and releases. */
+  payments: PaymentProvider;
   input: {
     row: OrderRow;
     from: OrderRow['state'];
@@ -203,6 +213,6 @@ export async function cancelAndRelease({
     },
   });
   if (!moved) return false;
-  await releaseHold({ tx, input: { orderId: row.id, now } });
+  await payments.release(tx, { orderId: row.id, now });
   return true;
 }

@@ -6,11 +6,10 @@ import type { AuthSession } from '../../auth/session';
 import type { AppContext } from '../../context';
 import { type PaymentMethodRow, paymentMethods, stations } from '../../db/schema';
 import { DomainError, forbidden, notFound } from '../../errors';
-import { requireStationAccepts } from '../../psp/station-accepts';
-import { walletOf, walletTokenBehavior } from '../../psp/wallet-tokens';
 import { checkPaymentProof, spendPaymentProof } from '../payment-methods/payment-proof';
 import { requireSecondFactor } from '../payment-methods/two-factor';
 import { type FuelCardOrder, requireFuelCardData } from './fuel-card-data';
+import { requireStationAccepts } from './station-accepts';
 
 export type Method = Pick<PaymentMethodRow, 'id' | 'behavior' | 'brand' | 'last4'> &
   Partial<Pick<PaymentMethodRow, 'method' | 'details'>>;
@@ -80,7 +79,7 @@ export async function pickMethod({
       id: `wallet_${wallet.kind.toLowerCase()}`,
       brand: wallet.kind,
       last4: '',
-      behavior: walletTokenBehavior(wallet.token),
+      behavior: ctx.payments.walletBehavior(wallet.token),
     };
   }
   const [preferred] = await ctx.db
@@ -117,4 +116,18 @@ async function confirmSaved(ctx: AppContext, input: PickInput, method: PaymentMe
   });
   await requireSecondFactor({ ctx, input: { method, orderId: input.orderId, now } });
   await spendPaymentProof(ctx, proof, use, now);
+}
+
+type WalletKind = 'GOOGLE_PAY' | 'APPLE_PAY' | 'AMAZON_PAY';
+
+/** The wallet a payment token belongs to (the authorize payload names one of three). */
+function walletOf(token: {
+  googlePayToken?: string | undefined;
+  applePayToken?: string | undefined;
+  amazonPayToken?: string | undefined;
+}): { kind: WalletKind; token: string } | null {
+  if (token.googlePayToken) return { kind: 'GOOGLE_PAY', token: token.googlePayToken };
+  if (token.applePayToken) return { kind: 'APPLE_PAY', token: token.applePayToken };
+  if (token.amazonPayToken) return { kind: 'AMAZON_PAY', token: token.amazonPayToken };
+  return null;
 }

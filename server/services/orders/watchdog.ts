@@ -6,7 +6,6 @@ import { TERMINAL_STATES } from '../../../contract/orders';
 import type { AppContext } from '../../context';
 import { forecourtDevices, type OrderRow, ocppIdTags, orders } from '../../db/schema';
 import { isDomainError } from '../../errors';
-import { releaseHold } from '../../psp/release-hold';
 import { cancelRelease, hangUp } from '../forecourt';
 import { completeDispensing } from './complete-dispensing';
 import { isChargeOrder } from './live-charge';
@@ -77,7 +76,7 @@ async function stopStuckOrder({
       },
     });
     if (!r) return { kind: 'moved-meanwhile' as const };
-    await releaseHold({ tx, input: { orderId: order.id, now } });
+    await ctx.payments.release(tx, { orderId: order.id, now });
     // An EV order's idTag starts nothing any more.
     if (isChargeOrder(order))
       await tx.update(ocppIdTags).set({ revokedAt: now }).where(eq(ocppIdTags.orderId, order.id));

@@ -1,39 +1,17 @@
 // The driver's own payment methods: count against the limit, set as preferred, deactivate. Another user's id is 404.
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { PAYMENT_METHODS_LIMIT } from '../../../contract/payment-methods';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
 import { type PaymentMethodRow, paymentMethods } from '../../db/schema';
-import { DomainError, notFound } from '../../errors';
+import { DomainError } from '../../errors';
+import { countActive, ownActiveMethod } from '../../psp/saved-methods';
 
-export async function countActive(db: AppContext['db'] | Tx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.state, 'ACTIVE')));
-  return Number(row?.n ?? 0);
-}
+export { countActive, limitReached, ownActiveMethod } from '../../psp/saved-methods';
 
 /** GET v4/payment-methods/is-payment-methods-limit-exceeded: true once the driver has the limit's number of methods. */
 export async function limitExceeded({ ctx, input }: { ctx: AppContext; input: { userId: string } }) {
   const active = await countActive(ctx.db, input.userId);
   return { isLimitExceeded: active >= PAYMENT_METHODS_LIMIT, limit: PAYMENT_METHODS_LIMIT, active };
-}
-
-export const limitReached = () =>
-  new DomainError('conflict', 'conflict', `You have reached the limit of ${PAYMENT_METHODS_LIMIT} payment methods`, {
-    reason: 'payment_methods_limit',
-  });
-
-/** The caller's active method, locked for the transaction; 404 for anyone else's or an inactive one. */
-export async function ownActiveMethod(tx: Tx, userId: string, id: string): Promise<PaymentMethodRow> {
-  const [row] = await tx
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), eq(paymentMethods.state, 'ACTIVE')))
-    .for('update');
-  if (!row) throw notFound('No such payment method');
-  return row;
 }
 
 /** POST /v4/payment-methods/{id}/set-as-preferred: this one becomes the only preferred method. */
