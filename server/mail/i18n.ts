@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { preferredLanguage } from '../http/prerender';
+import { preferredLanguage } from '../accept-language';
 import { escapeHtml } from './escape-html';
 import type { MailMessage } from './messages';
 

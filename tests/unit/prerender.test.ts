@@ -3,7 +3,8 @@
 // is written.
 import { describe, expect, it } from 'vitest';
 import { LOADER } from '../../scripts/prerender';
-import { preferredLanguage, withPrerender } from '../../server/http/prerender';
+import { preferredLanguage } from '../../server/accept-language';
+import { withPrerender } from '../../server/http/prerender';
 import { LANGUAGES } from '../../src/i18n/language';
 
 const ALL = [...LANGUAGES];

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import { preferredLanguage } from '../../accept-language';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { preferredLanguage } from '../../http/prerender';
 import { MAIL_LOCALES } from '../../mail/i18n';
 
 /**
