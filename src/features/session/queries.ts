@@ -11,9 +11,10 @@ import type {
   RegisterBody,
 } from '../../../contract/auth';
 import type { User } from '../../../contract/users';
-import { ApiError } from '../../lib/http/errors';
+import type { ApiError } from '../../lib/http/errors';
 import { authApi, userApi } from './api';
 import { type AuthRecord, clearSdkKeys } from './model/auth-record';
+import { sessionEnded } from './model/session-check';
 import { session } from './store';
 
 export const userKeys = {
@@ -140,8 +141,8 @@ export async function ensureSession(queryClient: QueryClient): Promise<SessionSt
       const user = await queryClient.ensureQueryData(userQuery(record.userId));
       return { record, user };
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
-        // Offline or the server is down: keep the session we have, with the user we last saw (if any).
+      if (!sessionEnded(error)) {
+        // Offline, rate-limited or the server is down: keep the session we have, with the user we last saw (if any).
         return { record, user: queryClient.getQueryData(userQuery(record.userId).queryKey) ?? null };
       }
     }
