@@ -74,20 +74,3 @@ export const VIN_SHAPE = /^[A-HJ-NPR-Z0-9]{17}$/;
 export const FUEL_CARD_NUMBER_SHAPE = /^7\d{15,18}$/;
 
 export const TWO_FACTOR_CODE_LENGTH = 6;
-
-// Which saved methods and wallets a station takes (pay-flows.md §5): one rule for the list's isSupportedPOI and
-// for every authorize (prepay, postpay, wash, EV, gift card).
-/** pay-flows.md §5: "MAESTRO and AMERICAN_EXPRESS count as direct credit in the station's methods". */
-export function stationMethods(means: readonly string[]): Set<string> {
-  const set = new Set(
-    means.map((m) => (m === 'MAESTRO' || m === 'AMERICAN_EXPRESS' || m === 'AMEX' ? 'DIRECT_CREDIT' : m)),
-  );
-  // A card registered as CREDIT_CARD is a card too: a station that takes cards takes it (as the app's checkout model).
-  if (set.has('DIRECT_CREDIT')) set.add('CREDIT_CARD');
-  return set;
-}
-
-/** Does a station with these accepted means take this method (a saved method's type, a wallet by its method)? */
-export function stationAccepts(means: readonly string[], method: string): boolean {
-  return stationMethods(means).has(method);
-}

@@ -2,7 +2,7 @@
 // the station asked about and isPMSupportedOnDevice for the caller's browser.
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { PaymentMethod } from '../../contract/orders';
-import { stationMethods } from '../../contract/plain/payment-methods';
+import { stationMethods } from '../../contract/plain/station-methods';
 import type { AppContext } from '../context';
 import { type PaymentMethodRow, paymentMethods, stationProducts, stations } from '../db/schema';
 import { forbidden } from '../errors';

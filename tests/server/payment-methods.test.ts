@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethodsResponse } from '../../contract/orders';
 import { limitExceededResponse, PAYMENT_METHODS_LIMIT, providerPageResponse } from '../../contract/payment-methods';
-import { stationMethods } from '../../contract/plain/payment-methods';
+import { stationMethods } from '../../contract/plain/station-methods';
 import type { Logger } from '../../server/context';
 import { paymentMethods } from '../../server/db/schema';
 import { drivers, type Registered, registerUser, type TestServer, useServer } from './helpers';

@@ -2,7 +2,7 @@
 // pay-flows.md §5, the rule the server applies at every authorize: a station takes a method when its accepted means
 // name it; MAESTRO and AMERICAN_EXPRESS count as DIRECT_CREDIT; a CREDIT_CARD is a card; wallets by their method.
 import { describe, expect, it } from 'vitest';
-import { stationAccepts } from '../../contract/plain/payment-methods';
+import { stationAccepts } from '../../contract/plain/station-methods';
 
 describe('stationAccepts', () => {
   it.each([

@@ -1,7 +1,7 @@
 // Which saved methods and wallets a station takes (pay-flows.md §5). One rule for the list's isSupportedPOI and for
 // every authorize (prepay, postpay, wash, EV, gift card): the app hides what a station refuses, the server refuses it.
 import { eq } from 'drizzle-orm';
-import { stationAccepts } from '../../../contract/plain/payment-methods';
+import { stationAccepts } from '../../../contract/plain/station-methods';
 import type { AppContext } from '../../context';
 import { stations } from '../../db/schema';
 import { DomainError } from '../../errors';
