@@ -44,6 +44,8 @@ export const STATIONS = {
   goesOffline: networkStation('Graz'),
   /** Zürich: 8 prepay pumps and a wash bay, the lowest card of the console at 360 px; console.spec.ts faults the bay. */
   consoleTaps: networkStation('Zürich'),
+  /** Nürnberg: 4 prepay pumps no other spec uses; lie-fi.spec.ts pays and fuels at pump 1. */
+  lieFiPrepay: networkStation('Nürnberg'),
 } as const;
 export type StationKey = keyof typeof STATIONS;
 
@@ -82,6 +84,8 @@ export type StationKey = keyof typeof STATIONS;
  *   washFault   Wash Bay 1, 2     wash               out of order, then cleared
  *   goesOffline *                 stations           taken offline, then online
  *   consoleTaps Wash Bay 1        console            faulted from the console at phone size, then cleared
+ *   lieFiPrepay Pump 1            lie-fi             pays, fuels (once per seed, in order)
+ *   postpay     Pump 5            lie-fi             fuels, pays (once per seed, in order)
  */
 const DEVICES = {
   stations: { prepay: ['1', '2'], manyPumps: ['2'], goesOffline: ['*'] },
@@ -104,6 +108,7 @@ const DEVICES = {
   ev: { ev: ['Charger 1', 'Charger 3'] },
   wash: { washFault: ['Wash Bay 1', 'Wash Bay 2'] },
   console: { consoleTaps: ['Wash Bay 1'] },
+  'lie-fi': { lieFiPrepay: ['1'], postpay: ['5'] },
 } as const satisfies Record<string, Partial<Record<StationKey, readonly string[]>>>;
 type SpecName = keyof typeof DEVICES;
 
