@@ -53,6 +53,9 @@ function CreateOrder({ pid, productId }: { pid: string; productId: string }) {
   const { thingId, carOdometerM } = odometer.order(user.data?.thingId ?? null);
   const { done, handleRejection } = odometer;
   const sent = useRef(false);
+  // No answer to the create (lost on the way, or its answer lost): the same key is sent again after 2, 4, 8, then
+  // every 15 s, so the server makes the order once and the driver never waits on a screen that does nothing.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!ready || sent.current) return;
@@ -77,7 +80,15 @@ function CreateOrder({ pid, productId }: { pid: string; productId: string }) {
         },
         onError: (error) => {
           // "Order creation failure: generic /error." Without an answer the key stays: a reload replays it.
-          if (!(error instanceof ApiError && error.status === 0)) {
+          if (error instanceof ApiError && error.status === 0) {
+            window.setTimeout(
+              () => {
+                sent.current = false;
+                setAttempt((n) => n + 1);
+              },
+              Math.min(2_000 * 2 ** attempt, 15_000),
+            );
+          } else {
             sessionStorage.removeItem(name);
             // A reading lower than the vehicle's last one: back to the odometer screen with the input kept.
             if (!handleRejection(error)) void navigate({ to: '/error', search: {}, replace: true });
@@ -85,7 +96,7 @@ function CreateOrder({ pid, productId }: { pid: string; productId: string }) {
         },
       },
     );
-  }, [ready, pid, productId, thingId, carOdometerM, query.partner, mutate, navigate, done, handleRejection]);
+  }, [ready, attempt, pid, productId, thingId, carOdometerM, query.partner, mutate, navigate, done, handleRejection]);
 
   if (odometer.needed) return <Navigate to="/pay/odometer" search={(prev) => ({ ...prev, next: 'postpay' })} replace />;
 
@@ -98,7 +109,9 @@ function CreateOrder({ pid, productId }: { pid: string; productId: string }) {
         </p>
       </div>
       <FormAlert>
-        {create.error instanceof ApiError && create.error.status === 0 ? <Trans>You are offline</Trans> : null}
+        {create.error instanceof ApiError && create.error.status === 0 ? (
+          <Trans>No answer yet. Trying again…</Trans>
+        ) : null}
       </FormAlert>
     </Page>
   );
