@@ -13,7 +13,14 @@ import { DomainError, notFound } from '../../errors';
 import { AMOUNT_PRECISION, releasePump } from '../forecourt';
 import { authorizePriced, pricedKind } from './authorize-priced';
 import { authorizeCharge, isChargeOrder } from './ev-charging';
-import { type ApprovedHold, awaitInteraction, cardLabel, declineAuthorization, holdAuthorized } from './hold-settle';
+import {
+  type ApprovedHold,
+  awaitInteraction,
+  cardLabel,
+  declineAuthorization,
+  holdAuthorized,
+  interactionUrls,
+} from './hold-settle';
 import { findOrder, loadOwnOrderRow } from './load-order';
 import { pickMethod } from './pick-method';
 import { applyTransition } from './transitions';
@@ -78,17 +85,7 @@ export async function authorizeOrder({
   const phone = method.method === 'MBWAY' && ctx.payments.mbway.needsApproval(method.details ?? null, amount, now);
   const verdict = ctx.payments.verdict(method);
   const interactive = verdict.kind === 'challenge' || phone;
-  const challengeUrls = interactive ? input.body.userInteraction?.urls : undefined;
-  if (interactive && !challengeUrls) {
-    throw new DomainError(
-      'unprocessable',
-      'unprocessable',
-      phone
-        ? 'This MB WAY payment needs the phone: give userInteraction.urls'
-        : 'This card asks for 3-D Secure: give userInteraction.urls',
-      [{ path: 'userInteraction.urls', message: 'Required for this payment method' }],
-    );
-  }
+  const challengeUrls = interactionUrls(interactive, input.body.userInteraction?.urls, phone ? 'mbway' : 'card');
   // One transaction for the hold and the release: the pump is locked first (the lock order of every pump move:
   // pump, then order), and if it is taken or the station went offline, nothing is held and the order stays CREATED
   // (409, the driver may try again). A concurrent cancel waits for our commit and then finds a released pump.

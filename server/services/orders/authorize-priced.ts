@@ -19,7 +19,7 @@ import { DomainError, notFound } from '../../errors';
 import type { PaymentProvider } from '../../payment-provider';
 import { AMOUNT_PRECISION } from '../forecourt';
 import { applyOrderDiscounts } from '../vouchers';
-import { cardLabel, declineAuthorization } from './hold-settle';
+import { cardLabel, declineAuthorization, interactionUrls } from './hold-settle';
 import { findOrder } from './load-order';
 import { type Method, pickMethod } from './pick-method';
 import { transitionOrConflict } from './transitions';
@@ -58,15 +58,7 @@ export async function authorizePriced({
   const now = ctx.clock.now();
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };
   const verdict = ctx.payments.verdict(method);
-  const challengeUrls = verdict.kind === 'challenge' ? body.userInteraction?.urls : undefined;
-  if (verdict.kind === 'challenge' && !challengeUrls) {
-    throw new DomainError(
-      'unprocessable',
-      'unprocessable',
-      'This card asks for 3-D Secure: give userInteraction.urls',
-      [{ path: 'userInteraction.urls', message: 'Required for this card' }],
-    );
-  }
+  const challengeUrls = interactionUrls(verdict.kind === 'challenge', body.userInteraction?.urls);
   // MB WAY pays a priced order (postpay, wash) only within the mandate: up to its limit without PIN, while it is
   // valid (shell-and-account.md §3). Above it the phone would have to approve, which these flows do not wait for: a
   // 422 that says so, and the app offers another method.

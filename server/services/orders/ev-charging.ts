@@ -37,6 +37,7 @@ import {
   cardLabel,
   declineAuthorization,
   holdAuthorized,
+  interactionUrls,
 } from './hold-settle';
 import { isChargeOrder } from './live-charge';
 import { findOrder } from './load-order';
@@ -117,15 +118,7 @@ export async function authorizeCharge({
   // 3-D Secure (as prepay and postpay): the issuer's page first; the order waits in PAYMENT_PENDING, nothing held,
   // and the page's answer holds the pre-authorization and starts the charger (answer-challenge.ts).
   const verdict = ctx.payments.verdict(method);
-  const challengeUrls = verdict.kind === 'challenge' ? body.userInteraction?.urls : undefined;
-  if (verdict.kind === 'challenge' && !challengeUrls) {
-    throw new DomainError(
-      'unprocessable',
-      'unprocessable',
-      'This card asks for 3-D Secure: give userInteraction.urls',
-      [{ path: 'userInteraction.urls', message: 'Required for this card' }],
-    );
-  }
+  const challengeUrls = interactionUrls(verdict.kind === 'challenge', body.userInteraction?.urls);
   const now = ctx.clock.now();
   const amount = preAuthorization;
   const paymentPatch = { paymentMethodId: method.id, paymentBrand: method.brand, paymentLast4: method.last4 || null };

@@ -7,6 +7,7 @@
 import type { VoucherProductType } from '../../../contract/vouchers';
 import type { Tx } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
+import { DomainError } from '../../errors';
 import type { PaymentProvider } from '../../payment-provider';
 import { applyOrderDiscounts } from '../vouchers';
 import type { Method } from './pick-method';
@@ -23,6 +24,28 @@ export type ApprovedHold = {
   now: Date;
   patch?: Partial<OrderRow>;
 };
+
+/**
+ * Where the issuer's page (3-D Secure, or the MB WAY phone approval) sends the driver back: an interactive payment
+ * without `userInteraction.urls` in the authorize body is a 422 that names the field, before anything is held.
+ * Returns the urls for an interactive payment, undefined for the rest.
+ */
+export function interactionUrls<Urls>(
+  interactive: boolean,
+  urls: Urls | undefined,
+  what: 'card' | 'mbway' = 'card',
+): Urls | undefined {
+  if (!interactive) return undefined;
+  if (urls) return urls;
+  throw new DomainError(
+    'unprocessable',
+    'unprocessable',
+    what === 'mbway'
+      ? 'This MB WAY payment needs the phone: give userInteraction.urls'
+      : 'This card asks for 3-D Secure: give userInteraction.urls',
+    [{ path: 'userInteraction.urls', message: 'Required for this payment method' }],
+  );
+}
 
 /** "VISA •••• 4242": how a state history entry names the card. */
 export const cardLabel = (method: Pick<Method, 'brand' | 'last4'>) =>
