@@ -43,7 +43,15 @@ function weakPasswordReason(details: unknown): WeakPasswordReason | undefined {
   return weakPasswordReasons.find((known) => known === reason);
 }
 
-export function errorText(i18n: I18n, error: unknown): string {
+/**
+ * A request that got no answer while the phone says it has a connection (a lost packet, a dead spot at the pump, a
+ * server that is away): "You are offline" would be wrong, the driver can see their signal bars.
+ */
+const NO_ANSWER = msg`The server could not be reached. Please check your signal and try again.`;
+
+/** `online`: what the phone says about its connection (navigator.onLine); a test passes it. */
+export function errorText(i18n: I18n, error: unknown, online = globalThis.navigator?.onLine ?? false): string {
+  if (error instanceof ApiError && error.code === 'network_error' && online) return i18n._(NO_ANSWER);
   if (error instanceof ApiError && error.code === 'weak_password') {
     return i18n._(WEAK_PASSWORD[weakPasswordReason(error.details) ?? 'common']);
   }

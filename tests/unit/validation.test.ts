@@ -92,4 +92,19 @@ describe('a weak password refused by the server is explained (issue 10 §8)', ()
     i18n.loadAndActivate({ locale: 'de', messages: de });
     expect(errorText(i18n, weak('common'))).not.toMatch(/too common/);
   });
+
+  it('says offline only when the phone is: a request lost on a working connection says the server was not reached', () => {
+    const { i18n, errorText, ApiError, catalogs } = loaded;
+    const lost = new ApiError(0, 'network_error');
+    i18n.loadAndActivate({ locale: 'en', messages: catalogs.en });
+    expect(errorText(i18n, lost, false)).toBe('You are offline');
+    expect(errorText(i18n, lost, true)).toBe(
+      'The server could not be reached. Please check your signal and try again.',
+    );
+    // Other codes do not depend on the connection.
+    expect(errorText(i18n, new ApiError(0, 'timeout'), false)).toMatch(/did not answer in time/);
+    expect(errorText(i18n, new ApiError(0, 'timeout'), true)).toMatch(/did not answer in time/);
+    i18n.loadAndActivate({ locale: 'de', messages: catalogs.de });
+    expect(errorText(i18n, lost, true)).not.toMatch(/could not be reached/);
+  });
 });
