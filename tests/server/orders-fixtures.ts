@@ -8,6 +8,7 @@ import type { Simulator } from '../../server/forecourt/simulator';
 import { addTestCards } from '../../server/psp/add-test-cards';
 import { addThing } from '../../server/services/things';
 import { type FakeClock, type Loose, type Registered, type Reply, registerUser, type TestServer } from './helpers';
+import { createStation } from './stations-fixtures';
 
 export type Driver = Registered & { visaId: string; decliningId: string; thingId: string };
 
@@ -24,6 +25,16 @@ export async function newDriver(s: TestServer): Promise<Driver> {
 }
 
 export const key = () => randomUUID();
+
+/** A fresh station, driver and a CREATED order for pump 1 (SUPER E5 at 1.789). */
+export async function createdOrder(server: TestServer) {
+  const st = await createStation(server.ctx);
+  const d = await newDriver(server);
+  const pumpId = st.products[0]!.id;
+  const res = await createOrderReq(server, d.token, orderBody(st.id, pumpId, 'SUPER_E5', { thingId: d.thingId }));
+  if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
+  return { st, d, pumpId, order: orderSchema.parse(res.body) };
+}
 
 export function createOrderReq(
   s: TestServer,

@@ -12,6 +12,7 @@ import { deviceAction, drivers, type FakeClock, fakeClock, type TestServer, useS
 import {
   authBody,
   authorizeReq,
+  createdOrder,
   createOrderReq,
   type Driver,
   deviceState,
@@ -36,15 +37,7 @@ describe.each(drivers)('orders (%s)', (driver) => {
     sim = createSimulator(s.ctx, { ambient: false });
   });
 
-  /** A fresh station, driver and a CREATED order for pump 1 (SUPER E5 at 1.789). */
-  async function created(server: TestServer = s) {
-    const st = await createStation(server.ctx);
-    const d = await newDriver(server);
-    const pumpId = st.products[0]!.id;
-    const res = await createOrderReq(server, d.token, orderBody(st.id, pumpId, 'SUPER_E5', { thingId: d.thingId }));
-    expect(res.status).toBe(201);
-    return { st, d, pumpId, order: orderSchema.parse(res.body) };
-  }
+  const created = (server: TestServer = s) => createdOrder(server);
   async function authorized(amount = 2000, server: TestServer = s) {
     const c = await created(server);
     const res = await authorizeReq(server, c.d.token, c.order._id, authBody(amount, c.d.visaId));

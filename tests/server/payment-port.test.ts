@@ -2,22 +2,11 @@
 // sandbox sees every hold, capture and release of a prepay fill, a cancel and a postpay payment, with the amounts the
 // ledger shows; another adapter (an issuer that declines everything) changes the outcome without touching psp/.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { order as orderSchema } from '../../contract/orders';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import type { PaymentProvider } from '../../server/payment-provider';
 import { sandboxProvider } from '../../server/psp/sandbox-provider';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
-import {
-  authBody,
-  authorizeReq,
-  createOrderReq,
-  getOrder,
-  ledgerOf,
-  newDriver,
-  orderBody,
-  runUntil,
-} from './orders-fixtures';
-import { createStation } from './stations-fixtures';
+import { authBody, authorizeReq, createdOrder, getOrder, ledgerOf, runUntil } from './orders-fixtures';
 
 type Call = [name: string, orderId: string, amount?: number];
 
@@ -53,14 +42,7 @@ describe.each(drivers)('the payment port (%s)', (driver) => {
     sim = createSimulator(s.ctx, { ambient: false });
   });
 
-  async function created(server: TestServer) {
-    const st = await createStation(server.ctx);
-    const d = await newDriver(server);
-    const pumpId = st.products[0]!.id;
-    const res = await createOrderReq(server, d.token, orderBody(st.id, pumpId, 'SUPER_E5', { thingId: d.thingId }));
-    expect(res.status).toBe(201);
-    return { d, order: orderSchema.parse(res.body) };
-  }
+  const created = createdOrder;
   const of = (orderId: string) => calls.filter((c) => c[1] === orderId).map(([name, , amount]) => [name, amount]);
 
   it('a prepay fill: one hold of the authorized amount, one capture of what was dispensed, as the ledger says', async () => {
