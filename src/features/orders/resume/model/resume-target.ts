@@ -67,6 +67,17 @@ export function orderKind(order: Pick<Order, 'orderType' | 'products'>): OrderKi
   return order.orderType === 'PREPAY' ? 'fuelPrepay' : 'fuelPostpay';
 }
 
+/** How an order ended is the same stage for every kind: the receipt once acquired, else what went wrong. */
+const ENDED = {
+  PRODUCT_ACQUIRED: 'done',
+  READY_FOR_INVOICE: 'done',
+  COMPLETED: 'done',
+  PROBLEM: 'problem',
+  CANCELLED: 'cancelled',
+  FAILED: 'failed',
+  REJECTED: 'failed',
+} as const satisfies Partial<Record<OrderState, ResumePhase>>;
+
 /** Which stage each state is, per kind (pay-flows.md §4; ARCHITECTURE.md "Order lifecycle"). */
 export const PHASES: Record<OrderKind, Record<OrderState, ResumePhase>> = {
   // CREATED -> PAYMENT_AUTHORIZED (hold) -> PRODUCT_PENDING (pump released) -> PRODUCT_ACQUIRED (hung up) -> ...
@@ -76,13 +87,7 @@ export const PHASES: Record<OrderKind, Record<OrderState, ResumePhase>> = {
     PAYMENT_AUTHORIZED: 'releasing',
     PRODUCT_PENDING: 'fuelling',
     PRODUCT_SUPPLYING: 'fuelling',
-    PRODUCT_ACQUIRED: 'done',
-    READY_FOR_INVOICE: 'done',
-    COMPLETED: 'done',
-    PROBLEM: 'problem',
-    CANCELLED: 'cancelled',
-    FAILED: 'failed',
-    REJECTED: 'failed',
+    ...ENDED,
   },
   // CREATED (pump chosen) -> PRODUCT_PENDING/SUPPLYING (fuelling) -> PAYMENT_PENDING (amount known) -> authorized -> ...
   fuelPostpay: {
@@ -91,13 +96,7 @@ export const PHASES: Record<OrderKind, Record<OrderState, ResumePhase>> = {
     PAYMENT_AUTHORIZED: 'paying',
     PRODUCT_PENDING: 'fuelling',
     PRODUCT_SUPPLYING: 'fuelling',
-    PRODUCT_ACQUIRED: 'done',
-    READY_FOR_INVOICE: 'done',
-    COMPLETED: 'done',
-    PROBLEM: 'problem',
-    CANCELLED: 'cancelled',
-    FAILED: 'failed',
-    REJECTED: 'failed',
+    ...ENDED,
   },
   // CREATED -> PAYMENT_AUTHORIZED (pre-authorization) -> PRODUCT_PENDING (plug in) -> PRODUCT_SUPPLYING (charging) -> ...
   ev: {
@@ -106,13 +105,7 @@ export const PHASES: Record<OrderKind, Record<OrderState, ResumePhase>> = {
     PAYMENT_AUTHORIZED: 'plugIn',
     PRODUCT_PENDING: 'plugIn',
     PRODUCT_SUPPLYING: 'charging',
-    PRODUCT_ACQUIRED: 'done',
-    READY_FOR_INVOICE: 'done',
-    COMPLETED: 'done',
-    PROBLEM: 'problem',
-    CANCELLED: 'cancelled',
-    FAILED: 'failed',
-    REJECTED: 'failed',
+    ...ENDED,
   },
   // CREATED -> PAYMENT_PENDING -> PAYMENT_AUTHORIZED -> PRODUCT_PENDING -> PRODUCT_ACQUIRED (codes) -> COMPLETED.
   wash: {
@@ -121,13 +114,7 @@ export const PHASES: Record<OrderKind, Record<OrderState, ResumePhase>> = {
     PAYMENT_AUTHORIZED: 'paying',
     PRODUCT_PENDING: 'paying',
     PRODUCT_SUPPLYING: 'paying',
-    PRODUCT_ACQUIRED: 'done',
-    READY_FOR_INVOICE: 'done',
-    COMPLETED: 'done',
-    PROBLEM: 'problem',
-    CANCELLED: 'cancelled',
-    FAILED: 'failed',
-    REJECTED: 'failed',
+    ...ENDED,
   },
   // CREATED -> PAYMENT_PENDING -> PAYMENT_AUTHORIZED -> PRODUCT_ACQUIRED (code) -> COMPLETED.
   giftCard: {
@@ -136,13 +123,7 @@ export const PHASES: Record<OrderKind, Record<OrderState, ResumePhase>> = {
     PAYMENT_AUTHORIZED: 'paying',
     PRODUCT_PENDING: 'paying',
     PRODUCT_SUPPLYING: 'paying',
-    PRODUCT_ACQUIRED: 'done',
-    READY_FOR_INVOICE: 'done',
-    COMPLETED: 'done',
-    PROBLEM: 'problem',
-    CANCELLED: 'cancelled',
-    FAILED: 'failed',
-    REJECTED: 'failed',
+    ...ENDED,
   },
 };
 
