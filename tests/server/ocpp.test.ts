@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ocppCommands, ocppTransactions, users } from '../../server/db/schema';
 import { createSimulator, type Simulator } from '../../server/forecourt/simulator';
 import { setEvCharging } from '../../server/services/accounts';
+import { orderTopic } from '../../server/services/events';
 import { registerChargePoint } from '../../server/services/ocpp';
 import { drivers, type FakeClock, fakeClock, type TestServer, useServer } from './helpers';
 import { evBody, eventually, feePort, type Listening, listen, TestChargePoint } from './ocpp-fixtures';
@@ -112,7 +113,15 @@ describe.each(drivers)('OCPP 1.6J central system against @voltbras/ts-ocpp (%s)'
 
     // Meter values reach the order (the charging screen's live meter): energy since the start, power, state of charge.
     clock.advance(5 * 60_000);
+    // The order's event stream hears of each reading (the screen reloads on its topic, not on a timer); the ocpp e2e
+    // once saw "0 kWh" for 15 s, and this rules the server's side out.
+    let heard = 0;
+    const unsubscribe = await s.ctx.events.subscribe(orderTopic(id), () => {
+      heard += 1;
+    });
     await cp.meter(transactionId, clock.now(), 1_004_000, 48_000, 41);
+    await eventually(async () => heard > 0);
+    unsubscribe();
     const live = (await getOrder(s, d.token, id)).charge!;
     expect(live).toMatchObject({ energyWh: 4000, powerW: 48_000, socPercent: 41, connectorState: 'Charging' });
     expect(live.durationS).toBe(300);
