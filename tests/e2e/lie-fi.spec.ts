@@ -5,6 +5,8 @@
 // may last 30 s. Seeds: LIE_FI_SEEDS (comma-separated), by default three; a failure names its seed to replay it.
 // The service worker is blocked: Playwright's routes do not see requests a service worker makes (its offline pages
 // are offline.spec's); the app itself keeps its outbox and its kept data without it.
+// mulberry32, the seeded generator the demo network is built with: the same sequence for a seed on every run.
+import { random } from '../../server/seed/network';
 import { DEMO_STATIONS } from '../../server/seed/stations';
 import { type Browser, devicesOf, expect, type Page, STATIONS, test } from './fixtures';
 import { addCardOnProviderPage, keepSession, uniqueEmail } from './helpers';
@@ -28,18 +30,6 @@ async function arriveAt(page: Page, station: { id: string; latitude: number; lon
   await page.goto(`/pay?pid=${station.id}`);
 }
 test.describe.configure({ mode: 'serial' });
-
-/** mulberry32: a small seeded generator, the same sequence for a seed on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Lies = { lost: number; lostAnswers: number; late: number; through: number };
 
